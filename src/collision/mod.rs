@@ -1,0 +1,27 @@
+//! Engine-free sprite collision: masks, rectangles and a transformed per-pixel overlap test.
+//!
+//! Depends on glam and image only. A [`Mask`] says which texels of an image are solid; a [`Sprite`]
+//! places a mask in the world with any 2D affine transform (translation, rotation, non-uniform scale,
+//! flips, an origin); [`collide`] says whether two sprites touch on solid texels and where.
+//!
+//! ```
+//! use glam::Vec2;
+//! use spinfall::collision::{collide, sprite_transform, Mask, Sprite};
+//!
+//! // A 9 x 9 plus sign, spinning about its centre, and a 2 x 6 bar.
+//! let plus = Mask::from_fn(9, 9, |x, y| (3..6).contains(&x) || (3..6).contains(&y)).unwrap();
+//! let bar = Mask::from_fn(2, 6, |_, _| true).unwrap();
+//! let spin = |pos: Vec2| sprite_transform(pos, 0.3, Vec2::ONE, Vec2::splat(4.5));
+//!
+//! let bar_at = |x: f32| Sprite::new(&bar, sprite_transform(Vec2::new(x, 0.0), 0.0, Vec2::ONE, Vec2::ZERO));
+//! assert!(collide(Sprite::new(&plus, spin(Vec2::new(0.0, 3.0))), bar_at(0.0)).is_some());
+//! assert!(collide(Sprite::new(&plus, spin(Vec2::new(0.0, 3.0))), bar_at(20.0)).is_none());
+//! ```
+
+mod mask;
+mod overlap;
+mod rect;
+
+pub use mask::{Mask, MaskError, MaskRule, PixelRect};
+pub use overlap::{collide, overlap_area, overlaps, sprite_transform, Contact, Sprite};
+pub use rect::Rect;

@@ -1,0 +1,113 @@
+//! Axis-aligned rectangles: the prefilter and the platformer's collision response.
+
+use glam::{Affine2, Vec2};
+
+/// An axis-aligned rectangle with `min` at the top-left and `max` at the bottom-right (y grows down).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rect {
+    /// The corner with the smallest coordinates.
+    pub min: Vec2,
+    /// The corner with the largest coordinates.
+    pub max: Vec2,
+}
+
+impl Rect {
+    /// Builds a rectangle from its two corners.
+    pub const fn new(min: Vec2, max: Vec2) -> Self {
+        Self { min, max }
+    }
+
+    /// Builds a rectangle from its top-left corner and its size.
+    pub fn from_xywh(x: f32, y: f32, w: f32, h: f32) -> Self {
+        Self::new(Vec2::new(x, y), Vec2::new(x + w, y + h))
+    }
+
+    /// The rectangle's size (`max - min`).
+    pub fn size(&self) -> Vec2 {
+        self.max - self.min
+    }
+
+    /// The rectangle's centre.
+    pub fn center(&self) -> Vec2 {
+        (self.min + self.max) * 0.5
+    }
+
+    /// True when the rectangle encloses no area (or holds a NaN).
+    pub fn is_empty(&self) -> bool {
+        // Written as a negation so that NaN coordinates count as empty.
+        !(self.max.x > self.min.x && self.max.y > self.min.y)
+    }
+
+    /// True when the point lies inside, counting the `min` edges and not the `max` edges.
+    pub fn contains(&self, p: Vec2) -> bool {
+        p.x >= self.min.x && p.x < self.max.x && p.y >= self.min.y && p.y < self.max.y
+    }
+
+    /// The tutorials' rule: true when the two rectangles share positive area; touching edges do not count.
+    ///
+    /// A rectangle holding a NaN intersects nothing.
+    pub fn intersects(&self, other: &Rect) -> bool {
+        self.max.x > other.min.x
+            && self.min.x < other.max.x
+            && self.max.y > other.min.y
+            && self.min.y < other.max.y
+    }
+
+    /// The shared part of two rectangles, or `None` when they do not [`intersect`](Self::intersects).
+    pub fn intersection(&self, other: &Rect) -> Option<Rect> {
+        self.intersects(other)
+            .then(|| Rect::new(self.min.max(other.min), self.max.min(other.max)))
+    }
+
+    /// The smallest rectangle holding both.
+    pub fn union(&self, other: &Rect) -> Rect {
+        Rect::new(self.min.min(other.min), self.max.max(other.max))
+    }
+
+    /// The world-space bounds of a `size.x` x `size.y` image placed by `transform` (the prefilter).
+    ///
+    /// A transform holding a NaN or an infinity gives a rectangle that intersects nothing.
+    pub fn transformed(transform: &Affine2, size: Vec2) -> Rect {
+        let corners = [
+            transform.transform_point2(Vec2::ZERO),
+            transform.transform_point2(Vec2::new(size.x, 0.0)),
+            transform.transform_point2(Vec2::new(0.0, size.y)),
+            transform.transform_point2(size),
+        ];
+        let mut min = corners[0];
+        let mut max = corners[0];
+        for c in &corners[1..] {
+            min = min.min(*c);
+            max = max.max(*c);
+        }
+        if !(min.is_finite() && max.is_finite()) {
+            return Rect::new(Vec2::NAN, Vec2::NAN);
+        }
+        Rect::new(min, max)
+    }
+
+    /// The minimum translation that moves `self` out of `other`, or `None` when they do not overlap.
+    ///
+    /// Of the four side differences (`self.max.x - other.min.x` and so on) the smallest wins and is
+    /// applied with its sign along its axis. Ties go to the y axis, so a body that lands exactly on a
+    /// corner is stood on top of the box rather than pushed off its side; on one axis, a tie between the
+    /// two directions goes to the negative one (up, or left).
+    pub fn min_translation(&self, other: &Rect) -> Option<Vec2> {
+        if !self.intersects(other) {
+            return None;
+        }
+        let candidates = [
+            (other.min.y - self.max.y, Vec2::Y),
+            (other.max.y - self.min.y, Vec2::Y),
+            (other.min.x - self.max.x, Vec2::X),
+            (other.max.x - self.min.x, Vec2::X),
+        ];
+        let mut best = candidates[0];
+        for c in &candidates[1..] {
+            if c.0.abs() < best.0.abs() {
+                best = *c;
+            }
+        }
+        Some(best.1 * best.0)
+    }
+}
