@@ -3,3 +3,4 @@
 //! [`collision`] is engine-free (glam and image only) and usable by any 2D game.
 
 pub mod collision;
+pub mod store;
