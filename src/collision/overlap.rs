@@ -68,8 +68,7 @@ pub fn collide(a: Sprite<'_>, b: Sprite<'_>) -> Option<Contact> {
     let pair = Pair::new(a, b)?;
     let mut contact = None;
     pair.walk(|ra, rb| {
-        let poly = pair.clip(ra, rb);
-        let local = centroid(&poly);
+        let local = centroid(pair.clip(ra, rb).points());
         contact = Some(Contact {
             point: pair.world.transform_point2(local).as_vec2(),
         });
@@ -101,7 +100,7 @@ pub fn overlap_area(a: Sprite<'_>, b: Sprite<'_>) -> f32 {
     };
     let mut area = 0.0f64;
     pair.walk(|ra, rb| {
-        area += polygon_area(&pair.clip(ra, rb));
+        area += polygon_area(pair.clip(ra, rb).points());
         false
     });
     (area * pair.world.matrix2.determinant().abs()) as f32
@@ -222,19 +221,64 @@ impl<'a> Pair<'a> {
 
     /// The polygon shared by cover rectangle `ra` of the first mask and the image of cover rectangle
     /// `rb` of the second, in the first one's local space.
-    fn clip(&self, ra: u32, rb: u32) -> Vec<DVec2> {
+    fn clip(&self, ra: u32, rb: u32) -> Polygon {
         let r = self.b.cover()[rb as usize];
         let (x0, y0) = (f64::from(r.x), f64::from(r.y));
         let (x1, y1) = (x0 + f64::from(r.w), y0 + f64::from(r.h));
         let map = |x: f64, y: f64| self.t + self.c0 * x + self.c1 * y;
-        let mut poly = vec![map(x0, y0), map(x1, y0), map(x1, y1), map(x0, y1)];
+        let mut poly = Polygon::default();
+        for p in [map(x0, y0), map(x1, y0), map(x1, y1), map(x0, y1)] {
+            poly.push(p);
+        }
         let r = self.a.cover()[ra as usize];
         let (ax0, ay0) = (f64::from(r.x), f64::from(r.y));
         let (ax1, ay1) = (ax0 + f64::from(r.w), ay0 + f64::from(r.h));
-        poly = clip_half_plane(&poly, |p| p.x - ax0);
-        poly = clip_half_plane(&poly, |p| ax1 - p.x);
-        poly = clip_half_plane(&poly, |p| p.y - ay0);
-        clip_half_plane(&poly, |p| ay1 - p.y)
+        poly = poly.clip(|p| p.x - ax0);
+        poly = poly.clip(|p| ax1 - p.x);
+        poly = poly.clip(|p| p.y - ay0);
+        poly.clip(|p| ay1 - p.y)
+    }
+}
+
+/// A convex polygon of at most eight vertices: a parallelogram clipped by a box never has more.
+#[derive(Clone, Copy, Default)]
+struct Polygon {
+    points: [DVec2; 8],
+    len: usize,
+}
+
+impl Polygon {
+    fn push(&mut self, p: DVec2) {
+        // Rounding can at worst keep a vertex the exact geometry would drop; never write past the end.
+        if self.len < self.points.len() {
+            self.points[self.len] = p;
+            self.len += 1;
+        }
+    }
+
+    fn points(&self) -> &[DVec2] {
+        &self.points[..self.len]
+    }
+
+    /// Keeps the part where `inside(p) >= 0` (one Sutherland-Hodgman pass).
+    fn clip(&self, inside: impl Fn(DVec2) -> f64) -> Polygon {
+        let mut out = Polygon::default();
+        let poly = self.points();
+        let Some(&last) = poly.last() else {
+            return out;
+        };
+        let (mut p, mut dp) = (last, inside(last));
+        for &q in poly {
+            let dq = inside(q);
+            if (dp >= 0.0) != (dq >= 0.0) {
+                out.push(p + (q - p) * (dp / (dp - dq)));
+            }
+            if dq >= 0.0 {
+                out.push(q);
+            }
+            (p, dp) = (q, dq);
+        }
+        out
     }
 }
 
@@ -261,27 +305,18 @@ fn canonical_order(a: &Sprite<'_>, b: &Sprite<'_>) -> Ordering {
         .then_with(|| a.mask.cover().cmp(b.mask.cover()))
 }
 
-/// Keeps the part of a convex polygon where `inside(p) >= 0` (one Sutherland-Hodgman pass).
-fn clip_half_plane(poly: &[DVec2], inside: impl Fn(DVec2) -> f64) -> Vec<DVec2> {
-    let mut out = Vec::with_capacity(poly.len() + 1);
-    for (i, &p) in poly.iter().enumerate() {
-        let q = poly[(i + 1) % poly.len()];
-        let (dp, dq) = (inside(p), inside(q));
-        if dp >= 0.0 {
-            out.push(p);
-        }
-        if (dp >= 0.0) != (dq >= 0.0) {
-            out.push(p + (q - p) * (dp / (dp - dq)));
-        }
-    }
-    out
-}
-
 /// Twice the signed area of a polygon, by the shoelace formula.
 fn doubled_signed_area(poly: &[DVec2]) -> f64 {
-    (0..poly.len())
-        .map(|i| poly[i].perp_dot(poly[(i + 1) % poly.len()]))
-        .sum()
+    let Some(&last) = poly.last() else {
+        return 0.0;
+    };
+    let mut prev = last;
+    let mut sum = 0.0;
+    for &p in poly {
+        sum += prev.perp_dot(p);
+        prev = p;
+    }
+    sum
 }
 
 /// The area of a simple polygon.
@@ -291,15 +326,22 @@ fn polygon_area(poly: &[DVec2]) -> f64 {
 
 /// The centroid of a convex polygon, falling back to the vertex mean for slivers rounding left flat.
 fn centroid(poly: &[DVec2]) -> DVec2 {
-    let mean = poly.iter().copied().sum::<DVec2>() / poly.len().max(1) as f64;
-    let a2 = doubled_signed_area(poly);
+    let Some(&last) = poly.last() else {
+        return DVec2::ZERO;
+    };
+    let mean = poly.iter().copied().sum::<DVec2>() / poly.len() as f64;
+    // Relative to the mean, so that large coordinates do not swamp the cross products.
+    let mut prev = last - mean;
+    let (mut a2, mut c) = (0.0, DVec2::ZERO);
+    for &p in poly {
+        let p = p - mean;
+        let cross = prev.perp_dot(p);
+        a2 += cross;
+        c += (prev + p) * cross;
+        prev = p;
+    }
     if a2.abs() < 1e-12 {
         return mean;
-    }
-    let mut c = DVec2::ZERO;
-    for i in 0..poly.len() {
-        let (p, q) = (poly[i] - mean, poly[(i + 1) % poly.len()] - mean);
-        c += (p + q) * p.perp_dot(q);
     }
     mean + c / (3.0 * a2)
 }
