@@ -3,4 +3,5 @@
 //! [`collision`] is engine-free (glam and image only) and usable by any 2D game.
 
 pub mod collision;
+pub mod sim;
 pub mod store;

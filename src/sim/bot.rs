@@ -1,0 +1,149 @@
+//! The built-in pilot: plays the game from the world's public state, for `--pilot bot` and the
+//! attract mode.
+//!
+//! It plans over a short horizon on a grid of the positions the player can reach (one player step
+//! apart per step). Every block that can still hurt is predicted forward (it falls and spins at a
+//! constant rate, so the prediction is exact) and, for each future step, marks the player positions its
+//! bounding circle would touch. A backward pass then finds, for each first move, the path whose closest
+//! approach to danger is farthest; paths that cannot avoid danger are ranked by how late it comes.
+
+use super::{safe_area, Input, PowerUpKind, World, FIELD_WIDTH};
+
+/// Steps the bot looks ahead (1.5 s).
+const HORIZON: usize = 90;
+/// Clearance beyond which a position counts as simply safe, in px.
+const CLEAR_CAP: f32 = 48.0;
+/// Extra room kept around each block's bounding circle, in px.
+const MARGIN: f32 = 3.0;
+
+/// A reusable bot; its buffers persist so that steering allocates nothing after the first call.
+#[derive(Clone, Debug, Default)]
+pub struct Bot {
+    value: Vec<f32>,
+    next: Vec<f32>,
+    clear: Vec<f32>,
+    spans: Vec<(f32, f32)>,
+}
+
+/// Steers once with a fresh bot (convenient, but allocates; keep a [`Bot`] to steer every step).
+pub fn input(world: &World) -> Input {
+    Bot::new().input(world)
+}
+
+impl Bot {
+    /// A bot with empty buffers.
+    pub fn new() -> Bot {
+        Bot::default()
+    }
+
+    /// The input the bot chooses for the next step of `world`.
+    pub fn input(&mut self, world: &World) -> Input {
+        if world.is_over() {
+            return Input::IDLE;
+        }
+        let player = world.player();
+        let speed = world.tuning().player_speed;
+        if !(speed > 0.0 && speed.is_finite()) {
+            return Input::IDLE;
+        }
+        let x0 = player.x();
+        let half = player.size().x * 0.5;
+        let safe = safe_area();
+        let (lo, hi) = (safe.min.x + half, safe.max.x - half);
+        let left = ((x0 - lo) / speed).floor().max(0.0) as usize;
+        let right = ((hi - x0) / speed).floor().max(0.0) as usize;
+        let cells = left + right + 1;
+        let cell_x = |j: usize| x0 + (j as f32 - left as f32) * speed;
+
+        let size = player.size();
+        let (top, feet) = (player.position().y - size.y, player.position().y);
+        let time = world.block_time_scale();
+
+        self.value.clear();
+        self.value.resize(cells, f32::INFINITY);
+        self.next.clear();
+        self.next.resize(cells, f32::INFINITY);
+        self.clear.resize(cells, 0.0);
+
+        // Backward over the horizon: `value` holds the best achievable worst clearance from step t on.
+        for t in (1..=HORIZON).rev() {
+            self.spans.clear();
+            for b in world.blocks() {
+                if b.has_touched() {
+                    continue;
+                }
+                let y = b.position().y + b.fall_speed() * time * t as f32;
+                let r = b.radius() + MARGIN;
+                let dy = (top - y).max(y - feet).max(0.0);
+                if dy < r {
+                    let reach = (r * r - dy * dy).sqrt() + half;
+                    self.spans
+                        .push((b.position().x - reach, b.position().x + reach));
+                }
+            }
+            for j in 0..cells {
+                let x = cell_x(j);
+                let mut c = CLEAR_CAP;
+                for &(a, b) in &self.spans {
+                    let d = if x <= a {
+                        a - x
+                    } else if x >= b {
+                        x - b
+                    } else {
+                        // Inside: the earlier the danger, the worse.
+                        -((HORIZON + 1 - t) as f32)
+                    };
+                    c = c.min(d);
+                }
+                self.clear[j] = c;
+            }
+            for j in 0..cells {
+                let mut best = self.next[j];
+                if j > 0 {
+                    best = best.max(self.next[j - 1]);
+                }
+                if j + 1 < cells {
+                    best = best.max(self.next[j + 1]);
+                }
+                self.value[j] = self.clear[j].min(best);
+            }
+            std::mem::swap(&mut self.value, &mut self.next);
+        }
+
+        // `next` now holds the value of standing on each cell after the first step.
+        let target = self.target_x(world);
+        let mut choice = (0i32, f32::NEG_INFINITY, f32::INFINITY);
+        for m in [0i32, -1, 1] {
+            let j = left as i64 + i64::from(m);
+            if j < 0 || j >= cells as i64 {
+                continue;
+            }
+            let v = self.next[j as usize];
+            let dist = (cell_x(j as usize) - target).abs();
+            if v > choice.1 || (v == choice.1 && dist + 0.5 < choice.2) {
+                choice = (m, v, dist);
+            }
+        }
+        Input::new(choice.0 as f32)
+    }
+
+    /// Where the bot drifts when every move is equally safe: a helpful power-up it can reach, or the
+    /// middle of the field, where it has room both ways.
+    fn target_x(&self, world: &World) -> f32 {
+        let player = world.player();
+        let feet = player.position().y;
+        let speed = world.tuning().player_speed;
+        let fall = world.tuning().powerup_fall * world.block_time_scale();
+        world
+            .powerups()
+            .iter()
+            .filter(|p| p.kind() != PowerUpKind::Grow)
+            .filter(|p| {
+                let steps = (feet - p.position().y) / fall.max(0.1);
+                steps > 0.0 && (p.position().x - player.x()).abs() / speed < steps
+            })
+            .map(|p| p.position().x)
+            .min_by(|a, b| (a - player.x()).abs().total_cmp(&(b - player.x()).abs()))
+            .unwrap_or(FIELD_WIDTH * 0.5)
+    }
+}

@@ -1,0 +1,124 @@
+//! The numbers that shape the game, and how difficulty grows with time.
+
+use super::Mode;
+
+/// The game's tunable constants, all per step at 60 steps per second.
+///
+/// The starting values are the tutorials' (person 5 px, fall 1..2 px, spawn chance 0.01, spin 0.005
+/// rad); difficulty then multiplies fall speed, spawn chance and spin by `1 + ramp * minutes`, each up
+/// to its cap.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tuning {
+    /// The player's speed at full stick or key, in px per step.
+    pub player_speed: f32,
+    /// The slowest fall speed a new block can get at the start, in px per step.
+    pub fall_min: f32,
+    /// The fastest fall speed a new block can get at the start, in px per step.
+    pub fall_max: f32,
+    /// How much fall speeds grow per minute of play (a fraction of the starting speed).
+    pub fall_ramp: f32,
+    /// The highest fall speed ever given to a block, in px per step.
+    pub fall_cap: f32,
+    /// The chance per step that a block spawns, at the start.
+    pub spawn_chance: f32,
+    /// How much the spawn chance grows per minute of play (a fraction of the starting chance).
+    pub spawn_ramp: f32,
+    /// The highest spawn chance per step.
+    pub spawn_cap: f32,
+    /// The spin speed of new blocks at the start, in radians per step (each block turns either way).
+    pub spin: f32,
+    /// How much spin grows per minute of play (a fraction of the starting spin).
+    pub spin_ramp: f32,
+    /// The highest spin speed, in radians per step.
+    pub spin_cap: f32,
+    /// The smallest block scale.
+    pub scale_min: f32,
+    /// The largest block scale.
+    pub scale_max: f32,
+    /// Whether power-ups spawn.
+    pub powerups: bool,
+    /// The chance per step that a power-up spawns (when they are on).
+    pub powerup_chance: f32,
+    /// How fast power-ups fall, in px per step.
+    pub powerup_fall: f32,
+}
+
+impl Tuning {
+    /// The tuning each mode plays with: classic is the tutorial's game without power-ups.
+    pub fn for_mode(mode: Mode) -> Tuning {
+        Tuning {
+            player_speed: 5.0,
+            fall_min: 1.0,
+            fall_max: 2.0,
+            fall_ramp: 0.5,
+            fall_cap: 6.0,
+            spawn_chance: 0.01,
+            spawn_ramp: 0.6,
+            spawn_cap: 0.06,
+            spin: 0.005,
+            spin_ramp: 0.75,
+            spin_cap: 0.03,
+            scale_min: 0.5,
+            scale_max: 1.5,
+            powerups: mode == Mode::Arcade,
+            powerup_chance: 1.0 / (12.0 * 60.0),
+            powerup_fall: 1.5,
+        }
+    }
+
+    /// The difficulty after `steps` steps of play.
+    pub fn difficulty_at(&self, steps: u64) -> Difficulty {
+        let minutes = steps as f32 / (60.0 * 60.0);
+        let grow = |base: f32, ramp: f32, cap: f32| (base * (1.0 + ramp * minutes)).min(cap);
+        Difficulty {
+            minutes,
+            fall_min: grow(self.fall_min, self.fall_ramp, self.fall_cap),
+            fall_max: grow(self.fall_max, self.fall_ramp, self.fall_cap),
+            spawn_chance: grow(self.spawn_chance, self.spawn_ramp, self.spawn_cap),
+            spin: grow(self.spin, self.spin_ramp, self.spin_cap),
+        }
+    }
+
+    /// The fastest any block ever falls under this tuning, in px per step.
+    pub fn top_fall_speed(&self) -> f32 {
+        self.fall_max.max(self.fall_cap)
+    }
+
+    /// The fastest any block ever spins under this tuning, in radians per step.
+    pub fn top_spin(&self) -> f32 {
+        self.spin.max(self.spin_cap)
+    }
+}
+
+impl Default for Tuning {
+    /// The arcade tuning.
+    fn default() -> Self {
+        Tuning::for_mode(Mode::Arcade)
+    }
+}
+
+/// How hard the game is at one moment: what newly spawned blocks get.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Difficulty {
+    /// Minutes of play so far, the variable everything ramps with.
+    pub minutes: f32,
+    /// The slowest fall speed a new block gets, in px per step.
+    pub fall_min: f32,
+    /// The fastest fall speed a new block gets, in px per step.
+    pub fall_max: f32,
+    /// The chance per step that a block spawns.
+    pub spawn_chance: f32,
+    /// The spin speed of new blocks, in radians per step.
+    pub spin: f32,
+}
+
+impl Difficulty {
+    /// A 0..=1 summary for a HUD gauge: how far the spawn chance has come from its start to its cap.
+    pub fn gauge(&self, tuning: &Tuning) -> f32 {
+        let span = tuning.spawn_cap - tuning.spawn_chance;
+        if span <= 0.0 {
+            return 1.0;
+        }
+        ((self.spawn_chance - tuning.spawn_chance) / span).clamp(0.0, 1.0)
+    }
+}
