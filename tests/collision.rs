@@ -1,0 +1,375 @@
+//! Hand-made cases, bad input and rectangle rules of the collision module.
+
+mod support;
+
+use glam::{Affine2, Vec2};
+use image::{Rgba, RgbaImage};
+use spinfall::collision::{
+    collide, overlap_area, sprite_transform, Mask, MaskError, MaskRule, PixelRect, Rect, Sprite,
+};
+use support::reference::{intersect_pixels, RefImage};
+
+fn full(w: u32, h: u32) -> Mask {
+    Mask::from_fn(w, h, |_, _| true).unwrap()
+}
+
+fn at(x: f32, y: f32) -> Affine2 {
+    Affine2::from_translation(Vec2::new(x, y))
+}
+
+fn hits(a: &Mask, ta: Affine2, b: &Mask, tb: Affine2) -> bool {
+    let one = collide(Sprite::new(a, ta), Sprite::new(b, tb));
+    let other = collide(Sprite::new(b, tb), Sprite::new(a, ta));
+    assert_eq!(one, other, "collide must not depend on argument order");
+    one.is_some()
+}
+
+/// A plus sign in an `n` x `n` mask with bars `bar` texels wide.
+fn plus(n: u32, bar: u32) -> Mask {
+    let lo = (n - bar) / 2;
+    Mask::from_fn(n, n, |x, y| (lo..lo + bar).contains(&x) || (lo..lo + bar).contains(&y)).unwrap()
+}
+
+#[test]
+fn corners_that_just_touch_do_not_collide() {
+    let a = full(4, 4);
+    assert!(!hits(&a, at(0.0, 0.0), &a, at(4.0, 4.0)));
+    assert!(!hits(&a, at(0.0, 0.0), &a, at(4.0, 0.0)), "shared edge only");
+}
+
+#[test]
+fn corners_that_just_overlap_collide_at_the_overlap() {
+    let a = full(4, 4);
+    let c = collide(Sprite::new(&a, at(0.0, 0.0)), Sprite::new(&a, at(3.9, 3.9))).unwrap();
+    assert!(Rect::new(Vec2::splat(3.9), Vec2::splat(4.0)).contains(c.point));
+    let area = overlap_area(Sprite::new(&a, at(0.0, 0.0)), Sprite::new(&a, at(3.9, 3.9)));
+    assert!((area - 0.01).abs() < 1e-4, "area {area}");
+}
+
+#[test]
+fn corners_that_just_miss_do_not_collide() {
+    let a = full(4, 4);
+    assert!(!hits(&a, at(0.0, 0.0), &a, at(4.01, 3.0)));
+    let diamond = sprite_transform(Vec2::new(6.5, 6.5), std::f32::consts::FRAC_PI_4, Vec2::ONE, Vec2::splat(2.0));
+    // The diamond's left corner sits at x = 6.5 - 2.83, clear of the square's corner at (4, 4).
+    assert!(!hits(&a, at(0.0, 0.0), &a, diamond));
+}
+
+#[test]
+fn one_texel_overlap_has_area_one_and_its_centre_as_contact() {
+    let a = full(3, 3);
+    let (sa, sb) = (Sprite::new(&a, at(0.0, 0.0)), Sprite::new(&a, at(2.0, 2.0)));
+    assert_eq!(collide(sa, sb).unwrap().point, Vec2::splat(2.5));
+    assert!((overlap_area(sa, sb) - 1.0).abs() < 1e-6);
+}
+
+#[test]
+fn one_texel_lines_crossing_at_45_degrees_collide() {
+    let line = full(1, 20);
+    let origin = Vec2::new(0.5, 10.0);
+    let quarter = std::f32::consts::FRAC_PI_4;
+    let a = sprite_transform(Vec2::new(50.0, 50.0), quarter, Vec2::ONE, origin);
+    let b = sprite_transform(Vec2::new(50.0, 50.0), -quarter, Vec2::ONE, origin);
+    assert!(hits(&line, a, &line, b));
+    let b_apart = sprite_transform(Vec2::new(50.0, 80.0), -quarter, Vec2::ONE, origin);
+    assert!(!hits(&line, a, &line, b_apart));
+}
+
+#[test]
+fn plus_signs_interlock_without_touching() {
+    let p = plus(21, 3);
+    let a = at(0.0, 0.0);
+    let quarter = std::f32::consts::FRAC_PI_4;
+    let place = |d: f32| sprite_transform(Vec2::splat(d), quarter, Vec2::ONE, Vec2::splat(10.5));
+    // Slide the diagonal plus towards the upright one's lower-right notch until they touch.
+    let mut d = 40.0;
+    while !hits(&p, a, &p, place(d)) {
+        d -= 0.05;
+    }
+    let apart = place(d + 0.1);
+    assert!(!hits(&p, a, &p, apart));
+    // Interlocked: one arm of the diagonal plus reaches deep into the upright one's bounds.
+    let shared = Sprite::new(&p, a).bounds().intersection(&Sprite::new(&p, apart).bounds()).unwrap();
+    assert!(shared.size().x > 6.0 && shared.size().y > 6.0, "shared bounds {shared:?}");
+    assert!(d < 22.0, "the arm tip must pass the upright plus's corner, d = {d}");
+}
+
+#[test]
+fn thin_sprite_scaled_by_a_quarter_is_not_missed() {
+    // A 1 x 16 line drawn at a quarter size is a 0.25 x 4 sliver; a 4 x 4 square drawn 4x is 16 x 16.
+    let line = full(1, 16);
+    let square = full(4, 4);
+    let big = Affine2::from_scale(Vec2::splat(4.0));
+    let small = |x: f32| Affine2::from_translation(Vec2::new(x, 6.0)) * Affine2::from_scale(Vec2::splat(0.25));
+    assert!(hits(&line, small(10.1), &square, big));
+    assert!(hits(&line, small(15.8), &square, big));
+    assert!(!hits(&line, small(16.0), &square, big));
+    // The tutorial's loop, walking the big square, steps over the sliver between its samples.
+    let img = |w, h| RefImage::from_rgba(&RgbaImage::from_pixel(w, h, Rgba([255, 255, 255, 255])));
+    assert!(!intersect_pixels(big, &img(4, 4), small(10.1), &img(1, 16)));
+}
+
+#[test]
+fn sprite_scaled_by_four_matches_its_texel_grid() {
+    // Texel (1, 0) of a 2 x 1 checker drawn 4x covers x in [4, 8).
+    let checker = Mask::from_fn(2, 1, |x, _| x == 1).unwrap();
+    let dot = full(1, 1);
+    let big = Affine2::from_scale(Vec2::splat(4.0));
+    assert!(!hits(&checker, big, &dot, at(2.5, 1.0)));
+    assert!(hits(&checker, big, &dot, at(3.5, 1.0)));
+    assert!(hits(&checker, big, &dot, at(6.9, 3.0)));
+    assert!(!hits(&checker, big, &dot, at(8.0, 3.0)));
+}
+
+#[test]
+fn horizontal_flip_mirrors_the_mask() {
+    // An L: a left column and a bottom row.
+    let l = Mask::from_fn(4, 4, |x, y| x == 0 || y == 3).unwrap();
+    let dot = full(1, 1);
+    let flipped = sprite_transform(Vec2::new(10.0, 10.0), 0.0, Vec2::new(-1.0, 1.0), Vec2::splat(2.0));
+    // Unflipped, the column is at world x 8..9; flipped it is at 11..12.
+    assert!(hits(&l, flipped, &dot, at(11.0, 8.0)));
+    assert!(!hits(&l, flipped, &dot, at(8.0, 8.0)));
+    let upright = sprite_transform(Vec2::new(10.0, 10.0), 0.0, Vec2::ONE, Vec2::splat(2.0));
+    assert!(hits(&l, upright, &dot, at(8.0, 8.0)));
+}
+
+#[test]
+fn vertical_flip_and_rotation_by_pi_agree_with_a_point_mirror() {
+    let l = Mask::from_fn(4, 4, |x, y| x == 0 || y == 3).unwrap();
+    let dot = full(1, 1);
+    let both_flips = sprite_transform(Vec2::ZERO, 0.0, Vec2::new(-1.0, -1.0), Vec2::splat(2.0));
+    let half_turn = sprite_transform(Vec2::ZERO, std::f32::consts::PI, Vec2::ONE, Vec2::splat(2.0));
+    for (x, y) in [(-2.0, -2.0), (1.0, -2.0), (1.0, 1.0), (-2.0, 1.0), (-0.5, -0.5)] {
+        assert_eq!(hits(&l, both_flips, &dot, at(x, y)), hits(&l, half_turn, &dot, at(x, y)));
+    }
+}
+
+#[test]
+fn origin_away_from_the_centre_is_the_pivot() {
+    let bar = full(4, 1);
+    let dot = full(1, 1);
+    let quarter = std::f32::consts::FRAC_PI_2;
+    // Pivot on the bar's left end: a quarter turn clockwise (y down) points it down from (10, 10).
+    let t = sprite_transform(Vec2::new(10.0, 10.0), quarter, Vec2::ONE, Vec2::new(0.0, 0.5));
+    assert!(hits(&bar, t, &dot, at(9.6, 12.0)));
+    assert!(!hits(&bar, t, &dot, at(12.0, 9.6)));
+    assert!(!hits(&bar, t, &dot, at(9.6, 6.5)));
+}
+
+#[test]
+fn zero_scale_touches_nothing() {
+    let a = full(8, 8);
+    let flat = sprite_transform(Vec2::splat(4.0), 0.0, Vec2::new(0.0, 1.0), Vec2::ZERO);
+    assert!(!hits(&a, at(0.0, 0.0), &a, flat));
+    let s = (Sprite::new(&a, at(0.0, 0.0)), Sprite::new(&a, flat));
+    assert_eq!(overlap_area(s.0, s.1), 0.0);
+    assert!(!hits(&a, Affine2::ZERO, &a, at(0.0, 0.0)));
+}
+
+#[test]
+fn non_finite_transforms_touch_nothing() {
+    let a = full(8, 8);
+    for bad in [f32::NAN, f32::INFINITY, f32::NEG_INFINITY] {
+        assert!(!hits(&a, at(0.0, 0.0), &a, at(bad, 0.0)));
+        let scaled = Affine2::from_scale(Vec2::new(bad, 1.0));
+        assert!(!hits(&a, at(0.0, 0.0), &a, scaled));
+        assert!(!Sprite::new(&a, scaled).bounds().intersects(&Sprite::new(&a, at(0.0, 0.0)).bounds()));
+    }
+}
+
+#[test]
+fn huge_coordinates_keep_texel_precision() {
+    let a = full(4, 4);
+    for base in [1.0e7f32, -1.0e7] {
+        assert!(hits(&a, at(base, base), &a, at(base + 3.0, base)));
+        assert!(!hits(&a, at(base, base), &a, at(base + 4.0, base)));
+        let c = collide(Sprite::new(&a, at(base, base)), Sprite::new(&a, at(base + 3.0, base))).unwrap();
+        assert!((c.point.x - (base + 3.5)).abs() <= 1.0 && (c.point.y - (base + 2.0)).abs() <= 1.0);
+    }
+    assert!(!hits(&a, at(1.0e7, 1.0e7), &a, at(-1.0e7, -1.0e7)));
+}
+
+#[test]
+fn huge_scale_and_large_masks_finish() {
+    let a = plus(255, 85);
+    let b = Mask::from_fn(200, 200, |x, y| (x * 7 + y * 13) % 5 == 0).unwrap();
+    let huge = sprite_transform(Vec2::ZERO, 0.3, Vec2::splat(1.0e7), Vec2::splat(127.5));
+    assert!(hits(&a, huge, &b, at(0.0, 0.0)));
+    let tiny = sprite_transform(Vec2::ZERO, 0.3, Vec2::splat(1.0e-7), Vec2::ZERO);
+    assert!(!hits(&a, at(0.0, 0.0), &b, tiny), "a speck at the plus's empty corner");
+}
+
+#[test]
+fn empty_mask_touches_nothing() {
+    let empty = Mask::from_fn(5, 5, |_, _| false).unwrap();
+    let a = full(5, 5);
+    assert!(!hits(&empty, at(0.0, 0.0), &a, at(0.0, 0.0)));
+    assert_eq!(empty.opaque_bounds(), None);
+    assert_eq!(empty.opaque_count(), 0);
+}
+
+// ---- Masks -----------------------------------------------------------------------------------
+
+fn rgba(w: u32, h: u32, f: impl Fn(u32, u32) -> [u8; 4]) -> RgbaImage {
+    RgbaImage::from_fn(w, h, |x, y| Rgba(f(x, y)))
+}
+
+#[test]
+fn alpha_threshold_separates_faint_noise() {
+    let img = rgba(3, 1, |x, _| [9, 9, 9, [0, 20, 21][x as usize]]);
+    let zero = Mask::from_image(&img, MaskRule::default()).unwrap();
+    let twenty = Mask::from_image(&img, MaskRule::alpha(20)).unwrap();
+    assert_eq!((zero.is_opaque(0, 0), zero.is_opaque(1, 0), zero.is_opaque(2, 0)), (false, true, true));
+    assert_eq!((twenty.is_opaque(1, 0), twenty.is_opaque(2, 0)), (false, true));
+    assert_eq!(MaskRule::default(), MaskRule::alpha(MaskRule::DEFAULT_ALPHA_THRESHOLD));
+}
+
+#[test]
+fn colour_key_marks_air() {
+    let img = rgba(3, 1, |x, _| match x {
+        0 => [255, 0, 255, 255],
+        1 => [255, 0, 254, 255],
+        _ => [10, 20, 30, 0],
+    });
+    let m = Mask::from_image(&img, MaskRule::magenta_key()).unwrap();
+    assert_eq!((m.is_opaque(0, 0), m.is_opaque(1, 0), m.is_opaque(2, 0)), (false, true, false));
+}
+
+#[test]
+fn hotspot_image_decides_instead_of_the_drawn_one() {
+    let drawn = rgba(2, 2, |_, _| [1, 2, 3, 255]);
+    let hot = rgba(2, 2, |x, y| if x == y { [0, 0, 0, 255] } else { [255, 0, 255, 255] });
+    let m = Mask::from_hotspot(&drawn, &hot, MaskRule::magenta_key()).unwrap();
+    assert_eq!(m.opaque_count(), 2);
+    assert!(m.is_opaque(1, 1) && !m.is_opaque(1, 0));
+}
+
+#[test]
+fn atlas_rectangle_cuts_out_one_frame() {
+    let atlas = rgba(8, 4, |x, y| if x >= 4 && y == 2 { [0, 0, 0, 255] } else { [0, 0, 0, 0] });
+    let m = Mask::from_atlas(&atlas, PixelRect::new(4, 0, 4, 4), MaskRule::default()).unwrap();
+    assert_eq!((m.width(), m.height(), m.opaque_count()), (4, 4, 4));
+    assert_eq!(m.opaque_bounds(), Some(PixelRect::new(0, 2, 4, 1)));
+}
+
+#[test]
+fn counts_bounds_and_cover_of_a_wide_mask() {
+    // Wider than one 64-bit word, with runs crossing word boundaries.
+    let m = Mask::from_fn(150, 3, |x, y| (60..70).contains(&x) && y > 0 || x == 149).unwrap();
+    assert_eq!(m.opaque_count(), 10 * 2 + 3);
+    assert_eq!(m.opaque_bounds(), Some(PixelRect::new(60, 0, 90, 3)));
+    assert!(m.is_opaque(149, 0) && m.is_opaque(63, 1) && m.is_opaque(64, 2) && !m.is_opaque(70, 1));
+    assert!(!m.is_opaque(-1, 0) && !m.is_opaque(150, 0) && !m.is_opaque(0, 3));
+    let cover: u64 = m.cover().iter().map(|r| u64::from(r.w * r.h)).sum();
+    assert_eq!(cover, m.opaque_count());
+}
+
+// ---- Bad input -------------------------------------------------------------------------------
+
+#[test]
+fn undecodable_bytes_are_an_error_naming_the_source() {
+    let err = Mask::decode(b"definitely not a png", MaskRule::default()).unwrap_err();
+    assert!(matches!(err, MaskError::Decode { .. }));
+    assert!(err.to_string().starts_with("image data: not a readable image"), "{err}");
+    assert!(!err.to_string().contains('\n'));
+}
+
+#[test]
+fn missing_file_is_an_error_naming_the_path() {
+    let err = Mask::open("/no/such/dir/sprite.png", MaskRule::default()).unwrap_err();
+    assert!(err.to_string().starts_with("/no/such/dir/sprite.png: cannot read"), "{err}");
+}
+
+#[test]
+fn corrupt_file_is_an_error_naming_the_path() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("broken.png");
+    std::fs::write(&path, [0x89, b'P', b'N', b'G', 0, 1, 2]).unwrap();
+    let err = Mask::open(&path, MaskRule::default()).unwrap_err();
+    assert!(err.to_string().contains("broken.png: not a readable image"), "{err}");
+}
+
+#[test]
+fn zero_by_zero_image_is_an_error() {
+    let err = Mask::from_image(&RgbaImage::new(0, 0), MaskRule::default()).unwrap_err();
+    assert_eq!(err, MaskError::Empty { width: 0, height: 0 });
+    assert_eq!(err.to_string(), "image is 0 x 0: a mask needs at least one texel");
+    let mut png = Vec::new();
+    let encoded = image::codecs::png::PngEncoder::new(&mut png);
+    // A PNG claiming 0 x 0 fails in the decoder or in the mask; either way an error, not a panic.
+    let _ = image::ImageEncoder::write_image(encoded, &[], 0, 0, image::ColorType::Rgba8);
+    assert!(Mask::decode(&png, MaskRule::default()).is_err());
+}
+
+#[test]
+fn hotspot_of_another_size_is_an_error() {
+    let err = Mask::from_hotspot(&RgbaImage::new(32, 48), &RgbaImage::new(30, 48), MaskRule::magenta_key())
+        .unwrap_err();
+    assert_eq!(err.to_string(), "hot-spot image is 30 x 48 but the drawn image is 32 x 48: they must match");
+}
+
+#[test]
+fn atlas_rectangle_outside_its_image_is_an_error() {
+    let atlas = RgbaImage::new(64, 64);
+    let err = Mask::from_atlas(&atlas, PixelRect::new(40, 0, 32, 32), MaskRule::default()).unwrap_err();
+    assert_eq!(err.to_string(), "atlas rectangle 32 x 32 at (40, 0) reaches outside the 64 x 64 image");
+    let overflow = PixelRect::new(u32::MAX, u32::MAX, 2, 2);
+    assert!(matches!(
+        Mask::from_atlas(&atlas, overflow, MaskRule::default()),
+        Err(MaskError::RectOutside { .. })
+    ));
+    assert!(matches!(
+        Mask::from_atlas(&atlas, PixelRect::new(3, 3, 0, 5), MaskRule::default()),
+        Err(MaskError::Empty { width: 0, height: 5 })
+    ));
+}
+
+// ---- Rectangles ------------------------------------------------------------------------------
+
+#[test]
+fn rectangles_follow_the_tutorial_rule() {
+    let a = Rect::from_xywh(0.0, 0.0, 10.0, 10.0);
+    assert!(a.intersects(&Rect::from_xywh(9.0, 9.0, 5.0, 5.0)));
+    assert!(!a.intersects(&Rect::from_xywh(10.0, 0.0, 5.0, 5.0)), "touching edges");
+    assert_eq!(
+        a.intersection(&Rect::from_xywh(5.0, -5.0, 10.0, 10.0)),
+        Some(Rect::from_xywh(5.0, 0.0, 5.0, 5.0))
+    );
+    assert_eq!(a.intersection(&Rect::from_xywh(20.0, 0.0, 1.0, 1.0)), None);
+}
+
+#[test]
+fn transformed_bounds_hold_the_rotated_corners() {
+    let t = sprite_transform(Vec2::new(100.0, 50.0), std::f32::consts::FRAC_PI_4, Vec2::ONE, Vec2::splat(32.0));
+    let r = Rect::transformed(&t, Vec2::splat(64.0));
+    let half_diagonal = 32.0 * std::f32::consts::SQRT_2;
+    assert!((r.min - Vec2::new(100.0 - half_diagonal, 50.0 - half_diagonal)).length() < 1e-3);
+    assert!((r.max - Vec2::new(100.0 + half_diagonal, 50.0 + half_diagonal)).length() < 1e-3);
+}
+
+#[test]
+fn min_translation_tie_goes_to_the_y_axis() {
+    let a = Rect::new(Vec2::ZERO, Vec2::splat(64.0));
+    let b = Rect::new(Vec2::splat(32.0), Vec2::splat(96.0));
+    assert_eq!(a.min_translation(&b), Some(Vec2::new(0.0, -32.0)));
+    assert_eq!(b.min_translation(&a), Some(Vec2::new(0.0, 32.0)));
+    let moved = Rect::new(a.min - Vec2::new(0.0, 32.0), a.max - Vec2::new(0.0, 32.0));
+    assert_eq!(moved.min_translation(&b), None, "moved out, the boxes only touch");
+}
+
+#[test]
+fn min_translation_takes_the_smallest_side() {
+    let a = Rect::new(Vec2::ZERO, Vec2::new(10.0, 10.0));
+    let b = Rect::new(Vec2::new(8.0, -20.0), Vec2::new(30.0, 30.0));
+    assert_eq!(a.min_translation(&b), Some(Vec2::new(-2.0, 0.0)));
+    let c = Rect::new(Vec2::new(-20.0, 7.0), Vec2::new(30.0, 30.0));
+    assert_eq!(a.min_translation(&c), Some(Vec2::new(0.0, -3.0)));
+}
+
+#[test]
+fn centred_tie_on_one_axis_goes_to_the_negative_direction() {
+    let a = Rect::new(Vec2::new(4.0, -10.0), Vec2::new(6.0, 100.0));
+    let b = Rect::new(Vec2::new(0.0, -50.0), Vec2::new(10.0, 150.0));
+    assert_eq!(a.min_translation(&b), Some(Vec2::new(-6.0, 0.0)));
+}

@@ -1,0 +1,191 @@
+//! Property tests of the overlap test over random masks and transforms.
+
+mod support;
+
+use glam::{Affine2, DVec2, Mat2, Vec2};
+use image::{Rgba, RgbaImage};
+use proptest::prelude::*;
+use spinfall::collision::{collide, overlap_area, Mask, MaskRule, Sprite};
+use support::reference::{intersect_pixels, RefImage};
+
+/// A random image: up to 12 x 12, about half its texels opaque.
+fn image() -> impl Strategy<Value = RgbaImage> {
+    (1u32..=12, 1u32..=12).prop_flat_map(|(w, h)| {
+        proptest::collection::vec(any::<bool>(), (w * h) as usize).prop_map(move |bits| {
+            RgbaImage::from_fn(w, h, |x, y| {
+                Rgba([200, 100, 50, if bits[(y * w + x) as usize] { 255 } else { 0 }])
+            })
+        })
+    })
+}
+
+/// A random affine transform near the origin: rotation, non-uniform scale from 1/4 to 4 with flips,
+/// a little shear, and a translation that makes overlaps common.
+fn transform() -> impl Strategy<Value = Affine2> {
+    (
+        0.0f32..std::f32::consts::TAU,
+        (0.25f32..4.0, 0.25f32..4.0),
+        (any::<bool>(), any::<bool>()),
+        -0.5f32..0.5,
+        (-12.0f32..12.0, -12.0f32..12.0),
+    )
+        .prop_map(|(angle, (sx, sy), (fx, fy), shear, (tx, ty))| {
+            let scale = Vec2::new(if fx { -sx } else { sx }, if fy { -sy } else { sy });
+            let linear = Mat2::from_angle(angle) * Mat2::from_cols(Vec2::X, Vec2::new(shear, 1.0))
+                * Mat2::from_diagonal(scale);
+            Affine2::from_mat2_translation(linear, Vec2::new(tx, ty))
+        })
+}
+
+fn mask(img: &RgbaImage) -> Mask {
+    Mask::from_image(img, MaskRule::default()).unwrap()
+}
+
+/// Whether the world point lies in an opaque texel of the sprite, allowing `eps` texels of rounding.
+fn in_opaque_texel(mask: &Mask, transform: Affine2, p: Vec2, eps: f64) -> bool {
+    let t = transform;
+    let m = glam::DMat2::from_cols(t.matrix2.x_axis.as_dvec2(), t.matrix2.y_axis.as_dvec2());
+    let local = m.inverse() * (p.as_dvec2() - t.translation.as_dvec2());
+    [(-eps, -eps), (eps, -eps), (-eps, eps), (eps, eps)]
+        .iter()
+        .any(|&(dx, dy)| mask.is_opaque((local.x + dx).floor() as i64, (local.y + dy).floor() as i64))
+}
+
+/// The corners of a `w` x `h` rectangle placed by `t`, in f64 world space.
+fn corners(t: Affine2, w: f64, h: f64) -> [DVec2; 4] {
+    let m = |x: f64, y: f64| {
+        t.matrix2.x_axis.as_dvec2() * x + t.matrix2.y_axis.as_dvec2() * y + t.translation.as_dvec2()
+    };
+    [m(0.0, 0.0), m(w, 0.0), m(w, h), m(0.0, h)]
+}
+
+/// Separating-axis measure of two convex quads: positive is a gap that far wide along some edge
+/// normal, negative is the least overlap over all edge normals (a penetration depth).
+fn sat_gap(a: &[DVec2; 4], b: &[DVec2; 4]) -> f64 {
+    let mut best = f64::NEG_INFINITY;
+    for quad in [a, b] {
+        for i in 0..4 {
+            let n = (quad[(i + 1) % 4] - quad[i]).perp().normalize();
+            let project = |q: &[DVec2; 4]| {
+                q.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), p| {
+                    (lo.min(p.dot(n)), hi.max(p.dot(n)))
+                })
+            };
+            let ((alo, ahi), (blo, bhi)) = (project(a), project(b));
+            best = best.max((blo - ahi).max(alo - bhi));
+        }
+    }
+    best
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    #[test]
+    fn overlap_is_symmetric(ia in image(), ib in image(), ta in transform(), tb in transform()) {
+        let (a, b) = (mask(&ia), mask(&ib));
+        let (sa, sb) = (Sprite::new(&a, ta), Sprite::new(&b, tb));
+        prop_assert_eq!(collide(sa, sb), collide(sb, sa));
+        prop_assert_eq!(overlap_area(sa, sb), overlap_area(sb, sa));
+    }
+
+    #[test]
+    fn contact_lies_in_an_opaque_texel_of_both(ia in image(), ib in image(), ta in transform(), tb in transform()) {
+        let (a, b) = (mask(&ia), mask(&ib));
+        if let Some(c) = collide(Sprite::new(&a, ta), Sprite::new(&b, tb)) {
+            prop_assert!(in_opaque_texel(&a, ta, c.point, 1e-3), "{:?} not in A", c.point);
+            prop_assert!(in_opaque_texel(&b, tb, c.point, 1e-3), "{:?} not in B", c.point);
+            prop_assert!(overlap_area(Sprite::new(&a, ta), Sprite::new(&b, tb)) > 0.0);
+        } else {
+            prop_assert_eq!(overlap_area(Sprite::new(&a, ta), Sprite::new(&b, tb)), 0.0);
+        }
+    }
+
+    #[test]
+    fn opaque_rectangles_hit_exactly_when_their_geometry_overlaps(
+        (wa, ha, wb, hb) in (1u32..=10, 1u32..=10, 1u32..=10, 1u32..=10),
+        ta in transform(), tb in transform(),
+    ) {
+        let (a, b) = (Mask::from_fn(wa, ha, |_, _| true).unwrap(), Mask::from_fn(wb, hb, |_, _| true).unwrap());
+        let gap = sat_gap(&corners(ta, wa.into(), ha.into()), &corners(tb, wb.into(), hb.into()));
+        let hit = collide(Sprite::new(&a, ta), Sprite::new(&b, tb)).is_some();
+        // Within a thousandth of a texel of touching, either answer is right.
+        if gap > 1e-3 {
+            prop_assert!(!hit, "separated by {gap} but hit");
+        } else if gap < -1e-3 {
+            prop_assert!(hit, "overlapping by {} but missed", -gap);
+        }
+    }
+
+    #[test]
+    fn integer_translations_agree_with_the_reference(
+        ia in image(), ib in image(), (dx, dy) in (-12i32..12, -12i32..12),
+    ) {
+        let (a, b) = (mask(&ia), mask(&ib));
+        let ta = Affine2::from_translation(Vec2::new(3.0, -2.0));
+        let tb = Affine2::from_translation(Vec2::new(3.0 + dx as f32, -2.0 + dy as f32));
+        let reference = intersect_pixels(ta, &RefImage::from_rgba(&ia), tb, &RefImage::from_rgba(&ib));
+        prop_assert_eq!(collide(Sprite::new(&a, ta), Sprite::new(&b, tb)).is_some(), reference);
+    }
+
+    #[test]
+    fn every_dense_sample_in_both_is_found(ia in image(), ib in image(), ta in transform(), tb in transform()) {
+        // Sample A's texels on an 8 x 8 grid each; any sample inside an opaque texel of B proves a touch
+        // that the test must not miss, however thin either sprite is drawn.
+        let (a, b) = (mask(&ia), mask(&ib));
+        let hit = collide(Sprite::new(&a, ta), Sprite::new(&b, tb)).is_some();
+        if !hit {
+            for y in 0..a.height() {
+                for x in 0..a.width() {
+                    if !a.is_opaque(x.into(), y.into()) {
+                        continue;
+                    }
+                    for k in 0..64 {
+                        let local = Vec2::new(x as f32 + (k % 8) as f32 / 8.0 + 1.0 / 16.0, y as f32 + (k / 8) as f32 / 8.0 + 1.0 / 16.0);
+                        let p = ta.transform_point2(local);
+                        // Strictly inside B's texel, so that rounding at a shared edge cannot decide.
+                        let q = tb.inverse().transform_point2(p);
+                        let inside = (q - q.floor()).min_element() > 1e-3 && (q - q.floor()).max_element() < 1.0 - 1e-3;
+                        prop_assert!(!(inside && b.is_opaque(q.x.floor() as i64, q.y.floor() as i64)),
+                            "sample {p:?} lies in both but no hit");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn flipping_by_transform_equals_mirroring_the_image(ia in image(), ib in image(), tb in transform(), (tx, ty) in (-8.0f32..8.0, -8.0f32..8.0)) {
+        let w = ia.width();
+        let mirrored = RgbaImage::from_fn(w, ia.height(), |x, y| *ia.get_pixel(w - 1 - x, y));
+        let (a, m, b) = (mask(&ia), mask(&mirrored), mask(&ib));
+        let flip = Affine2::from_translation(Vec2::new(tx, ty)) * Affine2::from_scale(Vec2::new(-1.0, 1.0))
+            * Affine2::from_translation(Vec2::new(-(w as f32), 0.0));
+        let plain = Affine2::from_translation(Vec2::new(tx, ty));
+        prop_assert_eq!(
+            collide(Sprite::new(&a, flip), Sprite::new(&b, tb)).is_some(),
+            collide(Sprite::new(&m, plain), Sprite::new(&b, tb)).is_some()
+        );
+    }
+
+    #[test]
+    fn cover_is_exact_and_disjoint(ia in image()) {
+        let m = mask(&ia);
+        let mut seen = vec![false; (m.width() * m.height()) as usize];
+        for r in m.cover() {
+            for y in r.y..r.y + r.h {
+                for x in r.x..r.x + r.w {
+                    let i = (y * m.width() + x) as usize;
+                    prop_assert!(!seen[i], "texel ({x}, {y}) covered twice");
+                    seen[i] = true;
+                }
+            }
+        }
+        for y in 0..m.height() {
+            for x in 0..m.width() {
+                prop_assert_eq!(seen[(y * m.width() + x) as usize], m.is_opaque(x.into(), y.into()));
+                prop_assert_eq!(m.is_opaque(x.into(), y.into()), ia.get_pixel(x, y).0[3] > 0);
+            }
+        }
+    }
+}
