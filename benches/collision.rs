@@ -20,7 +20,12 @@ fn suite(c: &mut Criterion) {
         g.warm_up_time(Duration::from_millis(500));
         g.measurement_time(Duration::from_secs(2));
         g.bench_function("reference", |b| {
-            b.iter(|| cases.iter().filter(|c| suite.reference(black_box(c))).count())
+            b.iter(|| {
+                cases
+                    .iter()
+                    .filter(|c| suite.reference(black_box(c)))
+                    .count()
+            })
         });
         g.bench_function("module", |b| {
             b.iter(|| cases.iter().filter(|c| suite.module(black_box(c))).count())

@@ -90,7 +90,10 @@ fn main() {
         .map(|(_, (r, m))| r / m)
         .collect();
     println!("worst group ratio: {worst_group_ratio:.1}x");
-    println!("median ratio over the hits: {:.1}x", median(&mut hit_ratios));
+    println!(
+        "median ratio over the hits: {:.1}x",
+        median(&mut hit_ratios)
+    );
     println!(
         "speedup_vs_reference: {:.1}x",
         median(&mut near_miss_ratios)

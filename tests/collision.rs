@@ -27,14 +27,20 @@ fn hits(a: &Mask, ta: Affine2, b: &Mask, tb: Affine2) -> bool {
 /// A plus sign in an `n` x `n` mask with bars `bar` texels wide.
 fn plus(n: u32, bar: u32) -> Mask {
     let lo = (n - bar) / 2;
-    Mask::from_fn(n, n, |x, y| (lo..lo + bar).contains(&x) || (lo..lo + bar).contains(&y)).unwrap()
+    Mask::from_fn(n, n, |x, y| {
+        (lo..lo + bar).contains(&x) || (lo..lo + bar).contains(&y)
+    })
+    .unwrap()
 }
 
 #[test]
 fn corners_that_just_touch_do_not_collide() {
     let a = full(4, 4);
     assert!(!hits(&a, at(0.0, 0.0), &a, at(4.0, 4.0)));
-    assert!(!hits(&a, at(0.0, 0.0), &a, at(4.0, 0.0)), "shared edge only");
+    assert!(
+        !hits(&a, at(0.0, 0.0), &a, at(4.0, 0.0)),
+        "shared edge only"
+    );
 }
 
 #[test]
@@ -50,7 +56,12 @@ fn corners_that_just_overlap_collide_at_the_overlap() {
 fn corners_that_just_miss_do_not_collide() {
     let a = full(4, 4);
     assert!(!hits(&a, at(0.0, 0.0), &a, at(4.01, 3.0)));
-    let diamond = sprite_transform(Vec2::new(6.5, 6.5), std::f32::consts::FRAC_PI_4, Vec2::ONE, Vec2::splat(2.0));
+    let diamond = sprite_transform(
+        Vec2::new(6.5, 6.5),
+        std::f32::consts::FRAC_PI_4,
+        Vec2::ONE,
+        Vec2::splat(2.0),
+    );
     // The diamond's left corner sits at x = 6.5 - 2.83, clear of the square's corner at (4, 4).
     assert!(!hits(&a, at(0.0, 0.0), &a, diamond));
 }
@@ -89,9 +100,18 @@ fn plus_signs_interlock_without_touching() {
     let apart = place(d + 0.1);
     assert!(!hits(&p, a, &p, apart));
     // Interlocked: one arm of the diagonal plus reaches deep into the upright one's bounds.
-    let shared = Sprite::new(&p, a).bounds().intersection(&Sprite::new(&p, apart).bounds()).unwrap();
-    assert!(shared.size().x > 6.0 && shared.size().y > 6.0, "shared bounds {shared:?}");
-    assert!(d < 22.0, "the arm tip must pass the upright plus's corner, d = {d}");
+    let shared = Sprite::new(&p, a)
+        .bounds()
+        .intersection(&Sprite::new(&p, apart).bounds())
+        .unwrap();
+    assert!(
+        shared.size().x > 6.0 && shared.size().y > 6.0,
+        "shared bounds {shared:?}"
+    );
+    assert!(
+        d < 22.0,
+        "the arm tip must pass the upright plus's corner, d = {d}"
+    );
 }
 
 #[test]
@@ -100,7 +120,9 @@ fn thin_sprite_scaled_by_a_quarter_is_not_missed() {
     let line = full(1, 16);
     let square = full(4, 4);
     let big = Affine2::from_scale(Vec2::splat(4.0));
-    let small = |x: f32| Affine2::from_translation(Vec2::new(x, 6.0)) * Affine2::from_scale(Vec2::splat(0.25));
+    let small = |x: f32| {
+        Affine2::from_translation(Vec2::new(x, 6.0)) * Affine2::from_scale(Vec2::splat(0.25))
+    };
     assert!(hits(&line, small(10.1), &square, big));
     assert!(hits(&line, small(15.8), &square, big));
     assert!(!hits(&line, small(16.0), &square, big));
@@ -126,7 +148,12 @@ fn horizontal_flip_mirrors_the_mask() {
     // An L: a left column and a bottom row.
     let l = Mask::from_fn(4, 4, |x, y| x == 0 || y == 3).unwrap();
     let dot = full(1, 1);
-    let flipped = sprite_transform(Vec2::new(10.0, 10.0), 0.0, Vec2::new(-1.0, 1.0), Vec2::splat(2.0));
+    let flipped = sprite_transform(
+        Vec2::new(10.0, 10.0),
+        0.0,
+        Vec2::new(-1.0, 1.0),
+        Vec2::splat(2.0),
+    );
     // Unflipped, the column is at world x 8..9; flipped it is at 11..12.
     assert!(hits(&l, flipped, &dot, at(11.0, 8.0)));
     assert!(!hits(&l, flipped, &dot, at(8.0, 8.0)));
@@ -139,9 +166,23 @@ fn vertical_flip_and_rotation_by_pi_agree_with_a_point_mirror() {
     let l = Mask::from_fn(4, 4, |x, y| x == 0 || y == 3).unwrap();
     let dot = full(1, 1);
     let both_flips = sprite_transform(Vec2::ZERO, 0.0, Vec2::new(-1.0, -1.0), Vec2::splat(2.0));
-    let half_turn = sprite_transform(Vec2::ZERO, std::f32::consts::PI, Vec2::ONE, Vec2::splat(2.0));
-    for (x, y) in [(-2.0, -2.0), (1.0, -2.0), (1.0, 1.0), (-2.0, 1.0), (-0.5, -0.5)] {
-        assert_eq!(hits(&l, both_flips, &dot, at(x, y)), hits(&l, half_turn, &dot, at(x, y)));
+    let half_turn = sprite_transform(
+        Vec2::ZERO,
+        std::f32::consts::PI,
+        Vec2::ONE,
+        Vec2::splat(2.0),
+    );
+    for (x, y) in [
+        (-2.0, -2.0),
+        (1.0, -2.0),
+        (1.0, 1.0),
+        (-2.0, 1.0),
+        (-0.5, -0.5),
+    ] {
+        assert_eq!(
+            hits(&l, both_flips, &dot, at(x, y)),
+            hits(&l, half_turn, &dot, at(x, y))
+        );
     }
 }
 
@@ -151,7 +192,12 @@ fn origin_away_from_the_centre_is_the_pivot() {
     let dot = full(1, 1);
     let quarter = std::f32::consts::FRAC_PI_2;
     // Pivot on the bar's left end: a quarter turn clockwise (y down) points it down from (10, 10).
-    let t = sprite_transform(Vec2::new(10.0, 10.0), quarter, Vec2::ONE, Vec2::new(0.0, 0.5));
+    let t = sprite_transform(
+        Vec2::new(10.0, 10.0),
+        quarter,
+        Vec2::ONE,
+        Vec2::new(0.0, 0.5),
+    );
     assert!(hits(&bar, t, &dot, at(9.6, 12.0)));
     assert!(!hits(&bar, t, &dot, at(12.0, 9.6)));
     assert!(!hits(&bar, t, &dot, at(9.6, 6.5)));
@@ -174,7 +220,9 @@ fn non_finite_transforms_touch_nothing() {
         assert!(!hits(&a, at(0.0, 0.0), &a, at(bad, 0.0)));
         let scaled = Affine2::from_scale(Vec2::new(bad, 1.0));
         assert!(!hits(&a, at(0.0, 0.0), &a, scaled));
-        assert!(!Sprite::new(&a, scaled).bounds().intersects(&Sprite::new(&a, at(0.0, 0.0)).bounds()));
+        assert!(!Sprite::new(&a, scaled)
+            .bounds()
+            .intersects(&Sprite::new(&a, at(0.0, 0.0)).bounds()));
     }
 }
 
@@ -184,7 +232,11 @@ fn huge_coordinates_keep_texel_precision() {
     for base in [1.0e7f32, -1.0e7] {
         assert!(hits(&a, at(base, base), &a, at(base + 3.0, base)));
         assert!(!hits(&a, at(base, base), &a, at(base + 4.0, base)));
-        let c = collide(Sprite::new(&a, at(base, base)), Sprite::new(&a, at(base + 3.0, base))).unwrap();
+        let c = collide(
+            Sprite::new(&a, at(base, base)),
+            Sprite::new(&a, at(base + 3.0, base)),
+        )
+        .unwrap();
         assert!((c.point.x - (base + 3.5)).abs() <= 1.0 && (c.point.y - (base + 2.0)).abs() <= 1.0);
     }
     assert!(!hits(&a, at(1.0e7, 1.0e7), &a, at(-1.0e7, -1.0e7)));
@@ -197,7 +249,10 @@ fn huge_scale_and_large_masks_finish() {
     let huge = sprite_transform(Vec2::ZERO, 0.3, Vec2::splat(1.0e7), Vec2::splat(127.5));
     assert!(hits(&a, huge, &b, at(0.0, 0.0)));
     let tiny = sprite_transform(Vec2::ZERO, 0.3, Vec2::splat(1.0e-7), Vec2::ZERO);
-    assert!(!hits(&a, at(0.0, 0.0), &b, tiny), "a speck at the plus's empty corner");
+    assert!(
+        !hits(&a, at(0.0, 0.0), &b, tiny),
+        "a speck at the plus's empty corner"
+    );
 }
 
 #[test]
@@ -220,9 +275,22 @@ fn alpha_threshold_separates_faint_noise() {
     let img = rgba(3, 1, |x, _| [9, 9, 9, [0, 20, 21][x as usize]]);
     let zero = Mask::from_image(&img, MaskRule::default()).unwrap();
     let twenty = Mask::from_image(&img, MaskRule::alpha(20)).unwrap();
-    assert_eq!((zero.is_opaque(0, 0), zero.is_opaque(1, 0), zero.is_opaque(2, 0)), (false, true, true));
-    assert_eq!((twenty.is_opaque(1, 0), twenty.is_opaque(2, 0)), (false, true));
-    assert_eq!(MaskRule::default(), MaskRule::alpha(MaskRule::DEFAULT_ALPHA_THRESHOLD));
+    assert_eq!(
+        (
+            zero.is_opaque(0, 0),
+            zero.is_opaque(1, 0),
+            zero.is_opaque(2, 0)
+        ),
+        (false, true, true)
+    );
+    assert_eq!(
+        (twenty.is_opaque(1, 0), twenty.is_opaque(2, 0)),
+        (false, true)
+    );
+    assert_eq!(
+        MaskRule::default(),
+        MaskRule::alpha(MaskRule::DEFAULT_ALPHA_THRESHOLD)
+    );
 }
 
 #[test]
@@ -233,13 +301,22 @@ fn colour_key_marks_air() {
         _ => [10, 20, 30, 0],
     });
     let m = Mask::from_image(&img, MaskRule::magenta_key()).unwrap();
-    assert_eq!((m.is_opaque(0, 0), m.is_opaque(1, 0), m.is_opaque(2, 0)), (false, true, false));
+    assert_eq!(
+        (m.is_opaque(0, 0), m.is_opaque(1, 0), m.is_opaque(2, 0)),
+        (false, true, false)
+    );
 }
 
 #[test]
 fn hotspot_image_decides_instead_of_the_drawn_one() {
     let drawn = rgba(2, 2, |_, _| [1, 2, 3, 255]);
-    let hot = rgba(2, 2, |x, y| if x == y { [0, 0, 0, 255] } else { [255, 0, 255, 255] });
+    let hot = rgba(2, 2, |x, y| {
+        if x == y {
+            [0, 0, 0, 255]
+        } else {
+            [255, 0, 255, 255]
+        }
+    });
     let m = Mask::from_hotspot(&drawn, &hot, MaskRule::magenta_key()).unwrap();
     assert_eq!(m.opaque_count(), 2);
     assert!(m.is_opaque(1, 1) && !m.is_opaque(1, 0));
@@ -247,7 +324,13 @@ fn hotspot_image_decides_instead_of_the_drawn_one() {
 
 #[test]
 fn atlas_rectangle_cuts_out_one_frame() {
-    let atlas = rgba(8, 4, |x, y| if x >= 4 && y == 2 { [0, 0, 0, 255] } else { [0, 0, 0, 0] });
+    let atlas = rgba(8, 4, |x, y| {
+        if x >= 4 && y == 2 {
+            [0, 0, 0, 255]
+        } else {
+            [0, 0, 0, 0]
+        }
+    });
     let m = Mask::from_atlas(&atlas, PixelRect::new(4, 0, 4, 4), MaskRule::default()).unwrap();
     assert_eq!((m.width(), m.height(), m.opaque_count()), (4, 4, 4));
     assert_eq!(m.opaque_bounds(), Some(PixelRect::new(0, 2, 4, 1)));
@@ -271,14 +354,22 @@ fn counts_bounds_and_cover_of_a_wide_mask() {
 fn undecodable_bytes_are_an_error_naming_the_source() {
     let err = Mask::decode(b"definitely not a png", MaskRule::default()).unwrap_err();
     assert!(matches!(err, MaskError::Decode { .. }));
-    assert!(err.to_string().starts_with("image data: not a readable image"), "{err}");
+    assert!(
+        err.to_string()
+            .starts_with("image data: not a readable image"),
+        "{err}"
+    );
     assert!(!err.to_string().contains('\n'));
 }
 
 #[test]
 fn missing_file_is_an_error_naming_the_path() {
     let err = Mask::open("/no/such/dir/sprite.png", MaskRule::default()).unwrap_err();
-    assert!(err.to_string().starts_with("/no/such/dir/sprite.png: cannot read"), "{err}");
+    assert!(
+        err.to_string()
+            .starts_with("/no/such/dir/sprite.png: cannot read"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -287,14 +378,26 @@ fn corrupt_file_is_an_error_naming_the_path() {
     let path = dir.path().join("broken.png");
     std::fs::write(&path, [0x89, b'P', b'N', b'G', 0, 1, 2]).unwrap();
     let err = Mask::open(&path, MaskRule::default()).unwrap_err();
-    assert!(err.to_string().contains("broken.png: not a readable image"), "{err}");
+    assert!(
+        err.to_string().contains("broken.png: not a readable image"),
+        "{err}"
+    );
 }
 
 #[test]
 fn zero_by_zero_image_is_an_error() {
     let err = Mask::from_image(&RgbaImage::new(0, 0), MaskRule::default()).unwrap_err();
-    assert_eq!(err, MaskError::Empty { width: 0, height: 0 });
-    assert_eq!(err.to_string(), "image is 0 x 0: a mask needs at least one texel");
+    assert_eq!(
+        err,
+        MaskError::Empty {
+            width: 0,
+            height: 0
+        }
+    );
+    assert_eq!(
+        err.to_string(),
+        "image is 0 x 0: a mask needs at least one texel"
+    );
     let mut png = Vec::new();
     let encoded = image::codecs::png::PngEncoder::new(&mut png);
     // A PNG claiming 0 x 0 fails in the decoder or in the mask; either way an error, not a panic.
@@ -304,16 +407,27 @@ fn zero_by_zero_image_is_an_error() {
 
 #[test]
 fn hotspot_of_another_size_is_an_error() {
-    let err = Mask::from_hotspot(&RgbaImage::new(32, 48), &RgbaImage::new(30, 48), MaskRule::magenta_key())
-        .unwrap_err();
-    assert_eq!(err.to_string(), "hot-spot image is 30 x 48 but the drawn image is 32 x 48: they must match");
+    let err = Mask::from_hotspot(
+        &RgbaImage::new(32, 48),
+        &RgbaImage::new(30, 48),
+        MaskRule::magenta_key(),
+    )
+    .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "hot-spot image is 30 x 48 but the drawn image is 32 x 48: they must match"
+    );
 }
 
 #[test]
 fn atlas_rectangle_outside_its_image_is_an_error() {
     let atlas = RgbaImage::new(64, 64);
-    let err = Mask::from_atlas(&atlas, PixelRect::new(40, 0, 32, 32), MaskRule::default()).unwrap_err();
-    assert_eq!(err.to_string(), "atlas rectangle 32 x 32 at (40, 0) reaches outside the 64 x 64 image");
+    let err =
+        Mask::from_atlas(&atlas, PixelRect::new(40, 0, 32, 32), MaskRule::default()).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "atlas rectangle 32 x 32 at (40, 0) reaches outside the 64 x 64 image"
+    );
     let overflow = PixelRect::new(u32::MAX, u32::MAX, 2, 2);
     assert!(matches!(
         Mask::from_atlas(&atlas, overflow, MaskRule::default()),
@@ -321,7 +435,10 @@ fn atlas_rectangle_outside_its_image_is_an_error() {
     ));
     assert!(matches!(
         Mask::from_atlas(&atlas, PixelRect::new(3, 3, 0, 5), MaskRule::default()),
-        Err(MaskError::Empty { width: 0, height: 5 })
+        Err(MaskError::Empty {
+            width: 0,
+            height: 5
+        })
     ));
 }
 
@@ -331,7 +448,10 @@ fn atlas_rectangle_outside_its_image_is_an_error() {
 fn rectangles_follow_the_tutorial_rule() {
     let a = Rect::from_xywh(0.0, 0.0, 10.0, 10.0);
     assert!(a.intersects(&Rect::from_xywh(9.0, 9.0, 5.0, 5.0)));
-    assert!(!a.intersects(&Rect::from_xywh(10.0, 0.0, 5.0, 5.0)), "touching edges");
+    assert!(
+        !a.intersects(&Rect::from_xywh(10.0, 0.0, 5.0, 5.0)),
+        "touching edges"
+    );
     assert_eq!(
         a.intersection(&Rect::from_xywh(5.0, -5.0, 10.0, 10.0)),
         Some(Rect::from_xywh(5.0, 0.0, 5.0, 5.0))
@@ -341,7 +461,12 @@ fn rectangles_follow_the_tutorial_rule() {
 
 #[test]
 fn transformed_bounds_hold_the_rotated_corners() {
-    let t = sprite_transform(Vec2::new(100.0, 50.0), std::f32::consts::FRAC_PI_4, Vec2::ONE, Vec2::splat(32.0));
+    let t = sprite_transform(
+        Vec2::new(100.0, 50.0),
+        std::f32::consts::FRAC_PI_4,
+        Vec2::ONE,
+        Vec2::splat(32.0),
+    );
     let r = Rect::transformed(&t, Vec2::splat(64.0));
     let half_diagonal = 32.0 * std::f32::consts::SQRT_2;
     assert!((r.min - Vec2::new(100.0 - half_diagonal, 50.0 - half_diagonal)).length() < 1e-3);
@@ -355,7 +480,11 @@ fn min_translation_tie_goes_to_the_y_axis() {
     assert_eq!(a.min_translation(&b), Some(Vec2::new(0.0, -32.0)));
     assert_eq!(b.min_translation(&a), Some(Vec2::new(0.0, 32.0)));
     let moved = Rect::new(a.min - Vec2::new(0.0, 32.0), a.max - Vec2::new(0.0, 32.0));
-    assert_eq!(moved.min_translation(&b), None, "moved out, the boxes only touch");
+    assert_eq!(
+        moved.min_translation(&b),
+        None,
+        "moved out, the boxes only touch"
+    );
 }
 
 #[test]
@@ -372,4 +501,32 @@ fn centred_tie_on_one_axis_goes_to_the_negative_direction() {
     let a = Rect::new(Vec2::new(4.0, -10.0), Vec2::new(6.0, 100.0));
     let b = Rect::new(Vec2::new(0.0, -50.0), Vec2::new(10.0, 150.0));
     assert_eq!(a.min_translation(&b), Some(Vec2::new(-6.0, 0.0)));
+}
+
+#[test]
+fn trace_starts_at_the_opaque_bounds_and_agrees_with_collide() {
+    use spinfall::collision::collide_traced;
+    let p = plus(21, 3);
+    let bar = Mask::from_fn(6, 2, |x, _| x > 0).unwrap();
+    let tp = sprite_transform(Vec2::splat(10.0), 0.4, Vec2::ONE, Vec2::splat(10.5));
+    for (x, expect_hit) in [(9.0, true), (30.0, false), (17.5, false)] {
+        let tb = at(x, 2.0);
+        let mut pairs = Vec::new();
+        let traced = collide_traced(Sprite::new(&p, tp), Sprite::new(&bar, tb), |t| {
+            pairs.push(t)
+        });
+        assert_eq!(traced, collide(Sprite::new(&p, tp), Sprite::new(&bar, tb)));
+        assert_eq!(traced.is_some(), expect_hit, "bar at x = {x}");
+        assert_eq!(pairs[0].a, p.opaque_bounds().unwrap());
+        assert_eq!(pairs[0].b, bar.opaque_bounds().unwrap());
+        let mut swapped = Vec::new();
+        collide_traced(Sprite::new(&bar, tb), Sprite::new(&p, tp), |t| {
+            swapped.push(t)
+        });
+        assert_eq!(swapped.len(), pairs.len());
+        assert!(swapped
+            .iter()
+            .zip(&pairs)
+            .all(|(s, t)| s.a == t.b && s.b == t.a));
+    }
 }

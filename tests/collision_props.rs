@@ -13,7 +13,12 @@ fn image() -> impl Strategy<Value = RgbaImage> {
     (1u32..=12, 1u32..=12).prop_flat_map(|(w, h)| {
         proptest::collection::vec(any::<bool>(), (w * h) as usize).prop_map(move |bits| {
             RgbaImage::from_fn(w, h, |x, y| {
-                Rgba([200, 100, 50, if bits[(y * w + x) as usize] { 255 } else { 0 }])
+                Rgba([
+                    200,
+                    100,
+                    50,
+                    if bits[(y * w + x) as usize] { 255 } else { 0 },
+                ])
             })
         })
     })
@@ -31,7 +36,8 @@ fn transform() -> impl Strategy<Value = Affine2> {
     )
         .prop_map(|(angle, (sx, sy), (fx, fy), shear, (tx, ty))| {
             let scale = Vec2::new(if fx { -sx } else { sx }, if fy { -sy } else { sy });
-            let linear = Mat2::from_angle(angle) * Mat2::from_cols(Vec2::X, Vec2::new(shear, 1.0))
+            let linear = Mat2::from_angle(angle)
+                * Mat2::from_cols(Vec2::X, Vec2::new(shear, 1.0))
                 * Mat2::from_diagonal(scale);
             Affine2::from_mat2_translation(linear, Vec2::new(tx, ty))
         })
@@ -48,7 +54,9 @@ fn in_opaque_texel(mask: &Mask, transform: Affine2, p: Vec2, eps: f64) -> bool {
     let local = m.inverse() * (p.as_dvec2() - t.translation.as_dvec2());
     [(-eps, -eps), (eps, -eps), (-eps, eps), (eps, eps)]
         .iter()
-        .any(|&(dx, dy)| mask.is_opaque((local.x + dx).floor() as i64, (local.y + dy).floor() as i64))
+        .any(|&(dx, dy)| {
+            mask.is_opaque((local.x + dx).floor() as i64, (local.y + dy).floor() as i64)
+        })
 }
 
 /// The corners of a `w` x `h` rectangle placed by `t`, in f64 world space.
@@ -67,9 +75,10 @@ fn sat_gap(a: &[DVec2; 4], b: &[DVec2; 4]) -> f64 {
         for i in 0..4 {
             let n = (quad[(i + 1) % 4] - quad[i]).perp().normalize();
             let project = |q: &[DVec2; 4]| {
-                q.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), p| {
-                    (lo.min(p.dot(n)), hi.max(p.dot(n)))
-                })
+                q.iter()
+                    .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), p| {
+                        (lo.min(p.dot(n)), hi.max(p.dot(n)))
+                    })
             };
             let ((alo, ahi), (blo, bhi)) = (project(a), project(b));
             best = best.max((blo - ahi).max(alo - bhi));

@@ -126,7 +126,10 @@ impl fmt::Display for MaskError {
             }
             MaskError::Io { path, message } => write!(f, "{path}: cannot read ({message})"),
             MaskError::Empty { width, height } => {
-                write!(f, "image is {width} x {height}: a mask needs at least one texel")
+                write!(
+                    f,
+                    "image is {width} x {height}: a mask needs at least one texel"
+                )
             }
             MaskError::SizeMismatch { drawn, hot } => write!(
                 f,
@@ -313,13 +316,15 @@ impl Mask {
     fn from_bits(width: u32, height: u32, words_per_row: usize, bits: Vec<u64>) -> Mask {
         let opaque_count = bits.iter().map(|w| u64::from(w.count_ones())).sum();
         let cover = build_cover(width, height, words_per_row, &bits);
-        let bounds = cover.iter().fold(None, |acc: Option<(u32, u32, u32, u32)>, r| {
-            let (x0, y0, x1, y1) = (r.x, r.y, r.x + r.w, r.y + r.h);
-            Some(match acc {
-                None => (x0, y0, x1, y1),
-                Some((a, b, c, d)) => (a.min(x0), b.min(y0), c.max(x1), d.max(y1)),
-            })
-        });
+        let bounds = cover
+            .iter()
+            .fold(None, |acc: Option<(u32, u32, u32, u32)>, r| {
+                let (x0, y0, x1, y1) = (r.x, r.y, r.x + r.w, r.y + r.h);
+                Some(match acc {
+                    None => (x0, y0, x1, y1),
+                    Some((a, b, c, d)) => (a.min(x0), b.min(y0), c.max(x1), d.max(y1)),
+                })
+            });
         let bounds = bounds.map(|(x0, y0, x1, y1)| PixelRect::new(x0, y0, x1 - x0, y1 - y0));
         let mut order: Vec<u32> = (0..cover.len() as u32).collect();
         let mut nodes = Vec::with_capacity(cover.len() * 2);
@@ -391,7 +396,11 @@ fn build_cover(width: u32, height: u32, words_per_row: usize, bits: &[u64]) -> V
     let mut next_open = Vec::new();
     let mut runs = Vec::new();
     for y in 0..height {
-        row_runs(&bits[y as usize * words_per_row..][..words_per_row], width, &mut runs);
+        row_runs(
+            &bits[y as usize * words_per_row..][..words_per_row],
+            width,
+            &mut runs,
+        );
         next_open.clear();
         let mut j = 0;
         for &(start, end) in &runs {
@@ -442,9 +451,13 @@ fn build_tree(cover: &[PixelRect], order: &mut [u32], nodes: &mut Vec<Node>) {
     }
     // Twice the centre, to stay in integers.
     if x1 - x0 >= y1 - y0 {
-        order.sort_unstable_by_key(|&i| 2 * u64::from(cover[i as usize].x) + u64::from(cover[i as usize].w));
+        order.sort_unstable_by_key(|&i| {
+            2 * u64::from(cover[i as usize].x) + u64::from(cover[i as usize].w)
+        });
     } else {
-        order.sort_unstable_by_key(|&i| 2 * u64::from(cover[i as usize].y) + u64::from(cover[i as usize].h));
+        order.sort_unstable_by_key(|&i| {
+            2 * u64::from(cover[i as usize].y) + u64::from(cover[i as usize].h)
+        });
     }
     let mid = order.len() / 2;
     let (first, second) = order.split_at_mut(mid);

@@ -23,5 +23,7 @@ mod overlap;
 mod rect;
 
 pub use mask::{Mask, MaskError, MaskRule, PixelRect};
-pub use overlap::{collide, overlap_area, overlaps, sprite_transform, Contact, Sprite};
+pub use overlap::{
+    collide, collide_traced, overlap_area, overlaps, sprite_transform, Contact, Sprite, TracedPair,
+};
 pub use rect::Rect;

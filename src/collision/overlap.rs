@@ -21,7 +21,7 @@ use std::cmp::Ordering;
 
 use glam::{Affine2, DAffine2, DVec2, Vec2};
 
-use super::mask::{Mask, Node};
+use super::mask::{Mask, Node, PixelRect};
 use super::rect::Rect;
 
 /// A mask placed in the world by an affine transform from its local texel space.
@@ -68,10 +68,7 @@ pub fn collide(a: Sprite<'_>, b: Sprite<'_>) -> Option<Contact> {
     let pair = Pair::new(a, b)?;
     let mut contact = None;
     pair.walk(|ra, rb| {
-        let local = centroid(pair.clip(ra, rb).points());
-        contact = Some(Contact {
-            point: pair.world.transform_point2(local).as_vec2(),
-        });
+        contact = Some(pair.contact(ra, rb));
         true
     });
     contact
@@ -104,6 +101,57 @@ pub fn overlap_area(a: Sprite<'_>, b: Sprite<'_>) -> f32 {
         false
     });
     (area * pair.world.matrix2.determinant().abs()) as f32
+}
+
+/// One box pair the overlap test examined, for visualising its work.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TracedPair {
+    /// The box of the first argument's mask, in its local texel space.
+    pub a: PixelRect,
+    /// The box of the second argument's mask, in its local texel space.
+    pub b: PixelRect,
+    /// Whether the separating-axis test pulled the two boxes apart (their subtrees were skipped).
+    pub separated: bool,
+}
+
+/// [`collide`], also calling `on_pair` for every box pair examined, in order: the walk a debug view or
+/// a lab draws to show where the test spent its work.
+pub fn collide_traced(
+    a: Sprite<'_>,
+    b: Sprite<'_>,
+    mut on_pair: impl FnMut(TracedPair),
+) -> Option<Contact> {
+    let swapped = canonical_order(&a, &b) == Ordering::Greater;
+    let pair = Pair::new(a, b)?;
+    let mut contact = None;
+    pair.walk_observed(
+        |ra, rb| {
+            contact = Some(pair.contact(ra, rb));
+            true
+        },
+        |na, nb, separated| {
+            let (first, second) = (node_rect(na), node_rect(nb));
+            let (a, b) = if swapped {
+                (second, first)
+            } else {
+                (first, second)
+            };
+            on_pair(TracedPair { a, b, separated });
+        },
+    );
+    contact
+}
+
+/// The texel rectangle a tree node spans.
+fn node_rect(n: &Node) -> PixelRect {
+    let x0 = n.center[0] - n.half[0];
+    let y0 = n.center[1] - n.half[1];
+    PixelRect::new(
+        x0 as u32,
+        y0 as u32,
+        (2.0 * n.half[0]) as u32,
+        (2.0 * n.half[1]) as u32,
+    )
 }
 
 /// Two sprites in canonical order, the second mapped into the first one's local space.
@@ -182,7 +230,18 @@ impl<'a> Pair<'a> {
 
     /// Walks both trees together and calls `found` with the cover indices of every overlapping leaf
     /// pair, until it returns true.
-    fn walk(&self, mut found: impl FnMut(u32, u32) -> bool) {
+    fn walk(&self, found: impl FnMut(u32, u32) -> bool) {
+        self.walk_observed(found, |_, _, _| {});
+    }
+
+    /// [`walk`](Self::walk), also telling `observe` about every node pair tested and whether the pair
+    /// was separated.
+    #[inline(always)]
+    fn walk_observed(
+        &self,
+        mut found: impl FnMut(u32, u32) -> bool,
+        mut observe: impl FnMut(&Node, &Node, bool),
+    ) {
         let (na, nb) = (self.a.nodes(), self.b.nodes());
         // Each step pops one pair and pushes at most two, and a pair's depth only grows, so the stack
         // never holds more than the two trees' depths together (each at most 33 for u32 indices).
@@ -192,7 +251,9 @@ impl<'a> Pair<'a> {
             len -= 1;
             let (ia, ib) = stack[len];
             let (a, b) = (&na[ia as usize], &nb[ib as usize]);
-            if self.separated(a, b) {
+            let separated = self.separated(a, b);
+            observe(a, b, separated);
+            if separated {
                 continue;
             }
             let split_b = match (a.leaf, b.leaf) {
@@ -204,9 +265,7 @@ impl<'a> Pair<'a> {
                 }
                 (true, false) => true,
                 (false, true) => false,
-                (false, false) => {
-                    b.half[0] * b.half[1] * self.det_abs > a.half[0] * a.half[1]
-                }
+                (false, false) => b.half[0] * b.half[1] * self.det_abs > a.half[0] * a.half[1],
             };
             if split_b {
                 stack[len] = (ia, b.link);
@@ -216,6 +275,14 @@ impl<'a> Pair<'a> {
                 stack[len + 1] = (ia + 1, ib);
             }
             len += 2;
+        }
+    }
+
+    /// The contact point of an overlapping pair of cover rectangles: the centroid of their shared part.
+    fn contact(&self, ra: u32, rb: u32) -> Contact {
+        let local = centroid(self.clip(ra, rb).points());
+        Contact {
+            point: self.world.transform_point2(local).as_vec2(),
         }
     }
 
@@ -299,9 +366,7 @@ fn canonical_order(a: &Sprite<'_>, b: &Sprite<'_>) -> Ordering {
         .map(|(x, y)| x.total_cmp(y))
         .find(|o| o.is_ne())
         .unwrap_or(Ordering::Equal)
-        .then_with(|| {
-            (a.mask.width(), a.mask.height()).cmp(&(b.mask.width(), b.mask.height()))
-        })
+        .then_with(|| (a.mask.width(), a.mask.height()).cmp(&(b.mask.width(), b.mask.height())))
         .then_with(|| a.mask.cover().cmp(b.mask.cover()))
 }
 

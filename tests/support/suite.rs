@@ -95,7 +95,14 @@ impl Suite {
     pub fn new() -> Self {
         let figure = Shape::new(&figure_image());
         let blocks = vec![Shape::new(&plus_image(64)), Shape::new(&plus_image(128))];
-        let groups: [(usize, f32); 6] = [(0, 1.75), (0, 2.0), (0, 2.5), (1, 0.875), (1, 1.0), (1, 1.25)];
+        let groups: [(usize, f32); 6] = [
+            (0, 1.75),
+            (0, 2.0),
+            (0, 2.5),
+            (1, 0.875),
+            (1, 1.0),
+            (1, 1.25),
+        ];
         let mut cases = Vec::new();
         for (block, scale) in groups {
             let n = blocks[block].mask.width() as f32;
@@ -160,7 +167,12 @@ impl Suite {
 
 /// Slides the figure out of a notch of the block (which notch varies with `step`) along its bisector
 /// until neither algorithm sees a touch, then half a pixel more: the near-miss. The hit sits 3 px deeper.
-fn tuck(figure: &Shape, block: &Shape, block_transform: Affine2, step: usize) -> (Affine2, Affine2) {
+fn tuck(
+    figure: &Shape,
+    block: &Shape,
+    block_transform: Affine2,
+    step: usize,
+) -> (Affine2, Affine2) {
     let n = block.mask.width() as f32;
     let third = (n / 3.0).floor();
     let corners = [
@@ -191,14 +203,16 @@ fn tuck(figure: &Shape, block: &Shape, block_transform: Affine2, step: usize) ->
             Sprite::new(&figure.mask, miss),
             Sprite::new(&block.mask, block_transform),
         );
-        let both_hit = touches(hit)
-            && intersect_pixels(hit, &figure.pixels, block_transform, &block.pixels);
+        let both_hit =
+            touches(hit) && intersect_pixels(hit, &figure.pixels, block_transform, &block.pixels);
         if both_hit && !touches(miss) && best.as_ref().is_none_or(|b| share > b.0) {
             best = Some((share, miss, hit));
         }
     }
     let (share, miss, hit) = best.expect("some notch gives a near-miss and a hit");
-    if std::env::var("SUITE_DEBUG").is_ok() { eprintln!("{n} {step} {share:.3}"); }
+    if std::env::var("SUITE_DEBUG").is_ok() {
+        eprintln!("{n} {step} {share:.3}");
+    }
     assert!(
         std::env::var("SUITE_DEBUG").is_ok() || share >= 0.5,
         "near-miss at step {step} keeps only {share:.2} of the figure's bounds inside the block's"

@@ -1,0 +1,624 @@
+//! The collision lab: two sprites, F and R, that you move, turn, scale, flip and re-pivot, with the
+//! collision pipeline drawn as it works.
+//!
+//! `cargo run --release --example lab [-- --f FILE.png --r FILE.png --rule alpha:20|key:ff00ff]`
+//!
+//! Keyboard and mouse, after the tutorial's test application: hold the left / right mouse button to
+//! select F / R and move it with the mouse; Left/Right arrows or the wheel rotate; Up/Down or Ctrl +
+//! wheel scale (with Shift: the y axis only; Shift + Left/Right: the x axis only); Alt + left / right
+//! button puts F's / R's origin under the mouse; H / V flip; B bounds, T the visited boxes, O the
+//! overlap area; Backspace resets; Esc quits. Gamepad: hold the left / right trigger to select, left
+//! stick moves, right stick turns (x) and scales (y), left / right shoulder + left stick moves F's / R's
+//! origin.
+
+#[path = "../tests/support/reference.rs"]
+mod reference;
+
+use std::hint::black_box;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use clap::Parser;
+use glam::{Affine2, Vec2};
+use image::{Rgba, RgbaImage};
+use macroquad::prelude::{
+    clear_background, draw_circle, draw_line, draw_mesh, draw_rectangle_lines, draw_text,
+    is_key_down, is_key_pressed, is_mouse_button_down, mouse_position, mouse_wheel, next_frame,
+    screen_height, screen_width, Color, Conf, FilterMode, KeyCode, Mesh, MouseButton, Texture2D,
+    Vertex,
+};
+use reference::{intersect_pixels, RefImage};
+use spinfall::collision::{
+    collide_traced, overlap_area, sprite_transform, Mask, MaskRule, Rect, Sprite, TracedPair,
+};
+
+/// The lab's command line.
+#[derive(Parser, Debug)]
+#[command(name = "lab", about = "The Spinfall collision lab.")]
+struct Args {
+    /// A PNG to use instead of the letter F.
+    #[arg(long, value_name = "FILE")]
+    f: Option<PathBuf>,
+    /// A PNG to use instead of the letter R.
+    #[arg(long, value_name = "FILE")]
+    r: Option<PathBuf>,
+    /// How a texel counts as solid: `alpha[:T]` (alpha > T, default 0) or `key[:RRGGBB]` (not the key
+    /// colour, default ff00ff).
+    #[arg(long, default_value = "alpha", value_parser = parse_rule)]
+    rule: MaskRule,
+}
+
+fn parse_rule(s: &str) -> Result<MaskRule, String> {
+    let (kind, value) = s.split_once(':').map_or((s, None), |(k, v)| (k, Some(v)));
+    match (kind, value) {
+        ("alpha", None) => Ok(MaskRule::default()),
+        ("alpha", Some(t)) => t
+            .parse::<u8>()
+            .map(MaskRule::alpha)
+            .map_err(|_| format!("alpha threshold {t:?} is not a number from 0 to 255")),
+        ("key", None) => Ok(MaskRule::magenta_key()),
+        ("key", Some(hex)) => parse_hex(hex)
+            .map(|key| MaskRule::ColorKey { key })
+            .ok_or_else(|| format!("key colour {hex:?} is not six hex digits like ff00ff")),
+        _ => Err(format!("{s:?} is neither alpha[:T] nor key[:RRGGBB]")),
+    }
+}
+
+fn parse_hex(hex: &str) -> Option<[u8; 3]> {
+    if hex.len() != 6 || !hex.is_ascii() {
+        return None;
+    }
+    let byte = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).ok();
+    Some([byte(0)?, byte(2)?, byte(4)?])
+}
+
+/// 5 x 7 glyphs, drawn 8 texels to a dot so that the letters' orientation is plain at any angle.
+const GLYPH_F: [&str; 7] = [
+    "11111", "10000", "10000", "11110", "10000", "10000", "10000",
+];
+const GLYPH_R: [&str; 7] = [
+    "11110", "10001", "10001", "11110", "10100", "10010", "10001",
+];
+/// The letters' colours; the CI check looks for exactly these in a screenshot.
+const F_COLOUR: [u8; 4] = [30, 64, 200, 255];
+const R_COLOUR: [u8; 4] = [20, 130, 70, 255];
+
+fn letter(glyph: &[&str; 7], colour: [u8; 4]) -> RgbaImage {
+    RgbaImage::from_fn(40, 56, |x, y| {
+        let on = glyph[(y / 8) as usize].as_bytes()[(x / 8) as usize] == b'1';
+        Rgba(if on { colour } else { [0, 0, 0, 0] })
+    })
+}
+
+fn load(path: &PathBuf) -> Result<RgbaImage, String> {
+    let bytes =
+        std::fs::read(path).map_err(|e| format!("{}: cannot read ({e})", path.display()))?;
+    let img = image::load_from_memory(&bytes)
+        .map_err(|e| format!("{}: not a readable image ({e})", path.display()))?;
+    Ok(img.to_rgba8())
+}
+
+/// One sprite of the lab with its placement.
+struct Body {
+    name: &'static str,
+    image: RgbaImage,
+    mask: Mask,
+    pixels: RefImage,
+    texture: Texture2D,
+    position: Vec2,
+    rotation: f32,
+    scale: Vec2,
+    origin: Vec2,
+    start: (Vec2, Vec2),
+}
+
+impl Body {
+    fn new(
+        name: &'static str,
+        image: RgbaImage,
+        rule: MaskRule,
+        position: Vec2,
+    ) -> Result<Self, String> {
+        let mask = Mask::from_image(&image, rule).map_err(|e| format!("{name}: {e}"))?;
+        let texture =
+            Texture2D::from_rgba8(image.width() as u16, image.height() as u16, image.as_raw());
+        texture.set_filter(FilterMode::Nearest);
+        let origin = Vec2::new(image.width() as f32, image.height() as f32) / 2.0;
+        Ok(Body {
+            name,
+            pixels: RefImage::from_rgba(&image),
+            image,
+            mask,
+            texture,
+            position,
+            rotation: 0.0,
+            scale: Vec2::splat(3.0),
+            origin,
+            start: (position, origin),
+        })
+    }
+
+    fn transform(&self) -> Affine2 {
+        sprite_transform(self.position, self.rotation, self.scale, self.origin)
+    }
+
+    fn sprite(&self) -> Sprite<'_> {
+        Sprite::new(&self.mask, self.transform())
+    }
+
+    fn size(&self) -> Vec2 {
+        Vec2::new(self.image.width() as f32, self.image.height() as f32)
+    }
+
+    /// Puts the origin at the local point under `world`, moving the position with it so that the
+    /// sprite stays where it is on screen.
+    fn pivot_at(&mut self, world: Vec2) {
+        let local = self.transform().inverse().transform_point2(world);
+        if local.is_finite() {
+            self.origin = local;
+            self.position = world;
+        }
+    }
+
+    fn reset(&mut self) {
+        (self.position, self.origin) = self.start;
+        self.rotation = 0.0;
+        self.scale = Vec2::splat(3.0);
+    }
+}
+
+/// Draws `texture` with any affine placement (shear included, which `draw_texture_ex` cannot do).
+fn draw_affine(texture: &Texture2D, size: Vec2, t: Affine2, tint: Color) {
+    let corner = |x: f32, y: f32| t.transform_point2(Vec2::new(x * size.x, y * size.y));
+    let vertex = |x: f32, y: f32| {
+        let p = corner(x, y);
+        Vertex::new(p.x, p.y, 0.0, x, y, tint)
+    };
+    draw_mesh(&Mesh {
+        vertices: vec![
+            vertex(0.0, 0.0),
+            vertex(1.0, 0.0),
+            vertex(1.0, 1.0),
+            vertex(0.0, 1.0),
+        ],
+        indices: vec![0, 1, 2, 0, 2, 3],
+        texture: Some(texture.clone()),
+    });
+}
+
+fn draw_quad_outline(t: Affine2, r: (Vec2, Vec2), thickness: f32, colour: Color) {
+    let pts = [
+        t.transform_point2(r.0),
+        t.transform_point2(Vec2::new(r.1.x, r.0.y)),
+        t.transform_point2(r.1),
+        t.transform_point2(Vec2::new(r.0.x, r.1.y)),
+    ];
+    for i in 0..4 {
+        let (a, b) = (pts[i], pts[(i + 1) % 4]);
+        draw_line(a.x, a.y, b.x, b.y, thickness, colour);
+    }
+}
+
+fn draw_rect_outline(r: Rect, colour: Color) {
+    let s = r.size();
+    draw_rectangle_lines(r.min.x, r.min.y, s.x, s.y, 2.0, colour);
+}
+
+/// Per-test nanoseconds of `f`, over enough calls to read the clock meaningfully; the clock is read
+/// once per batch so that reading it does not count as test time.
+fn time_ns(mut f: impl FnMut() -> bool) -> f64 {
+    const BATCH: u32 = 32;
+    let start = Instant::now();
+    let mut calls = 0u32;
+    while calls < BATCH * 4 || (start.elapsed().as_micros() < 1500 && calls < 64_000) {
+        for _ in 0..BATCH {
+            black_box(f());
+        }
+        calls += BATCH;
+    }
+    start.elapsed().as_nanos() as f64 / f64::from(calls)
+}
+
+#[derive(Default)]
+struct Toggles {
+    bounds: bool,
+    trace: bool,
+    area: bool,
+}
+
+fn window_conf() -> Conf {
+    Conf {
+        window_title: "Spinfall collision lab".to_owned(),
+        window_width: 1280,
+        window_height: 800,
+        high_dpi: true,
+        sample_count: 4,
+        window_resizable: true,
+        ..Default::default()
+    }
+}
+
+fn main() {
+    let args = match Args::try_parse() {
+        Ok(a) => a,
+        Err(e) if !e.use_stderr() => {
+            let _ = e.print();
+            return;
+        }
+        Err(e) => {
+            let first = e.to_string();
+            let first = first.lines().next().unwrap_or("bad arguments");
+            eprintln!("lab: {}", first.trim_start_matches("error: "));
+            std::process::exit(2);
+        }
+    };
+    let images = (|| -> Result<(RgbaImage, RgbaImage), String> {
+        let f = args
+            .f
+            .as_ref()
+            .map_or_else(|| Ok(letter(&GLYPH_F, F_COLOUR)), load)?;
+        let r = args
+            .r
+            .as_ref()
+            .map_or_else(|| Ok(letter(&GLYPH_R, R_COLOUR)), load)?;
+        for (img, path) in [(&f, &args.f), (&r, &args.r)] {
+            if img.width() == 0
+                || img.height() == 0
+                || img.width() > u16::MAX as u32
+                || img.height() > u16::MAX as u32
+            {
+                let name = path
+                    .as_ref()
+                    .map_or("image".into(), |p| p.display().to_string());
+                return Err(format!(
+                    "{name}: {} x {} is not a drawable sprite size",
+                    img.width(),
+                    img.height()
+                ));
+            }
+        }
+        Ok((f, r))
+    })();
+    let (f, r) = match images {
+        Ok(pair) => pair,
+        Err(e) => {
+            eprintln!("lab: {e}");
+            std::process::exit(2);
+        }
+    };
+    macroquad::Window::from_config(window_conf(), run(f, r, args.rule));
+}
+
+async fn run(f_image: RgbaImage, r_image: RgbaImage, rule: MaskRule) {
+    let (mut f, mut r) = match (
+        Body::new("F", f_image, rule, Vec2::new(520.0, 400.0)),
+        Body::new("R", r_image, rule, Vec2::new(840.0, 400.0)),
+    ) {
+        (Ok(f), Ok(r)) => (f, r),
+        (Err(e), _) | (_, Err(e)) => {
+            eprintln!("lab: {e}");
+            std::process::exit(2);
+        }
+    };
+    let mut pads = pads::Pads::new();
+    let mut selected_r = false;
+    let mut toggles = Toggles {
+        bounds: true,
+        ..Default::default()
+    };
+    let (mut module_ns, mut reference_ns) = (0.0f64, 0.0f64);
+    let mut frame = 0u64;
+    loop {
+        frame += 1;
+        let mouse = Vec2::from(mouse_position());
+        let alt = is_key_down(KeyCode::LeftAlt) || is_key_down(KeyCode::RightAlt);
+        let ctrl = is_key_down(KeyCode::LeftControl) || is_key_down(KeyCode::RightControl);
+        let shift = is_key_down(KeyCode::LeftShift) || is_key_down(KeyCode::RightShift);
+        let (left, right) = (
+            is_mouse_button_down(MouseButton::Left),
+            is_mouse_button_down(MouseButton::Right),
+        );
+        let pad = pads.poll();
+        if is_key_pressed(KeyCode::Escape) {
+            break;
+        }
+        // Selection and dragging.
+        if left || pad.select_f {
+            selected_r = false;
+        } else if right || pad.select_r {
+            selected_r = true;
+        }
+        if pad.origin_f || pad.origin_r {
+            let target = if pad.origin_r { &mut r } else { &mut f };
+            let p = target.transform().transform_point2(target.origin) + pad.left_stick * 4.0;
+            target.pivot_at(p);
+        }
+        let body = if selected_r { &mut r } else { &mut f };
+        if alt && (left || right) {
+            body.pivot_at(mouse);
+        } else if left || right {
+            body.position = mouse;
+        }
+        if !(pad.origin_f || pad.origin_r) {
+            body.position += pad.left_stick * 6.0;
+        }
+        // Rotation and scale.
+        // f32::signum(0.0) is 1.0, so no wheel movement must stay 0 explicitly.
+        let wheel = match mouse_wheel().1 {
+            w if w > 0.0 => 1.0,
+            w if w < 0.0 => -1.0,
+            _ => 0.0f32,
+        };
+        let turn = 0.03;
+        if is_key_down(KeyCode::Left) && !shift {
+            body.rotation -= turn;
+        }
+        if is_key_down(KeyCode::Right) && !shift {
+            body.rotation += turn;
+        }
+        body.rotation += pad.right_stick.x * turn * 1.5;
+        let mut grow = Vec2::ONE;
+        let step = 1.02f32;
+        if is_key_down(KeyCode::Up) {
+            grow *= if shift {
+                Vec2::new(1.0, step)
+            } else {
+                Vec2::splat(step)
+            };
+        }
+        if is_key_down(KeyCode::Down) {
+            grow /= if shift {
+                Vec2::new(1.0, step)
+            } else {
+                Vec2::splat(step)
+            };
+        }
+        if shift && is_key_down(KeyCode::Right) {
+            grow *= Vec2::new(step, 1.0);
+        }
+        if shift && is_key_down(KeyCode::Left) {
+            grow /= Vec2::new(step, 1.0);
+        }
+        if wheel != 0.0 {
+            if ctrl {
+                grow *= Vec2::splat(step.powf(3.0 * wheel));
+            } else {
+                body.rotation += wheel * 0.1;
+            }
+        }
+        grow *= Vec2::splat(step.powf(-pad.right_stick.y));
+        let scaled = body.scale * grow;
+        if scaled.abs().min_element() > 0.05 && scaled.abs().max_element() < 40.0 {
+            body.scale = scaled;
+        }
+        if is_key_pressed(KeyCode::H) {
+            body.scale.x = -body.scale.x;
+        }
+        if is_key_pressed(KeyCode::V) {
+            body.scale.y = -body.scale.y;
+        }
+        if is_key_pressed(KeyCode::B) {
+            toggles.bounds = !toggles.bounds;
+        }
+        if is_key_pressed(KeyCode::T) {
+            toggles.trace = !toggles.trace;
+        }
+        if is_key_pressed(KeyCode::O) {
+            toggles.area = !toggles.area;
+        }
+        if is_key_pressed(KeyCode::Backspace) {
+            f.reset();
+            r.reset();
+        }
+
+        // The pipeline: prefilter, then the exact test, traced.
+        let (fs, rs) = (f.sprite(), r.sprite());
+        let prefilter = fs.bounds().intersects(&rs.bounds());
+        let mut visited: Vec<TracedPair> = Vec::new();
+        let contact = if prefilter {
+            collide_traced(fs, rs, |p| visited.push(p))
+        } else {
+            None
+        };
+        // Live timings, smoothed; the reference walks F as the tutorial walks its first sprite.
+        if frame % 4 == 1 {
+            let m = time_ns(|| spinfall::collision::overlaps(black_box(fs), black_box(rs)));
+            let rf =
+                time_ns(|| intersect_pixels(f.transform(), &f.pixels, r.transform(), &r.pixels));
+            let k = if module_ns == 0.0 { 1.0 } else { 0.2 };
+            module_ns += (m - module_ns) * k;
+            reference_ns += (rf - reference_ns) * k;
+        }
+
+        // Drawing.
+        let calm = Color::from_rgba(100, 149, 237, 255);
+        clear_background(if contact.is_some() {
+            Color::from_rgba(220, 40, 40, 255)
+        } else {
+            calm
+        });
+        // The local space of F, top left, faded: F never moves there, R shows the relative transform.
+        let local_anchor = Affine2::from_translation(Vec2::new(150.0, 170.0))
+            * Affine2::from_scale(Vec2::splat(1.5));
+        let to_local = f.transform().inverse();
+        let faded = Color::new(1.0, 1.0, 1.0, 0.35);
+        draw_affine(&f.texture, f.size(), local_anchor, faded);
+        let rel = local_anchor * to_local * r.transform();
+        if rel.is_finite() {
+            draw_affine(&r.texture, r.size(), rel, faded);
+            let o = local_anchor.transform_point2(to_local.transform_point2(r.position));
+            draw_circle(o.x, o.y, 3.0, Color::new(0.0, 0.0, 0.0, 0.5));
+        }
+        let fo = local_anchor.transform_point2(f.origin);
+        draw_circle(fo.x, fo.y, 3.0, Color::new(0.0, 0.0, 0.0, 0.5));
+        draw_text(
+            "local space of F",
+            20.0,
+            40.0,
+            22.0,
+            Color::new(1.0, 1.0, 1.0, 0.7),
+        );
+
+        for b in [&f, &r] {
+            draw_affine(&b.texture, b.size(), b.transform(), macroquad::color::WHITE);
+        }
+        if toggles.trace {
+            for p in &visited {
+                let colour = if p.separated {
+                    Color::new(1.0, 1.0, 1.0, 0.35)
+                } else {
+                    Color::new(1.0, 0.85, 0.1, 0.9)
+                };
+                for (rect, t) in [(p.a, f.transform()), (p.b, r.transform())] {
+                    let lo = Vec2::new(rect.x as f32, rect.y as f32);
+                    draw_quad_outline(
+                        t,
+                        (lo, lo + Vec2::new(rect.w as f32, rect.h as f32)),
+                        1.0,
+                        colour,
+                    );
+                }
+            }
+        }
+        if toggles.bounds {
+            let colour = if prefilter {
+                Color::new(1.0, 0.9, 0.2, 1.0)
+            } else {
+                Color::new(1.0, 1.0, 1.0, 0.8)
+            };
+            draw_rect_outline(fs.bounds(), colour);
+            draw_rect_outline(rs.bounds(), colour);
+        }
+        for (b, selected) in [(&f, !selected_r), (&r, selected_r)] {
+            let radius = if selected { 6.0 } else { 4.0 };
+            draw_circle(b.position.x, b.position.y, radius, macroquad::color::BLACK);
+            draw_circle(
+                b.position.x,
+                b.position.y,
+                radius - 2.0,
+                if selected {
+                    macroquad::color::YELLOW
+                } else {
+                    macroquad::color::WHITE
+                },
+            );
+        }
+        if let Some(c) = contact {
+            draw_circle(c.point.x, c.point.y, 7.0, macroquad::color::WHITE);
+            draw_circle(c.point.x, c.point.y, 4.0, macroquad::color::BLACK);
+        }
+
+        // Status and help.
+        let sel = if selected_r { &r } else { &f };
+        let mut lines = vec![
+            format!(
+                "selected {}  rotation {:.0} deg  scale {:.2} x {:.2}  prefilter {}  boxes tested {}  {}",
+                sel.name,
+                sel.rotation.to_degrees().rem_euclid(360.0),
+                sel.scale.x,
+                sel.scale.y,
+                if prefilter { "pass" } else { "reject" },
+                visited.len(),
+                if contact.is_some() { "HIT" } else { "no contact" },
+            ),
+            format!(
+                "per test: module {:.0} ns, tutorial loop {:.0} ns ({:.1}x)",
+                module_ns,
+                reference_ns,
+                reference_ns / module_ns.max(1e-9)
+            ),
+        ];
+        if toggles.area {
+            lines.push(format!("overlap area: {:.1} px^2", overlap_area(fs, rs)));
+        }
+        for (i, l) in lines.iter().enumerate() {
+            draw_text(
+                l,
+                20.0,
+                screen_height() - 90.0 + 24.0 * i as f32,
+                22.0,
+                macroquad::color::WHITE,
+            );
+        }
+        let help = "hold LMB/RMB: select+move F/R | arrows/wheel: turn | Up/Down, Ctrl+wheel: scale (Shift: one axis) | Alt+LMB/RMB: origin | H/V flip | B bounds  T boxes  O area | Bksp reset | Esc quit";
+        let help_size = (screen_width() / help.len() as f32 * 1.9).clamp(12.0, 20.0);
+        draw_text(
+            help,
+            20.0,
+            screen_height() - 14.0,
+            help_size,
+            Color::new(1.0, 1.0, 1.0, 0.85),
+        );
+        next_frame().await;
+    }
+}
+
+/// Gamepad input for the lab (inert without the `gamepad` feature or a working gilrs).
+mod pads {
+    use glam::Vec2;
+
+    /// What the lab reads from a gamepad this frame.
+    #[derive(Default)]
+    pub struct PadState {
+        pub select_f: bool,
+        pub select_r: bool,
+        pub origin_f: bool,
+        pub origin_r: bool,
+        pub left_stick: Vec2,
+        pub right_stick: Vec2,
+    }
+
+    #[cfg(feature = "gamepad")]
+    pub struct Pads(Option<gilrs::Gilrs>);
+
+    #[cfg(feature = "gamepad")]
+    impl Pads {
+        pub fn new() -> Self {
+            match gilrs::Gilrs::new() {
+                Ok(g) => Pads(Some(g)),
+                Err(e) => {
+                    eprintln!(
+                        "lab: warning: gamepads unavailable ({e}); keyboard and mouse still work"
+                    );
+                    Pads(None)
+                }
+            }
+        }
+
+        pub fn poll(&mut self) -> PadState {
+            use gilrs::{Axis, Button};
+            let mut state = PadState::default();
+            let Some(g) = self.0.as_mut() else {
+                return state;
+            };
+            while g.next_event().is_some() {}
+            for (_, pad) in g.gamepads() {
+                let trigger = |b: Button| pad.button_data(b).is_some_and(|d| d.value() > 0.3);
+                state.select_f |= trigger(Button::LeftTrigger2);
+                state.select_r |= trigger(Button::RightTrigger2);
+                state.origin_f |= pad.is_pressed(Button::LeftTrigger);
+                state.origin_r |= pad.is_pressed(Button::RightTrigger);
+                // gilrs' sticks point y up; the screen's y points down.
+                state.left_stick +=
+                    Vec2::new(pad.value(Axis::LeftStickX), -pad.value(Axis::LeftStickY));
+                state.right_stick +=
+                    Vec2::new(pad.value(Axis::RightStickX), pad.value(Axis::RightStickY));
+            }
+            state
+        }
+    }
+
+    #[cfg(not(feature = "gamepad"))]
+    pub struct Pads;
+
+    #[cfg(not(feature = "gamepad"))]
+    impl Pads {
+        pub fn new() -> Self {
+            Pads
+        }
+
+        pub fn poll(&mut self) -> PadState {
+            PadState::default()
+        }
+    }
+}
