@@ -2,6 +2,9 @@
 //!
 //! [`collision`] is engine-free (glam and image only) and usable by any 2D game.
 
+pub mod assets;
+pub mod cli;
 pub mod collision;
+pub mod headless;
 pub mod sim;
 pub mod store;

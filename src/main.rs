@@ -1,1 +1,46 @@
-fn main() {}
+//! The Spinfall game binary: parses the command line, loads the assets, then runs the window or a
+//! headless simulation.
+
+mod app;
+
+use std::process::ExitCode;
+
+use spinfall::assets::Assets;
+use spinfall::{cli, headless};
+
+fn main() -> ExitCode {
+    let mut options = cli::parse_or_exit();
+    let assets = match &options.assets {
+        Some(dir) => Assets::from_dir(dir),
+        None => Ok(Assets::embedded()),
+    };
+    // The masks are built here too, so a bad figure or block fails before a window opens.
+    let assets = match assets.and_then(|a| a.shapes().map(|_| a)) {
+        Ok(assets) => assets,
+        Err(e) => {
+            eprintln!("spinfall: error: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    let seed = options.resolve_seed();
+    if options.headless {
+        return match headless::run_options(&options, &assets) {
+            Ok(report) => {
+                println!("{}", report.to_json_line());
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("spinfall: error: {e}");
+                ExitCode::from(1)
+            }
+        };
+    }
+    println!("seed: {seed}");
+    match app::run(options, assets) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("spinfall: error: {e}");
+            ExitCode::from(1)
+        }
+    }
+}

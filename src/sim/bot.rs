@@ -81,23 +81,10 @@ impl Bot {
                         .push((b.position().x - reach, b.position().x + reach));
                 }
             }
-            for j in 0..cells {
-                let x = cell_x(j);
-                let mut c = CLEAR_CAP;
-                for &(a, b) in &self.spans {
-                    let d = if x <= a {
-                        a - x
-                    } else if x >= b {
-                        x - b
-                    } else {
-                        // Inside: the earlier the danger, the worse.
-                        -((HORIZON + 1 - t) as f32)
-                    };
-                    c = c.min(d);
-                }
-                self.clear[j] = c;
-            }
-            for j in 0..cells {
+            // After t steps the player can only be within t cells of where it started.
+            let reachable = left.saturating_sub(t)..(left + t + 1).min(cells);
+            self.fill_clearance(reachable.clone(), &cell_x, -((HORIZON + 1 - t) as f32));
+            for j in reachable {
                 let mut best = self.next[j];
                 if j > 0 {
                     best = best.max(self.next[j - 1]);
@@ -125,6 +112,46 @@ impl Bot {
             }
         }
         Input::new(choice.0 as f32)
+    }
+
+    /// Sets `clear[j]` for each cell j in `cells` to its distance from the nearest dangerous span (capped at
+    /// [`CLEAR_CAP`]), or to `inside` when the cell lies within one; a sweep over the sorted spans
+    /// keeps this linear in cells and spans.
+    fn fill_clearance(
+        &mut self,
+        cells: std::ops::Range<usize>,
+        cell_x: &impl Fn(usize) -> f32,
+        inside: f32,
+    ) {
+        self.spans.sort_unstable_by(|a, b| a.0.total_cmp(&b.0));
+        // Merge overlapping spans so that "nearest" is always the previous or the next span.
+        let mut merged = 0;
+        for i in 0..self.spans.len() {
+            let span = self.spans[i];
+            if merged > 0 && span.0 <= self.spans[merged - 1].1 {
+                let last = &mut self.spans[merged - 1];
+                last.1 = last.1.max(span.1);
+            } else {
+                self.spans[merged] = span;
+                merged += 1;
+            }
+        }
+        self.spans.truncate(merged);
+        let mut k = 0;
+        for j in cells {
+            let x = cell_x(j);
+            while k < self.spans.len() && self.spans[k].1 <= x {
+                k += 1;
+            }
+            let mut c = CLEAR_CAP;
+            if k > 0 {
+                c = c.min(x - self.spans[k - 1].1);
+            }
+            if let Some(&(a, _)) = self.spans.get(k) {
+                c = c.min(if x <= a { a - x } else { inside });
+            }
+            self.clear[j] = c;
+        }
     }
 
     /// Where the bot drifts when every move is equally safe: a helpful power-up it can reach, or the

@@ -31,6 +31,11 @@ pub struct Tuning {
     pub spin_ramp: f32,
     /// The highest spin speed, in radians per step.
     pub spin_cap: f32,
+    /// The chance that a new block is aimed at the player's current x (within `aim_spread`), so that
+    /// standing still is never safe for long.
+    pub aim_chance: f32,
+    /// How far from the player's x an aimed block may start, in px either way.
+    pub aim_spread: f32,
     /// The smallest block scale.
     pub scale_min: f32,
     /// The largest block scale.
@@ -50,14 +55,16 @@ impl Tuning {
             player_speed: 5.0,
             fall_min: 1.0,
             fall_max: 2.0,
-            fall_ramp: 0.5,
-            fall_cap: 6.0,
+            fall_ramp: 0.75,
+            fall_cap: 7.0,
             spawn_chance: 0.01,
-            spawn_ramp: 0.6,
-            spawn_cap: 0.06,
+            spawn_ramp: 1.5,
+            spawn_cap: 0.2,
             spin: 0.005,
             spin_ramp: 0.75,
             spin_cap: 0.03,
+            aim_chance: 0.15,
+            aim_spread: 24.0,
             scale_min: 0.5,
             scale_max: 1.5,
             powerups: mode == Mode::Arcade,

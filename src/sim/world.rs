@@ -602,7 +602,13 @@ impl World {
     fn spawn(&mut self, difficulty: &Difficulty) {
         if self.rng.gen::<f32>() < difficulty.spawn_chance {
             let scale = uniform(&mut self.rng, self.tuning.scale_min, self.tuning.scale_max);
-            let x = uniform(&mut self.rng, 0.0, FIELD_WIDTH);
+            let aimed = self.rng.gen::<f32>() < self.tuning.aim_chance;
+            let x = if aimed {
+                let spread = self.tuning.aim_spread;
+                self.player.x + uniform(&mut self.rng, -spread, spread)
+            } else {
+                uniform(&mut self.rng, 0.0, FIELD_WIDTH)
+            };
             let rotation = uniform(&mut self.rng, 0.0, TAU);
             let fall = uniform(&mut self.rng, difficulty.fall_min, difficulty.fall_max);
             let spin = if self.rng.gen::<bool>() {

@@ -1,0 +1,447 @@
+//! The game's art and sound: embedded into the binary at build time, or read from a user directory.
+//!
+//! Engine-free: this module only holds and checks bytes (PNG and WAV files) and builds the collision
+//! masks; the app turns the bytes into textures and sounds. A user directory (`--assets DIR`) must hold
+//! every file, each valid, because a half-replaced set silently mixing in the built-in art would hide
+//! the user's mistake.
+
+use std::borrow::Cow;
+use std::fmt;
+use std::io;
+use std::path::{Path, PathBuf};
+
+use crate::collision::{Mask, MaskRule};
+use crate::sim::{PowerUpKind, Shapes, BLOCK_SIZE, FIGURE_SIZE, POWERUP_SIZE};
+
+/// One asset file the game uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AssetId {
+    /// The player's figure (32 x 48 PNG).
+    Figure,
+    /// The plus-shaped spinner block (64 x 64 PNG).
+    Block,
+    /// The playfield background (PNG of any size, drawn stretched to the field).
+    Background,
+    /// The shrink power-up token (32 x 32 PNG).
+    PowerUpShrink,
+    /// The grow power-up token (32 x 32 PNG).
+    PowerUpGrow,
+    /// The shield power-up token (32 x 32 PNG).
+    PowerUpShield,
+    /// The slow-down power-up token (32 x 32 PNG).
+    PowerUpSlow,
+    /// Played on a hit (WAV).
+    HitSound,
+    /// Played when a block is dodged (WAV).
+    DodgeSound,
+    /// Played at game over (WAV).
+    GameOverSound,
+    /// Played when a power-up is caught (WAV).
+    CollectSound,
+    /// Played when a game starts (WAV).
+    StartSound,
+}
+
+/// What a file must be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Format {
+    /// A PNG, of exactly this size when given.
+    Png(Option<(u32, u32)>),
+    /// A RIFF/WAVE file.
+    Wav,
+}
+
+impl AssetId {
+    /// Every asset, in a fixed order.
+    pub const ALL: [AssetId; 12] = [
+        AssetId::Figure,
+        AssetId::Block,
+        AssetId::Background,
+        AssetId::PowerUpShrink,
+        AssetId::PowerUpGrow,
+        AssetId::PowerUpShield,
+        AssetId::PowerUpSlow,
+        AssetId::HitSound,
+        AssetId::DodgeSound,
+        AssetId::GameOverSound,
+        AssetId::CollectSound,
+        AssetId::StartSound,
+    ];
+
+    /// The asset's file name inside an assets directory.
+    pub fn file_name(self) -> &'static str {
+        match self {
+            AssetId::Figure => "figure.png",
+            AssetId::Block => "block.png",
+            AssetId::Background => "background.png",
+            AssetId::PowerUpShrink => "powerup_shrink.png",
+            AssetId::PowerUpGrow => "powerup_grow.png",
+            AssetId::PowerUpShield => "powerup_shield.png",
+            AssetId::PowerUpSlow => "powerup_slow.png",
+            AssetId::HitSound => "hit.wav",
+            AssetId::DodgeSound => "dodge.wav",
+            AssetId::GameOverSound => "game_over.wav",
+            AssetId::CollectSound => "collect.wav",
+            AssetId::StartSound => "start.wav",
+        }
+    }
+
+    /// The token art of a power-up kind.
+    pub fn powerup(kind: PowerUpKind) -> AssetId {
+        match kind {
+            PowerUpKind::Shrink => AssetId::PowerUpShrink,
+            PowerUpKind::Grow => AssetId::PowerUpGrow,
+            PowerUpKind::Shield => AssetId::PowerUpShield,
+            PowerUpKind::Slow => AssetId::PowerUpSlow,
+        }
+    }
+
+    fn format(self) -> Format {
+        match self {
+            AssetId::Figure => Format::Png(Some(FIGURE_SIZE)),
+            AssetId::Block => Format::Png(Some(BLOCK_SIZE)),
+            AssetId::Background => Format::Png(None),
+            AssetId::PowerUpShrink
+            | AssetId::PowerUpGrow
+            | AssetId::PowerUpShield
+            | AssetId::PowerUpSlow => Format::Png(Some(POWERUP_SIZE)),
+            AssetId::HitSound
+            | AssetId::DodgeSound
+            | AssetId::GameOverSound
+            | AssetId::CollectSound
+            | AssetId::StartSound => Format::Wav,
+        }
+    }
+
+    fn index(self) -> usize {
+        // ALL lists every variant once, so the position always exists.
+        AssetId::ALL.iter().position(|&a| a == self).unwrap_or(0)
+    }
+
+    fn embedded(self) -> &'static [u8] {
+        match self {
+            AssetId::Figure => include_bytes!("../assets/figure.png"),
+            AssetId::Block => include_bytes!("../assets/block.png"),
+            AssetId::Background => include_bytes!("../assets/background.png"),
+            AssetId::PowerUpShrink => include_bytes!("../assets/powerup_shrink.png"),
+            AssetId::PowerUpGrow => include_bytes!("../assets/powerup_grow.png"),
+            AssetId::PowerUpShield => include_bytes!("../assets/powerup_shield.png"),
+            AssetId::PowerUpSlow => include_bytes!("../assets/powerup_slow.png"),
+            AssetId::HitSound => include_bytes!("../assets/hit.wav"),
+            AssetId::DodgeSound => include_bytes!("../assets/dodge.wav"),
+            AssetId::GameOverSound => include_bytes!("../assets/game_over.wav"),
+            AssetId::CollectSound => include_bytes!("../assets/collect.wav"),
+            AssetId::StartSound => include_bytes!("../assets/start.wav"),
+        }
+    }
+}
+
+/// Why an asset could not be used; `Display` is one line naming the file and the problem.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AssetError {
+    /// The assets directory itself cannot be read.
+    Directory {
+        /// The directory given.
+        path: PathBuf,
+        /// What is wrong with it.
+        problem: String,
+    },
+    /// A file the game needs is not in the directory.
+    Missing {
+        /// The path looked for.
+        path: PathBuf,
+        /// What the file should be.
+        expected: String,
+    },
+    /// A file exists but cannot be read.
+    Unreadable {
+        /// The file.
+        path: PathBuf,
+        /// The operating system's message.
+        problem: String,
+    },
+    /// A file was read but is not what the game needs.
+    Invalid {
+        /// The file (or the asset's name, for embedded data).
+        path: PathBuf,
+        /// What is wrong with it.
+        problem: String,
+    },
+}
+
+impl fmt::Display for AssetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AssetError::Directory { path, problem } => {
+                write!(f, "assets directory {}: {}", path.display(), problem)
+            }
+            AssetError::Missing { path, expected } => {
+                write!(f, "{}: missing (expected {})", path.display(), expected)
+            }
+            AssetError::Unreadable { path, problem } => {
+                write!(f, "{}: cannot read: {}", path.display(), problem)
+            }
+            AssetError::Invalid { path, problem } => write!(f, "{}: {}", path.display(), problem),
+        }
+    }
+}
+
+impl std::error::Error for AssetError {}
+
+/// The full set of asset files, as bytes, checked to be usable.
+#[derive(Clone, Debug)]
+pub struct Assets {
+    files: Vec<Cow<'static, [u8]>>,
+    dir: Option<PathBuf>,
+}
+
+impl Assets {
+    /// The assets built into the binary.
+    pub fn embedded() -> Assets {
+        Assets {
+            files: AssetId::ALL
+                .iter()
+                .map(|id| Cow::Borrowed(id.embedded()))
+                .collect(),
+            dir: None,
+        }
+    }
+
+    /// Reads and checks every asset from `dir`; any missing, unreadable or invalid file is an error.
+    ///
+    /// PNGs must decode (and the sprites must have the sizes the game is tuned for); WAVs must carry a
+    /// RIFF/WAVE header.
+    pub fn from_dir(dir: impl AsRef<Path>) -> Result<Assets, AssetError> {
+        let dir = dir.as_ref();
+        match std::fs::metadata(dir) {
+            Ok(meta) if meta.is_dir() => {}
+            Ok(_) => {
+                return Err(AssetError::Directory {
+                    path: dir.to_path_buf(),
+                    problem: "not a directory".into(),
+                })
+            }
+            Err(e) => {
+                return Err(AssetError::Directory {
+                    path: dir.to_path_buf(),
+                    problem: io_message(&e),
+                })
+            }
+        }
+        let mut files = Vec::with_capacity(AssetId::ALL.len());
+        for id in AssetId::ALL {
+            let path = dir.join(id.file_name());
+            let bytes = match std::fs::read(&path) {
+                Ok(bytes) => bytes,
+                Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                    return Err(AssetError::Missing {
+                        path,
+                        expected: describe(id.format()),
+                    })
+                }
+                Err(e) => {
+                    return Err(AssetError::Unreadable {
+                        path,
+                        problem: io_message(&e),
+                    })
+                }
+            };
+            check(id.format(), &bytes).map_err(|problem| AssetError::Invalid {
+                path: path.clone(),
+                problem,
+            })?;
+            files.push(Cow::Owned(bytes));
+        }
+        Ok(Assets {
+            files,
+            dir: Some(dir.to_path_buf()),
+        })
+    }
+
+    /// Checks every file (the embedded set is checked by the test suite; this is for tools).
+    pub fn validate(&self) -> Result<(), AssetError> {
+        for id in AssetId::ALL {
+            check(id.format(), self.get(id)).map_err(|problem| AssetError::Invalid {
+                path: self.path_of(id),
+                problem,
+            })?;
+        }
+        Ok(())
+    }
+
+    /// The directory the assets came from, or `None` for the embedded set.
+    pub fn dir(&self) -> Option<&Path> {
+        self.dir.as_deref()
+    }
+
+    /// The bytes of one asset file.
+    pub fn get(&self, id: AssetId) -> &[u8] {
+        &self.files[id.index()]
+    }
+
+    /// The figure's PNG bytes.
+    pub fn figure_png(&self) -> &[u8] {
+        self.get(AssetId::Figure)
+    }
+
+    /// The spinner block's PNG bytes.
+    pub fn block_png(&self) -> &[u8] {
+        self.get(AssetId::Block)
+    }
+
+    /// The background's PNG bytes.
+    pub fn background_png(&self) -> &[u8] {
+        self.get(AssetId::Background)
+    }
+
+    /// The PNG bytes of a power-up kind's token.
+    pub fn powerup_png(&self, kind: PowerUpKind) -> &[u8] {
+        self.get(AssetId::powerup(kind))
+    }
+
+    /// The hit sound's WAV bytes.
+    pub fn hit_wav(&self) -> &[u8] {
+        self.get(AssetId::HitSound)
+    }
+
+    /// The dodge sound's WAV bytes.
+    pub fn dodge_wav(&self) -> &[u8] {
+        self.get(AssetId::DodgeSound)
+    }
+
+    /// The game-over sound's WAV bytes.
+    pub fn game_over_wav(&self) -> &[u8] {
+        self.get(AssetId::GameOverSound)
+    }
+
+    /// The power-up sound's WAV bytes.
+    pub fn collect_wav(&self) -> &[u8] {
+        self.get(AssetId::CollectSound)
+    }
+
+    /// The game-start sound's WAV bytes.
+    pub fn start_wav(&self) -> &[u8] {
+        self.get(AssetId::StartSound)
+    }
+
+    /// The figure's collision mask: every texel with alpha > 0 is solid.
+    pub fn figure_mask(&self) -> Result<Mask, AssetError> {
+        self.mask(AssetId::Figure)
+    }
+
+    /// The block's collision mask: every texel with alpha > 0 is solid.
+    pub fn block_mask(&self) -> Result<Mask, AssetError> {
+        self.mask(AssetId::Block)
+    }
+
+    /// Both collision masks, ready for [`crate::sim::World::new`].
+    pub fn shapes(&self) -> Result<Shapes, AssetError> {
+        Ok(Shapes::new(self.figure_mask()?, self.block_mask()?))
+    }
+
+    fn mask(&self, id: AssetId) -> Result<Mask, AssetError> {
+        Mask::decode(self.get(id), MaskRule::alpha(0)).map_err(|e| AssetError::Invalid {
+            path: self.path_of(id),
+            problem: one_line(&e.to_string()),
+        })
+    }
+
+    fn path_of(&self, id: AssetId) -> PathBuf {
+        match &self.dir {
+            Some(dir) => dir.join(id.file_name()),
+            None => PathBuf::from(format!("embedded {}", id.file_name())),
+        }
+    }
+}
+
+/// Says what a file of `format` should be, for messages.
+fn describe(format: Format) -> String {
+    match format {
+        Format::Png(Some((w, h))) => format!("a {w}x{h} PNG image"),
+        Format::Png(None) => "a PNG image".into(),
+        Format::Wav => "a WAV sound".into(),
+    }
+}
+
+/// Checks that `bytes` are a usable file of `format`, or says in a few words why not.
+fn check(format: Format, bytes: &[u8]) -> Result<(), String> {
+    match format {
+        Format::Png(size) => {
+            if bytes.is_empty() {
+                return Err("empty file (expected a PNG image)".into());
+            }
+            let image = image::load_from_memory_with_format(bytes, image::ImageFormat::Png)
+                .map_err(|e| one_line(&format!("not a valid PNG image ({e})")))?;
+            let actual = (image.width(), image.height());
+            match size {
+                Some(expected) if expected != actual => Err(format!(
+                    "image is {}x{}, expected {}x{}",
+                    actual.0, actual.1, expected.0, expected.1
+                )),
+                _ => Ok(()),
+            }
+        }
+        Format::Wav => {
+            if bytes.len() < 12 || &bytes[0..4] != b"RIFF" || &bytes[8..12] != b"WAVE" {
+                Err("not a WAV file (no RIFF/WAVE header)".into())
+            } else {
+                Ok(())
+            }
+        }
+    }
+}
+
+/// An OS error's message without the "(os error N)" suffix, which tells a player nothing.
+fn io_message(e: &io::Error) -> String {
+    let text = e.to_string();
+    let text = match text.find(" (os error") {
+        Some(at) => &text[..at],
+        None => &text,
+    };
+    one_line(text)
+}
+
+/// Joins a possibly multi-line message into one line.
+fn one_line(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn embedded_assets_are_valid_and_build_masks() {
+        let assets = Assets::embedded();
+        assert_eq!(assets.validate(), Ok(()));
+        let shapes = assets.shapes().expect("embedded masks");
+        assert_eq!((shapes.figure.width(), shapes.figure.height()), FIGURE_SIZE);
+        assert_eq!((shapes.block.width(), shapes.block.height()), BLOCK_SIZE);
+        assert!(shapes.figure.opaque_count() > 0 && shapes.block.opaque_count() > 0);
+    }
+
+    #[test]
+    fn wav_check_wants_a_riff_wave_header() {
+        assert!(check(Format::Wav, b"RIFF\0\0\0\0WAVEfmt ").is_ok());
+        assert!(check(Format::Wav, b"RIFX\0\0\0\0WAVE").is_err());
+        assert!(check(Format::Wav, b"RIFF").is_err());
+    }
+
+    #[test]
+    fn png_check_reports_wrong_size_and_garbage() {
+        let png = AssetId::Figure.embedded();
+        assert!(check(Format::Png(Some(FIGURE_SIZE)), png).is_ok());
+        let wrong = check(Format::Png(Some((10, 10))), png).unwrap_err();
+        assert_eq!(wrong, "image is 32x48, expected 10x10");
+        let garbage = check(Format::Png(None), b"not a png at all").unwrap_err();
+        assert!(garbage.starts_with("not a valid PNG image"), "{garbage}");
+        assert!(!garbage.contains('\n'));
+    }
+
+    #[test]
+    fn every_asset_has_a_distinct_slot() {
+        for (i, id) in AssetId::ALL.iter().enumerate() {
+            assert_eq!(id.index(), i);
+        }
+    }
+}

@@ -1,0 +1,258 @@
+//! The command line: `spinfall [--seed N] [--mode classic|arcade] [--assets DIR]
+//! [--headless [--seconds S] [--pilot idle|bot]] [--fullscreen]`.
+//!
+//! Mistakes get one line and exit code 2, because a wall of usage text hides the one thing that was
+//! wrong; `--help` and `--version` print as usual.
+
+use std::hash::{BuildHasher, Hasher};
+use std::path::PathBuf;
+
+use clap::builder::PossibleValue;
+use clap::{ColorChoice, Parser, ValueEnum};
+
+use crate::sim::Mode;
+
+/// Seconds a headless run simulates when `--seconds` is not given.
+pub const DEFAULT_HEADLESS_SECONDS: f64 = 60.0;
+
+/// Who steers the player.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, ValueEnum)]
+pub enum Pilot {
+    /// Never moves.
+    #[default]
+    Idle,
+    /// The built-in dodging bot (the attract mode's player).
+    Bot,
+}
+
+impl Pilot {
+    /// The pilot's lower-case name, as the command line and the headless report spell it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Pilot::Idle => "idle",
+            Pilot::Bot => "bot",
+        }
+    }
+}
+
+impl ValueEnum for Mode {
+    fn value_variants<'a>() -> &'a [Self] {
+        &[Mode::Classic, Mode::Arcade]
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(match self {
+            Mode::Classic => PossibleValue::new("classic").help("endless; hits are counted"),
+            Mode::Arcade => PossibleValue::new("arcade").help("three lives, score, game over"),
+        })
+    }
+}
+
+/// The parsed command line.
+#[derive(Clone, Debug, Default, PartialEq, Parser)]
+#[command(
+    name = "spinfall",
+    version,
+    about = "Dodge the falling spinner blocks.",
+    color = ColorChoice::Never
+)]
+pub struct Options {
+    /// Seed for the world's random generator (random, and printed, when absent).
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+
+    /// Game mode; a window run preselects it on the title screen, a headless run defaults to arcade.
+    #[arg(long, value_enum, value_name = "MODE")]
+    pub mode: Option<Mode>,
+
+    /// Read art and sound from this directory instead of the built-in set (every file must be there).
+    #[arg(long, value_name = "DIR")]
+    pub assets: Option<PathBuf>,
+
+    /// Run the simulation without a window as fast as possible and print one JSON line.
+    #[arg(long)]
+    pub headless: bool,
+
+    /// Seconds of game time to simulate in a headless run (default 60); a window run quits after them.
+    #[arg(long, value_name = "S", value_parser = parse_seconds, allow_negative_numbers = true)]
+    pub seconds: Option<f64>,
+
+    /// Who plays: idle never moves, bot dodges (a headless run defaults to idle; a window run lets the
+    /// bot play when given).
+    #[arg(long, value_enum, value_name = "PILOT")]
+    pub pilot: Option<Pilot>,
+
+    /// Start in fullscreen.
+    #[arg(long, conflicts_with = "headless")]
+    pub fullscreen: bool,
+}
+
+impl Options {
+    /// The mode to play: the one given, or arcade.
+    pub fn mode_or_default(&self) -> Mode {
+        self.mode.unwrap_or_default()
+    }
+
+    /// The pilot to use: the one given, or idle.
+    pub fn pilot_or_default(&self) -> Pilot {
+        self.pilot.unwrap_or_default()
+    }
+
+    /// The seconds a headless run simulates: the ones given, or [`DEFAULT_HEADLESS_SECONDS`].
+    pub fn seconds_or_default(&self) -> f64 {
+        self.seconds.unwrap_or(DEFAULT_HEADLESS_SECONDS)
+    }
+
+    /// The seed given, or a fresh random one stored back so that every later reader sees the same.
+    pub fn resolve_seed(&mut self) -> u64 {
+        *self.seed.get_or_insert_with(random_seed)
+    }
+}
+
+/// How parsing ended when it did not produce options.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Exit {
+    /// The process exit code (0 for `--help` and `--version`, 2 for mistakes).
+    pub code: i32,
+    /// What to print, without a trailing newline.
+    pub text: String,
+    /// Whether `text` goes to standard error (mistakes) rather than standard output (help, version).
+    pub to_stderr: bool,
+}
+
+/// Parses `args` (the program name first) into options, or says what to print and how to exit.
+pub fn parse_from<I, T>(args: I) -> Result<Options, Exit>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    Options::try_parse_from(args).map_err(|e| {
+        if e.use_stderr() {
+            let rendered = e.to_string();
+            let first = rendered.lines().next().unwrap_or("invalid arguments");
+            let first = first.strip_prefix("error: ").unwrap_or(first);
+            Exit {
+                code: 2,
+                text: format!("spinfall: error: {first}"),
+                to_stderr: true,
+            }
+        } else {
+            Exit {
+                code: e.exit_code(),
+                text: e.to_string().trim_end().to_string(),
+                to_stderr: false,
+            }
+        }
+    })
+}
+
+/// Parses the process's arguments, printing and exiting on `--help`, `--version` or a mistake.
+pub fn parse_or_exit() -> Options {
+    match parse_from(std::env::args_os()) {
+        Ok(options) => options,
+        Err(exit) => {
+            if exit.to_stderr {
+                eprintln!("{}", exit.text);
+            } else {
+                println!("{}", exit.text);
+            }
+            std::process::exit(exit.code);
+        }
+    }
+}
+
+/// A fresh seed from the standard library's per-process random hasher keys and the clock.
+pub fn random_seed() -> u64 {
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    if let Ok(since) = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH) {
+        hasher.write_u128(since.as_nanos());
+    }
+    hasher.finish()
+}
+
+/// Accepts a finite, non-negative number of seconds.
+fn parse_seconds(text: &str) -> Result<f64, String> {
+    let value: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| "expected a number of seconds".to_string())?;
+    if !value.is_finite() {
+        return Err("expected a finite number of seconds".into());
+    }
+    if value < 0.0 {
+        return Err("seconds cannot be negative".into());
+    }
+    Ok(value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(args: &[&str]) -> Result<Options, Exit> {
+        parse_from(std::iter::once("spinfall").chain(args.iter().copied()))
+    }
+
+    #[test]
+    fn full_headless_line_parses() {
+        let o = parse(&[
+            "--headless",
+            "--seed",
+            "7",
+            "--seconds",
+            "2.5",
+            "--pilot",
+            "bot",
+            "--mode",
+            "classic",
+        ])
+        .unwrap();
+        assert!(o.headless);
+        assert_eq!(o.seed, Some(7));
+        assert_eq!(o.seconds, Some(2.5));
+        assert_eq!(o.pilot, Some(Pilot::Bot));
+        assert_eq!(o.mode, Some(Mode::Classic));
+    }
+
+    #[test]
+    fn defaults_are_arcade_idle_and_sixty_seconds() {
+        let o = parse(&["--headless"]).unwrap();
+        assert_eq!(o.mode_or_default(), Mode::Arcade);
+        assert_eq!(o.pilot_or_default(), Pilot::Idle);
+        assert_eq!(o.seconds_or_default(), 60.0);
+    }
+
+    #[test]
+    fn mistakes_are_one_line_with_code_two() {
+        for args in [
+            &["--bogus"][..],
+            &["--seconds", "-5"],
+            &["--seconds", "abc"],
+            &["--seconds", "inf"],
+            &["--seed", "-1"],
+            &["--mode", "hard"],
+            &["--headless", "--fullscreen"],
+        ] {
+            let exit = parse(args).unwrap_err();
+            assert_eq!(exit.code, 2, "{args:?}");
+            assert!(exit.to_stderr);
+            assert_eq!(exit.text.lines().count(), 1, "{args:?}: {}", exit.text);
+            assert!(exit.text.starts_with("spinfall: error: "), "{}", exit.text);
+        }
+    }
+
+    #[test]
+    fn help_goes_to_stdout_with_code_zero() {
+        let exit = parse(&["--help"]).unwrap_err();
+        assert_eq!(exit.code, 0);
+        assert!(!exit.to_stderr);
+        assert!(exit.text.contains("--headless"));
+    }
+
+    #[test]
+    fn resolved_seed_sticks() {
+        let mut o = Options::default();
+        let seed = o.resolve_seed();
+        assert_eq!(o.resolve_seed(), seed);
+    }
+}
