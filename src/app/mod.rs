@@ -1,0 +1,920 @@
+//! The window side of Spinfall: screens, the fixed-step loop, drawing, sound, keyboard and gamepads.
+//!
+//! This is the only part of the program that touches macroquad or gilrs. Data flows one way: devices
+//! become an [`Actions`] value, its movement becomes the sim's [`Input`], [`World::step`] runs at a fixed
+//! 60 Hz fed by an accumulator, and the [`Event`]s it returns drive sound, sparks, flashes and rumble.
+//! Drawing only reads the world.
+
+mod audio;
+mod gamepad;
+mod input;
+mod particles;
+mod render;
+mod view;
+
+use std::fmt;
+
+use image::RgbaImage;
+use macroquad::input::utils::{register_input_subscriber, repeat_all_miniquad_input};
+use macroquad::miniquad::conf::Icon;
+use macroquad::prelude::*;
+
+use spinfall::assets::{AssetId, Assets};
+use spinfall::cli::{Options, Pilot};
+use spinfall::sim::{
+    Bot, Event, Input, Mode, PowerUpKind, Shapes, World, STEPS_PER_SECOND, STEP_SECONDS,
+};
+use spinfall::store::{self, HighScores, ModeKey, ScoreEntry, Settings, Store};
+
+use audio::{Cue, Sfx};
+use input::{Actions, Controls};
+use particles::{Burst, Particles};
+
+/// The window's initial size in logical pixels: the playfield at 1.2x, which fits most laptop screens.
+const WINDOW_SIZE: (i32, i32) = (960, 720);
+
+/// The longest frame the loop will account for; a longer stall (a dragged window, a breakpoint) is
+/// treated as this long instead of fast-forwarding the game.
+const MAX_FRAME_SECONDS: f32 = 0.25;
+
+/// The most simulation steps run in one frame, so a slow machine drops time instead of spiralling.
+const MAX_STEPS_PER_FRAME: u32 = 5;
+
+/// How long the arcade hit flash takes to fade, in seconds.
+const FLASH_SECONDS: f32 = 0.3;
+
+/// How long the screen shakes after an arcade hit, in seconds.
+const SHAKE_SECONDS: f32 = 0.25;
+
+/// How long the game-over screen ignores confirm presses, so a player still hammering keys does not
+/// skip it unseen.
+const GAME_OVER_INPUT_DELAY: f32 = 0.8;
+
+/// How long the attract mode's bot plays one game before the title starts a fresh one, in steps.
+const ATTRACT_STEPS: u64 = 75 * STEPS_PER_SECOND as u64;
+
+/// How long after the window opens the sounds are loaded, in seconds.
+///
+/// macroquad opens the audio device on its own thread as the window opens. When there is no device,
+/// that thread dies and every sound handed to it afterwards prints a line to stdout; waiting a moment
+/// lets the panic hook notice the dead device first, so a machine without sound stays quiet.
+const SOUND_DELAY: f32 = 0.4;
+
+/// The textures, decoded on the CPU before the window opens so a bad file is a clear error line.
+struct Images {
+    background: RgbaImage,
+    figure: RgbaImage,
+    block: RgbaImage,
+    powerups: Vec<(PowerUpKind, RgbaImage)>,
+}
+
+/// Why the game could not start its window.
+#[derive(Debug)]
+pub struct AppError(String);
+
+impl fmt::Display for AppError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for AppError {}
+
+/// Opens the window and plays until the player quits.
+///
+/// Art is decoded and checked before the window opens, so a bad asset is one line on stderr rather than
+/// a window that flashes up and dies.
+pub fn run(opts: Options, assets: Assets) -> Result<(), AppError> {
+    let images = decode_images(&assets)?;
+    let shapes = assets.shapes().map_err(|e| AppError(e.to_string()))?;
+    let conf = Conf {
+        window_title: "Spinfall".to_string(),
+        window_width: WINDOW_SIZE.0,
+        window_height: WINDOW_SIZE.1,
+        high_dpi: true,
+        fullscreen: opts.fullscreen,
+        sample_count: 4,
+        window_resizable: true,
+        icon: window_icon(&images.block),
+        ..Default::default()
+    };
+    audio::install_panic_hook();
+    macroquad::Window::from_config(conf, async move {
+        let mut app = App::new(&opts, assets, images, shapes);
+        app.main_loop().await;
+    });
+    Ok(())
+}
+
+/// Decodes every PNG the app draws.
+fn decode_images(assets: &Assets) -> Result<Images, AppError> {
+    let decode = |id: AssetId| -> Result<RgbaImage, AppError> {
+        image::load_from_memory_with_format(assets.get(id), image::ImageFormat::Png)
+            .map(|img| img.to_rgba8())
+            .map_err(|e| AppError(format!("{}: not a valid PNG image ({e})", id.file_name())))
+    };
+    Ok(Images {
+        background: decode(AssetId::Background)?,
+        figure: decode(AssetId::Figure)?,
+        block: decode(AssetId::Block)?,
+        powerups: PowerUpKind::ALL
+            .iter()
+            .map(|&kind| Ok((kind, decode(AssetId::powerup(kind))?)))
+            .collect::<Result<_, AppError>>()?,
+    })
+}
+
+/// The window icon: the spinner block at the three sizes window managers ask for.
+fn window_icon(block: &RgbaImage) -> Option<Icon> {
+    fn sized<const N: usize>(block: &RgbaImage, side: u32) -> Option<[u8; N]> {
+        let img = image::imageops::resize(block, side, side, image::imageops::FilterType::Triangle);
+        img.into_raw().try_into().ok()
+    }
+    Some(Icon {
+        small: sized(block, 16)?,
+        medium: sized(block, 32)?,
+        big: sized(block, 64)?,
+    })
+}
+
+/// Which screen the player is looking at.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Screen {
+    /// The title, with the bot playing in the background.
+    Title,
+    /// A game in progress.
+    Playing,
+    /// A game on hold; `auto` when the window lost focus rather than the player asking.
+    Paused {
+        /// Whether the pause came from losing focus or unplugging a gamepad.
+        auto: bool,
+    },
+    /// An arcade game ended.
+    GameOver,
+}
+
+/// One row of the title screen's menu.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Row {
+    /// Classic or Arcade.
+    Mode,
+    /// The photosensitivity setting.
+    Flashing,
+    /// Master volume.
+    #[cfg_attr(not(feature = "sound"), allow(dead_code))]
+    Volume,
+    /// Gamepad rumble.
+    #[cfg_attr(not(feature = "gamepad"), allow(dead_code))]
+    Rumble,
+}
+
+/// The rows this build offers (no volume without sound, no rumble without gamepads).
+fn menu_rows() -> Vec<Row> {
+    let mut rows = vec![Row::Mode, Row::Flashing];
+    if cfg!(feature = "sound") {
+        rows.push(Row::Volume);
+    }
+    if cfg!(feature = "gamepad") {
+        rows.push(Row::Rumble);
+    }
+    rows
+}
+
+/// What the game-over screen shows about the game that just ended.
+#[derive(Clone, Copy, Debug, Default)]
+struct Result_ {
+    score: u64,
+    /// The best score before this game, to show what was beaten.
+    previous_best: Option<u64>,
+    /// The game's place in the top five, if it made it.
+    rank: Option<usize>,
+    new_best: bool,
+}
+
+/// A short line of text rising from a point in the playfield (power-up names).
+#[derive(Clone, Debug)]
+struct Floater {
+    text: String,
+    pos: Vec2,
+    age: f32,
+    color: Color,
+}
+
+/// Watches miniquad's raw events for the window losing or regaining focus.
+///
+/// macroquad 0.4 has no focus query, but miniquad reports focus loss on X11, Windows, macOS and the web
+/// as `window_minimized_event` (and regain as `window_restored_event`), and macroquad repeats raw events
+/// to registered subscribers.
+#[derive(Default)]
+struct FocusWatch {
+    lost: bool,
+    regained: bool,
+}
+
+impl macroquad::miniquad::EventHandler for FocusWatch {
+    fn update(&mut self) {}
+    fn draw(&mut self) {}
+    fn window_minimized_event(&mut self) {
+        self.lost = true;
+    }
+    fn window_restored_event(&mut self) {
+        self.regained = true;
+    }
+}
+
+/// Textures on the GPU.
+struct Textures {
+    background: Texture2D,
+    figure: Texture2D,
+    block: Texture2D,
+    powerups: Vec<(PowerUpKind, Texture2D)>,
+}
+
+impl Textures {
+    fn upload(images: &Images) -> Textures {
+        let upload = |img: &RgbaImage, filter: FilterMode| {
+            // Sizes were checked by the assets module; clamping keeps a huge background from wrapping.
+            let w = img.width().min(u32::from(u16::MAX)) as u16;
+            let h = img.height().min(u32::from(u16::MAX)) as u16;
+            let tex = Texture2D::from_rgba8(w, h, img.as_raw());
+            tex.set_filter(filter);
+            tex
+        };
+        Textures {
+            // The background is a soft painting: smooth scaling suits it. The sprites are pixel art.
+            background: upload(&images.background, FilterMode::Linear),
+            figure: upload(&images.figure, FilterMode::Nearest),
+            block: upload(&images.block, FilterMode::Nearest),
+            powerups: images
+                .powerups
+                .iter()
+                .map(|(kind, img)| (*kind, upload(img, FilterMode::Nearest)))
+                .collect(),
+        }
+    }
+
+    fn powerup(&self, kind: PowerUpKind) -> &Texture2D {
+        self.powerups
+            .iter()
+            .find(|(k, _)| *k == kind)
+            .map(|(_, t)| t)
+            .unwrap_or(&self.block)
+    }
+}
+
+/// Hands out seeds: the command line's seed for the first game, then a reproducible sequence derived
+/// from it, so a whole session started with `--seed N` replays game by game.
+struct Seeds {
+    next: Option<u64>,
+    state: u64,
+    /// A separate stream for attract games, so how long the title was shown does not change the games.
+    attract: u64,
+    games: u32,
+}
+
+impl Seeds {
+    fn new(first: u64) -> Seeds {
+        Seeds {
+            next: Some(first),
+            state: first,
+            attract: !first,
+            games: 0,
+        }
+    }
+
+    /// The next game's seed.
+    fn next_game(&mut self) -> u64 {
+        self.games += 1;
+        match self.next.take() {
+            Some(seed) => seed,
+            None => splitmix64(&mut self.state),
+        }
+    }
+
+    /// A seed for the next attract game.
+    fn next_attract(&mut self) -> u64 {
+        splitmix64(&mut self.attract)
+    }
+}
+
+/// One step of the splitmix64 generator: a well-mixed 64-bit value from a counter.
+fn splitmix64(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Who steers the player during a step.
+#[derive(Clone, Copy, Debug)]
+enum Steer {
+    /// This input, from the player's devices or an idle pilot.
+    Fixed(Input),
+    /// The built-in bot.
+    Bot,
+}
+
+/// The whole app: screens, the world being shown, devices and saved data.
+struct App {
+    screen: Screen,
+    world: World,
+    shapes: Shapes,
+    bot: Bot,
+    seeds: Seeds,
+    /// The mode highlighted on the title and played next.
+    mode: Mode,
+    menu_row: usize,
+    settings: Settings,
+    scores: HighScores,
+    store: Store,
+    save_warned: bool,
+    textures: Textures,
+    sfx: Sfx,
+    /// The sound files, until they are loaded a moment after the window opens (see [`SOUND_DELAY`]).
+    unloaded_sounds: Option<Assets>,
+    controls: Controls,
+    particles: Particles,
+    focus_subscriber: usize,
+    /// Left-over frame time not yet consumed by whole steps.
+    accumulator: f32,
+    /// Seconds since the app started, for animations that must not depend on the world.
+    clock: f32,
+    flash: f32,
+    shake: f32,
+    /// Seconds spent on the current screen.
+    screen_time: f32,
+    facing_left: bool,
+    /// Classic: the longest stretch without a hit in this game, in steps.
+    best_streak: u64,
+    /// The heart that was just lost pulses on the HUD.
+    life_pulse: f32,
+    last_result: Result_,
+    floaters: Vec<Floater>,
+    toasts: Vec<(String, f32)>,
+    fullscreen: bool,
+    events: Vec<Event>,
+    /// `--pilot`: a pilot plays instead of the player, straight into a game (demos and smoke tests).
+    pilot: Option<Pilot>,
+    /// Each power-up effect's length when last caught, in steps, in [`PowerUpKind::ALL`] order.
+    effect_full: [u32; 4],
+    /// `--seconds`: close the window after this many seconds.
+    quit_after: Option<f32>,
+}
+
+impl App {
+    fn new(opts: &Options, assets: Assets, images: Images, shapes: Shapes) -> App {
+        let mut store = Store::from_env();
+        let settings_loaded = store.load_settings();
+        let scores_loaded = store.load_scores();
+        let first_run = [&settings_loaded.problem, &scores_loaded.problem]
+            .iter()
+            .any(|p| p.as_ref().is_some_and(store::Problem::is_missing));
+        report_load_problems(&store, settings_loaded.problem, scores_loaded.problem);
+        let settings = settings_loaded.value;
+        let scores = scores_loaded.value;
+        // Writing both files now makes a missing one a first-run event, not a warning on every start
+        // until a game ends; it also finds an unwritable directory before the player's first score.
+        let mut save_warned = false;
+        if first_run {
+            let result = store
+                .save_settings(&settings)
+                .and_then(|()| store.save_scores(&scores));
+            if let Err(e) = result {
+                eprintln!("spinfall: warning: {e}; settings and scores will not be kept");
+                save_warned = true;
+            }
+        }
+
+        let mode = opts.mode.unwrap_or(match settings.last_mode {
+            ModeKey::Classic => Mode::Classic,
+            ModeKey::Arcade => Mode::Arcade,
+        });
+        // main resolves and prints the seed before the window opens; the fallback only serves callers
+        // that skip that.
+        let mut seeds = Seeds::new(opts.seed.unwrap_or_else(spinfall::cli::random_seed));
+        let attract_seed = seeds.next_attract();
+        let textures = Textures::upload(&images);
+        let controls = Controls::new();
+        let mut app = App {
+            screen: Screen::Title,
+            world: World::new(mode, attract_seed, shapes.clone()),
+            shapes,
+            bot: Bot::new(),
+            seeds,
+            mode,
+            menu_row: 0,
+            sfx: Sfx::load(&[], settings.volume),
+            unloaded_sounds: Some(assets),
+            settings,
+            scores,
+            store,
+            save_warned,
+            textures,
+            controls,
+            particles: Particles::new(attract_seed),
+            focus_subscriber: register_input_subscriber(),
+            accumulator: 0.0,
+            clock: 0.0,
+            flash: 0.0,
+            shake: 0.0,
+            screen_time: 0.0,
+            facing_left: false,
+            best_streak: 0,
+            life_pulse: 0.0,
+            last_result: Result_::default(),
+            floaters: Vec::new(),
+            toasts: Vec::new(),
+            fullscreen: opts.fullscreen,
+            events: Vec::with_capacity(16),
+            pilot: opts.pilot,
+            effect_full: [0; 4],
+            quit_after: opts.seconds.map(|s| s as f32),
+        };
+        for name in app.controls.pad_names() {
+            app.toast(format!("Gamepad ready: {name}"));
+        }
+        if app.pilot.is_some() {
+            app.start_game();
+        }
+        app
+    }
+
+    async fn main_loop(&mut self) {
+        // The close button is caught so a classic game's best streak is saved before the window goes.
+        prevent_quit();
+        loop {
+            let dt = get_frame_time().clamp(0.0, MAX_FRAME_SECONDS);
+            if !self.update(dt) {
+                break;
+            }
+            self.draw();
+            next_frame().await;
+        }
+    }
+
+    /// Advances everything by one rendered frame; returns false when the player quits.
+    fn update(&mut self, dt: f32) -> bool {
+        self.clock += dt;
+        self.screen_time += dt;
+        if self.clock >= SOUND_DELAY {
+            if let Some(assets) = self.unloaded_sounds.take() {
+                self.sfx = Sfx::load(
+                    &[
+                        (Cue::Hit, "hit.wav", assets.hit_wav()),
+                        (Cue::Dodge, "dodge.wav", assets.dodge_wav()),
+                        (Cue::GameOver, "game_over.wav", assets.game_over_wav()),
+                        (Cue::Collect, "collect.wav", assets.collect_wav()),
+                        (Cue::Start, "start.wav", assets.start_wav()),
+                    ],
+                    self.settings.volume,
+                );
+            }
+        }
+        let actions = self.controls.poll();
+
+        if actions.fullscreen {
+            self.fullscreen = !self.fullscreen;
+            set_fullscreen(self.fullscreen);
+            if !self.fullscreen {
+                // Some window managers keep the full-screen size after leaving; ask for a window again.
+                request_new_screen_size(WINDOW_SIZE.0 as f32, WINDOW_SIZE.1 as f32);
+            }
+        }
+        for notice in &actions.pad_notices {
+            self.toast(notice.clone());
+        }
+
+        let mut focus = FocusWatch::default();
+        repeat_all_miniquad_input(&mut focus, self.focus_subscriber);
+        let pad_lost = actions
+            .pad_notices
+            .iter()
+            .any(|n| n.contains("disconnected"));
+        if (focus.lost || pad_lost) && self.screen == Screen::Playing {
+            self.set_screen(Screen::Paused { auto: true });
+        }
+
+        let time_up = self.quit_after.is_some_and(|limit| self.clock >= limit);
+        if is_quit_requested() || time_up {
+            self.leave_game();
+            return false;
+        }
+
+        match self.screen {
+            Screen::Title => {
+                if !self.title_input(&actions) {
+                    return false;
+                }
+                if self.screen == Screen::Title {
+                    self.advance(dt, Steer::Bot, true);
+                    if self.world.is_over() || self.world.stats().steps > ATTRACT_STEPS {
+                        self.new_attract_world();
+                    }
+                }
+            }
+            Screen::Playing => {
+                if actions.pause || actions.escape {
+                    self.set_screen(Screen::Paused { auto: false });
+                } else {
+                    let steer = match self.pilot {
+                        None => Steer::Fixed(actions.sim_input()),
+                        Some(Pilot::Idle) => Steer::Fixed(Input::IDLE),
+                        Some(Pilot::Bot) => Steer::Bot,
+                    };
+                    self.advance(dt, steer, false);
+                }
+            }
+            Screen::Paused { .. } => {
+                if actions.toggle_flashing {
+                    self.toggle_flashing();
+                }
+                if actions.back {
+                    self.leave_game();
+                    self.go_to_title();
+                } else if actions.pause || actions.escape || actions.confirm {
+                    // Movement held while paused must not count as a burst of time afterwards.
+                    self.accumulator = 0.0;
+                    self.set_screen(Screen::Playing);
+                }
+            }
+            Screen::GameOver => {
+                let ready = self.screen_time >= GAME_OVER_INPUT_DELAY;
+                let demo_restart = self.pilot.is_some() && self.screen_time >= 4.0;
+                if demo_restart || (ready && (actions.confirm || actions.start)) {
+                    self.start_game();
+                } else if actions.escape || actions.back {
+                    self.go_to_title();
+                }
+            }
+        }
+
+        if !matches!(self.screen, Screen::Paused { .. }) {
+            self.particles.update(dt);
+            self.flash = (self.flash - dt).max(0.0);
+            self.shake = (self.shake - dt).max(0.0);
+            self.life_pulse = (self.life_pulse - dt).max(0.0);
+            for f in &mut self.floaters {
+                f.age += dt;
+                f.pos.y -= 40.0 * dt;
+            }
+            self.floaters.retain(|f| f.age < 1.2);
+        }
+        for t in &mut self.toasts {
+            t.1 -= dt;
+        }
+        self.toasts.retain(|t| t.1 > 0.0);
+        true
+    }
+
+    /// Handles the title screen's menu; returns false when the player quits.
+    fn title_input(&mut self, actions: &Actions) -> bool {
+        if actions.escape {
+            return false;
+        }
+        if actions.confirm || actions.start {
+            self.start_game();
+            return true;
+        }
+        let rows = menu_rows();
+        if actions.up {
+            self.menu_row = (self.menu_row + rows.len() - 1) % rows.len();
+        }
+        if actions.down {
+            self.menu_row = (self.menu_row + 1) % rows.len();
+        }
+        if actions.toggle_flashing {
+            self.toggle_flashing();
+        }
+        let step = i32::from(actions.right) - i32::from(actions.left);
+        if step != 0 {
+            match rows.get(self.menu_row).copied().unwrap_or(Row::Mode) {
+                Row::Mode => {
+                    self.mode = match self.mode {
+                        Mode::Classic => Mode::Arcade,
+                        Mode::Arcade => Mode::Classic,
+                    };
+                    self.settings.last_mode = mode_key(self.mode);
+                    self.save_settings();
+                    self.new_attract_world();
+                }
+                Row::Flashing => self.toggle_flashing(),
+                Row::Volume => {
+                    let volume = ((self.settings.volume * 10.0).round() + step as f32)
+                        .clamp(0.0, 10.0)
+                        / 10.0;
+                    self.settings.volume = volume;
+                    self.sfx.set_volume(volume);
+                    self.sfx.play(Cue::Dodge);
+                    self.save_settings();
+                }
+                Row::Rumble => {
+                    self.settings.rumble = !self.settings.rumble;
+                    if self.settings.rumble {
+                        self.controls.rumble();
+                    }
+                    self.save_settings();
+                }
+            }
+        }
+        true
+    }
+
+    /// Runs as many fixed steps as the accumulated frame time allows.
+    ///
+    /// `attract` marks the title's background game: it makes no sound, rumble or flash and records nothing.
+    fn advance(&mut self, dt: f32, steer: Steer, attract: bool) {
+        self.accumulator += dt;
+        let mut steps = 0;
+        while self.accumulator >= STEP_SECONDS && steps < MAX_STEPS_PER_FRAME {
+            self.accumulator -= STEP_SECONDS;
+            steps += 1;
+            let input = match steer {
+                Steer::Fixed(input) => input,
+                Steer::Bot => self.bot.input(&self.world),
+            };
+            let mut events = std::mem::take(&mut self.events);
+            events.clear();
+            events.extend_from_slice(self.world.step(input));
+            for &event in &events {
+                self.on_event(event, attract);
+            }
+            self.events = events;
+            let moved = self.world.player().last_move();
+            if moved != 0.0 {
+                self.facing_left = moved < 0.0;
+            }
+            if !attract && self.world.mode() == Mode::Classic {
+                let stats = self.world.stats();
+                let streak = self.world.since_last_hit().unwrap_or(stats.steps);
+                self.best_streak = self.best_streak.max(streak);
+            }
+            if self.screen != Screen::Playing && !attract {
+                break;
+            }
+        }
+        if steps == MAX_STEPS_PER_FRAME {
+            // The machine cannot keep up: drop the backlog rather than chase it frame after frame.
+            self.accumulator = self.accumulator.min(STEP_SECONDS);
+        }
+    }
+
+    /// Turns one sim event into sound, sparks, flashes and rumble.
+    fn on_event(&mut self, event: Event, attract: bool) {
+        let sound = |app: &App, cue: Cue| {
+            if !attract {
+                app.sfx.play(cue);
+            }
+        };
+        match event {
+            Event::Hit { point, .. } => {
+                self.particles.burst(point, Burst::HIT);
+                if attract {
+                    return;
+                }
+                sound(self, Cue::Hit);
+                if self.settings.rumble {
+                    self.controls.rumble();
+                }
+                if self.world.mode() == Mode::Arcade {
+                    self.flash = FLASH_SECONDS;
+                    if !self.settings.reduce_flashing {
+                        self.shake = SHAKE_SECONDS;
+                    }
+                }
+            }
+            Event::Shielded { point, .. } => {
+                self.particles.burst(point, Burst::SHIELD);
+                if !attract {
+                    sound(self, Cue::Hit);
+                    self.float("Blocked!", point, Color::new(0.6, 0.9, 1.0, 1.0));
+                }
+            }
+            Event::Dodged { .. } => sound(self, Cue::Dodge),
+            Event::LifeLost { .. } => self.life_pulse = 0.6,
+            Event::Collected { kind, point, .. } => {
+                self.particles.burst(point, Burst::COLLECT);
+                if let Some(i) = PowerUpKind::ALL.iter().position(|&k| k == kind) {
+                    self.effect_full[i] = self.world.effects().remaining(kind);
+                }
+                if !attract {
+                    sound(self, Cue::Collect);
+                    self.float(powerup_label(kind), point, Color::new(1.0, 0.9, 0.45, 1.0));
+                }
+            }
+            Event::GameOver { score } => {
+                if !attract {
+                    sound(self, Cue::GameOver);
+                    self.finish_arcade(score);
+                }
+            }
+            Event::Spawned { .. } | Event::PowerUpSpawned { .. } | Event::EffectEnded { .. } => {}
+        }
+    }
+
+    fn float(&mut self, text: &str, pos: Vec2, color: Color) {
+        self.floaters.push(Floater {
+            text: text.to_string(),
+            pos,
+            age: 0.0,
+            color,
+        });
+    }
+
+    fn toast(&mut self, text: String) {
+        self.toasts.push((text, 3.0));
+    }
+
+    fn set_screen(&mut self, screen: Screen) {
+        if self.screen != screen {
+            self.screen = screen;
+            self.screen_time = 0.0;
+        }
+    }
+
+    fn start_game(&mut self) {
+        let seed = self.seeds.next_game();
+        if self.seeds.games > 1 {
+            // main printed the first game's seed; later games get theirs here, in the same form.
+            println!(
+                "seed: {seed} ({} game {})",
+                self.mode.name(),
+                self.seeds.games
+            );
+        }
+        self.world = World::new(self.mode, seed, self.shapes.clone());
+        self.bot = Bot::new();
+        self.particles.reset(seed);
+        self.reset_effects();
+        self.best_streak = 0;
+        self.settings.last_mode = mode_key(self.mode);
+        self.save_settings();
+        self.sfx.play(Cue::Start);
+        self.set_screen(Screen::Playing);
+    }
+
+    fn go_to_title(&mut self) {
+        self.new_attract_world();
+        self.set_screen(Screen::Title);
+    }
+
+    fn new_attract_world(&mut self) {
+        let seed = self.seeds.next_attract();
+        self.world = World::new(self.mode, seed, self.shapes.clone());
+        self.bot = Bot::new();
+        self.particles.reset(seed);
+        self.reset_effects();
+    }
+
+    fn reset_effects(&mut self) {
+        self.accumulator = 0.0;
+        self.flash = 0.0;
+        self.shake = 0.0;
+        self.life_pulse = 0.0;
+        self.floaters.clear();
+        self.facing_left = false;
+    }
+
+    /// Records an arcade game's score and shows the game-over screen.
+    fn finish_arcade(&mut self, score: u64) {
+        let table = self.scores.table_mut(ModeKey::Arcade);
+        let previous_best = table.best();
+        let new_best = table.is_new_best(score);
+        let rank = table.record(ScoreEntry {
+            score,
+            seed: self.world.seed(),
+            unix_time: store::unix_now(),
+        });
+        self.last_result = Result_ {
+            score,
+            previous_best,
+            rank,
+            new_best,
+        };
+        if rank.is_some() {
+            self.save_scores();
+        }
+        self.set_screen(Screen::GameOver);
+    }
+
+    /// Records a classic game's best streak when the player leaves it (classic has no game over).
+    fn leave_game(&mut self) {
+        let in_game = matches!(self.screen, Screen::Playing | Screen::Paused { .. });
+        if in_game && self.world.mode() == Mode::Classic && self.best_streak > 0 {
+            let entry = ScoreEntry {
+                score: self.best_streak,
+                seed: self.world.seed(),
+                unix_time: store::unix_now(),
+            };
+            if self
+                .scores
+                .table_mut(ModeKey::Classic)
+                .record(entry)
+                .is_some()
+            {
+                self.save_scores();
+            }
+            self.best_streak = 0;
+        }
+    }
+
+    fn toggle_flashing(&mut self) {
+        self.settings.reduce_flashing = !self.settings.reduce_flashing;
+        self.save_settings();
+    }
+
+    fn save_settings(&mut self) {
+        let result = self.store.save_settings(&self.settings);
+        self.report_save(result);
+    }
+
+    fn save_scores(&mut self) {
+        let result = self.store.save_scores(&self.scores);
+        self.report_save(result);
+    }
+
+    /// Reports the first failed save only: the game plays on, and one line is enough to act on.
+    fn report_save(&mut self, result: Result<(), store::SaveError>) {
+        if let Err(e) = result {
+            if !self.save_warned {
+                eprintln!("spinfall: warning: {e}; settings and scores will not be kept");
+                self.save_warned = true;
+            }
+        }
+    }
+}
+
+/// Prints what went wrong loading the saved files, as few lines as possible.
+fn report_load_problems(
+    store: &Store,
+    settings: Option<store::Problem>,
+    scores: Option<store::Problem>,
+) {
+    match (settings, scores) {
+        (None, None) => {}
+        (Some(a), Some(b)) if a.is_missing() && b.is_missing() => {
+            let dir = store
+                .dir()
+                .map(|d| d.display().to_string())
+                .unwrap_or_default();
+            eprintln!("spinfall: no saved settings or scores yet; they will be kept in {dir}");
+        }
+        (Some(store::Problem::NoDirectory), _) | (_, Some(store::Problem::NoDirectory)) => {
+            eprintln!("spinfall: warning: {}", store::Problem::NoDirectory);
+        }
+        (a, b) => {
+            for problem in [a, b].into_iter().flatten() {
+                eprintln!("spinfall: warning: {problem}");
+            }
+        }
+    }
+}
+
+fn mode_key(mode: Mode) -> ModeKey {
+    match mode {
+        Mode::Classic => ModeKey::Classic,
+        Mode::Arcade => ModeKey::Arcade,
+    }
+}
+
+fn powerup_label(kind: PowerUpKind) -> &'static str {
+    match kind {
+        PowerUpKind::Shrink => "Shrink!",
+        PowerUpKind::Grow => "Grow! x2 dodges",
+        PowerUpKind::Shield => "Shield!",
+        PowerUpKind::Slow => "Slow-mo!",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn first_game_uses_the_seed_and_the_sequence_replays() {
+        let mut a = Seeds::new(42);
+        let mut b = Seeds::new(42);
+        assert_eq!(a.next_game(), 42);
+        // Attract games in between must not shift the sequence of real games.
+        a.next_attract();
+        let second = a.next_game();
+        b.next_game();
+        assert_eq!(b.next_game(), second);
+        assert_ne!(second, 42);
+        assert_ne!(a.next_game(), second);
+    }
+
+    #[test]
+    fn menu_always_has_mode_and_flashing_rows() {
+        let rows = menu_rows();
+        assert_eq!(&rows[..2], &[Row::Mode, Row::Flashing]);
+    }
+
+    #[test]
+    fn icon_is_built_from_the_block() {
+        let block = image::load_from_memory(Assets::embedded().block_png())
+            .unwrap()
+            .to_rgba8();
+        assert!(window_icon(&block).is_some());
+    }
+}
