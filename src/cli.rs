@@ -128,12 +128,9 @@ where
 {
     Options::try_parse_from(args).map_err(|e| {
         if e.use_stderr() {
-            let rendered = e.to_string();
-            let first = rendered.lines().next().unwrap_or("invalid arguments");
-            let first = first.strip_prefix("error: ").unwrap_or(first);
             Exit {
                 code: 2,
-                text: format!("spinfall: error: {first}"),
+                text: format!("spinfall: error: {}", one_line(&e.to_string())),
                 to_stderr: true,
             }
         } else {
@@ -159,6 +156,27 @@ pub fn parse_or_exit() -> Options {
             std::process::exit(exit.code);
         }
     }
+}
+
+/// Reduces clap's multi-line error to its first line plus the hints worth keeping (possible values,
+/// a similar argument), leaving out the usage block.
+fn one_line(rendered: &str) -> String {
+    let mut lines = rendered.lines().map(str::trim).filter(|l| !l.is_empty());
+    let first = lines.next().unwrap_or("invalid arguments");
+    let mut text = first.strip_prefix("error: ").unwrap_or(first).to_string();
+    for line in lines {
+        if line.starts_with("[possible values:") {
+            text.push(' ');
+            text.push_str(line);
+        } else if let Some(tip) = line.strip_prefix("tip: ") {
+            text.push_str(" (");
+            text.push_str(tip);
+            text.push(')');
+        } else if line.starts_with("Usage:") {
+            break;
+        }
+    }
+    text
 }
 
 /// A fresh seed from the standard library's per-process random hasher keys and the clock.

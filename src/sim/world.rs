@@ -432,6 +432,16 @@ impl World {
         id
     }
 
+    /// Puts a power-up into the world directly, bypassing the spawner (for tests, tools and demos).
+    ///
+    /// Returns the new power-up's id; it falls like spawned ones, even in classic mode.
+    pub fn spawn_powerup(&mut self, kind: PowerUpKind, position: Vec2) -> u64 {
+        let id = self.next_powerup;
+        self.next_powerup += 1;
+        self.powerups.push(PowerUp { id, kind, position });
+        id
+    }
+
     /// The game mode being played.
     pub fn mode(&self) -> Mode {
         self.mode
@@ -634,9 +644,7 @@ impl World {
             let half = POWERUP_SIZE.0 as f32 * 0.5;
             let x = uniform(&mut self.rng, safe.min.x + half, safe.max.x - half);
             let position = Vec2::new(x, -(POWERUP_SIZE.1 as f32));
-            let id = self.next_powerup;
-            self.next_powerup += 1;
-            self.powerups.push(PowerUp { id, kind, position });
+            let id = self.spawn_powerup(kind, position);
             self.events
                 .push(Event::PowerUpSpawned { id, kind, position });
         }

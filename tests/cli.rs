@@ -1,0 +1,254 @@
+//! Command-line tests of the built binary: argument mistakes, bad asset directories, headless output.
+//! None of them opens a window: every run is either rejected before one would open or is headless.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+const KEYS: [&str; 12] = [
+    "seed",
+    "mode",
+    "pilot",
+    "seconds",
+    "steps",
+    "spawned",
+    "rect_tests",
+    "pixel_tests",
+    "hits",
+    "score",
+    "ended",
+    "wall_ms",
+];
+
+fn spinfall(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_spinfall"))
+        .args(args)
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .expect("the binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Asserts that the run failed with `code` and exactly one line on stderr, and returns that line.
+fn one_line_failure(out: &Output, code: i32) -> String {
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(code), "stderr: {err}");
+    assert_eq!(err.lines().count(), 1, "expected one line, got: {err:?}");
+    assert!(out.stdout.is_empty(), "stdout: {}", text(&out.stdout));
+    err.trim_end().to_string()
+}
+
+#[test]
+fn bad_arguments_print_one_line_and_exit_2() {
+    for args in [
+        &["--bogus"][..],
+        &["--headless", "--seconds", "-5"],
+        &["--headless", "--seconds", "abc"],
+        &["--headless", "--seconds", "NaN"],
+        &["--headless", "--seconds"],
+        &["--seed", "twelve"],
+        &["--mode", "hard"],
+        &["--headless", "--pilot", "human"],
+        &["--headless", "--fullscreen"],
+        &["stray"],
+    ] {
+        let line = one_line_failure(&spinfall(args), 2);
+        assert!(line.starts_with("spinfall: error: "), "{args:?}: {line}");
+    }
+    let line = one_line_failure(&spinfall(&["--headless", "--seconds", "-5"]), 2);
+    assert!(line.contains("negative"), "{line}");
+    let line = one_line_failure(&spinfall(&["--frobnicate"]), 2);
+    assert!(line.contains("--frobnicate"), "{line}");
+}
+
+#[test]
+fn help_and_version_still_work() {
+    let help = spinfall(&["--help"]);
+    assert_eq!(help.status.code(), Some(0));
+    let out = text(&help.stdout);
+    for flag in [
+        "--seed",
+        "--mode",
+        "--assets",
+        "--headless",
+        "--seconds",
+        "--pilot",
+        "--fullscreen",
+    ] {
+        assert!(out.contains(flag), "help lacks {flag}: {out}");
+    }
+    let version = spinfall(&["--version"]);
+    assert_eq!(version.status.code(), Some(0));
+    assert_eq!(
+        text(&version.stdout).trim(),
+        format!("spinfall {}", env!("CARGO_PKG_VERSION"))
+    );
+}
+
+fn shipped_assets() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("assets")
+}
+
+/// A temporary copy of the shipped assets directory.
+fn asset_copy() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temp dir");
+    for entry in std::fs::read_dir(shipped_assets()).expect("assets dir") {
+        let entry = entry.expect("entry");
+        std::fs::copy(entry.path(), dir.path().join(entry.file_name())).expect("copy");
+    }
+    dir
+}
+
+fn headless_with_assets(dir: &Path) -> Output {
+    spinfall(&[
+        "--headless",
+        "--seed",
+        "1",
+        "--seconds",
+        "1",
+        "--assets",
+        dir.to_str().expect("utf-8 temp path"),
+    ])
+}
+
+#[test]
+fn a_full_asset_directory_is_accepted() {
+    let dir = asset_copy();
+    let out = headless_with_assets(dir.path());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+}
+
+#[test]
+fn a_missing_asset_directory_is_one_line_naming_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("nowhere");
+    let line = one_line_failure(&headless_with_assets(&missing), 1);
+    assert!(line.contains("nowhere"), "{line}");
+}
+
+#[test]
+fn a_missing_asset_file_is_one_line_naming_it() {
+    for name in ["figure.png", "background.png", "game_over.wav"] {
+        let dir = asset_copy();
+        std::fs::remove_file(dir.path().join(name)).unwrap();
+        let line = one_line_failure(&headless_with_assets(dir.path()), 1);
+        assert!(line.contains(name) && line.contains("missing"), "{line}");
+    }
+}
+
+#[test]
+fn a_corrupt_asset_file_is_one_line_naming_it() {
+    let dir = asset_copy();
+    std::fs::write(dir.path().join("block.png"), b"\x89PNG\r\n\x1a\n garbage").unwrap();
+    let line = one_line_failure(&headless_with_assets(dir.path()), 1);
+    assert!(line.contains("block.png") && line.contains("PNG"), "{line}");
+
+    let dir = asset_copy();
+    std::fs::write(dir.path().join("hit.wav"), b"ID3 this is an mp3").unwrap();
+    let line = one_line_failure(&headless_with_assets(dir.path()), 1);
+    assert!(line.contains("hit.wav") && line.contains("WAV"), "{line}");
+
+    let dir = asset_copy();
+    std::fs::write(dir.path().join("powerup_slow.png"), b"").unwrap();
+    let line = one_line_failure(&headless_with_assets(dir.path()), 1);
+    assert!(line.contains("powerup_slow.png"), "{line}");
+}
+
+#[test]
+fn a_sprite_of_the_wrong_size_is_one_line_naming_it() {
+    let dir = asset_copy();
+    std::fs::copy(
+        shipped_assets().join("block.png"),
+        dir.path().join("figure.png"),
+    )
+    .unwrap();
+    let line = one_line_failure(&headless_with_assets(dir.path()), 1);
+    assert!(
+        line.contains("figure.png") && line.contains("64x64") && line.contains("32x48"),
+        "{line}"
+    );
+}
+
+/// Runs headless and returns the parsed JSON line after checking it is the only output.
+fn headless(args: &[&str]) -> serde_json::Map<String, Value> {
+    let mut all = vec!["--headless"];
+    all.extend_from_slice(args);
+    let out = spinfall(&all);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert_eq!(stdout.lines().count(), 1, "{stdout}");
+    let value: Value = serde_json::from_str(stdout.trim()).expect("valid JSON");
+    let map = value.as_object().expect("a JSON object").clone();
+    let keys: Vec<&str> = map.keys().map(String::as_str).collect();
+    let mut expected = KEYS.to_vec();
+    expected.sort_unstable();
+    let mut got = keys.clone();
+    got.sort_unstable();
+    assert_eq!(got, expected, "{stdout}");
+    map
+}
+
+fn without_wall_time(mut map: serde_json::Map<String, Value>) -> serde_json::Map<String, Value> {
+    assert!(map.remove("wall_ms").unwrap().is_u64());
+    map
+}
+
+#[test]
+fn headless_prints_one_json_line_that_repeats_apart_from_wall_time() {
+    for args in [
+        &["--seed", "7", "--seconds", "20"][..],
+        &["--seed", "7", "--seconds", "20", "--pilot", "bot"],
+        &["--seed", "3", "--seconds", "30", "--mode", "classic"],
+    ] {
+        let a = without_wall_time(headless(args));
+        let b = without_wall_time(headless(args));
+        assert_eq!(a, b, "{args:?}");
+    }
+    let run = headless(&["--seed", "7", "--seconds", "20", "--pilot", "bot"]);
+    assert_eq!(run["seed"], 7);
+    assert_eq!(run["mode"], "arcade");
+    assert_eq!(run["pilot"], "bot");
+    assert_eq!(run["seconds"], 20.0);
+    assert_eq!(run["steps"], 1200);
+    assert_eq!(run["ended"], "time");
+}
+
+#[test]
+fn headless_defaults_and_endings() {
+    let run = headless(&["--seed", "2", "--seconds", "0.5"]);
+    assert_eq!(run["mode"], "arcade");
+    assert_eq!(run["pilot"], "idle");
+    assert_eq!(run["steps"], 30);
+
+    // An idle arcade player loses all three lives well within ten minutes.
+    let run = headless(&["--seed", "2", "--seconds", "600"]);
+    assert_eq!(run["ended"], "game_over");
+    assert_eq!(run["hits"], 3);
+    assert!(run["steps"].as_u64().unwrap() < 600 * 60);
+
+    // Classic never ends early and counts every hit.
+    let run = headless(&["--seed", "2", "--seconds", "120", "--mode", "classic"]);
+    assert_eq!(run["ended"], "time");
+    assert_eq!(run["steps"], 7200);
+    assert!(run["hits"].as_u64().unwrap() > 3);
+    assert!(run["rect_tests"].as_u64() >= run["pixel_tests"].as_u64());
+
+    // Without a seed a random one is chosen and reported.
+    let a = headless(&["--seconds", "0"]);
+    let b = headless(&["--seconds", "0"]);
+    assert!(a["seed"].is_u64() && b["seed"].is_u64());
+    assert_ne!(a["seed"], b["seed"]);
+    assert_eq!(a["steps"], 0);
+}
+
+#[test]
+fn different_seeds_give_different_headless_runs() {
+    let a = without_wall_time(headless(&["--seed", "1", "--seconds", "60"]));
+    let b = without_wall_time(headless(&["--seed", "2", "--seconds", "60"]));
+    assert_ne!(a, b);
+}
