@@ -43,35 +43,39 @@ fn time_ns(mut f: impl FnMut() -> bool) -> f64 {
 
 fn main() {
     let suite = Suite::new();
-    // Per case: (reference ns, module ns), measured one right after the other.
-    let timings: Vec<(f64, f64)> = suite
+    // Per case: reference, module and module-with-contact ns, measured one right after the other.
+    let all: Vec<(f64, f64, f64)> = suite
         .cases
         .iter()
         .map(|case: &Case| {
             let reference = time_ns(|| suite.reference(black_box(case)));
             let module = time_ns(|| suite.module(black_box(case)));
-            (reference, module)
+            let contact = time_ns(|| suite.module_contact(black_box(case)).is_some());
+            (reference, module, contact)
         })
         .collect();
+    let timings: Vec<(f64, f64)> = all.iter().map(|t| (t.0, t.1)).collect();
 
     println!(
-        "{:<24} {:>6} {:>14} {:>14} {:>8}",
-        "case group", "cases", "reference ns", "module ns", "ratio"
+        "{:<22} {:>5} {:>13} {:>10} {:>7} {:>18}",
+        "case group", "cases", "reference ns", "module ns", "ratio", "with contact ns"
     );
     let mut worst_group_ratio = f64::INFINITY;
     for group in suite.groups() {
-        let (mut r, mut m): (Vec<f64>, Vec<f64>) = suite
+        let in_group: Vec<(f64, f64, f64)> = suite
             .cases
             .iter()
-            .zip(&timings)
+            .zip(&all)
             .filter(|(c, _)| c.group == group)
             .map(|(_, t)| *t)
-            .unzip();
-        let count = r.len();
-        let (rm, mm) = (median(&mut r), median(&mut m));
+            .collect();
+        let count = in_group.len();
+        let rm = median(&mut in_group.iter().map(|t| t.0).collect::<Vec<_>>());
+        let mm = median(&mut in_group.iter().map(|t| t.1).collect::<Vec<_>>());
+        let cm = median(&mut in_group.iter().map(|t| t.2).collect::<Vec<_>>());
         worst_group_ratio = worst_group_ratio.min(rm / mm);
         println!(
-            "{group:<24} {count:>6} {rm:>14.1} {mm:>14.1} {:>7.1}x",
+            "{group:<22} {count:>5} {rm:>13.1} {mm:>10.1} {:>6.1}x {cm:>18.1}",
             rm / mm
         );
     }
