@@ -1,5 +1,7 @@
 //! Keyboard and gamepad, merged into one set of per-frame actions and the sim's plain [`Input`].
 
+use macroquad::input::utils::{register_input_subscriber, repeat_all_miniquad_input};
+use macroquad::miniquad::{EventHandler, KeyMods};
 use macroquad::prelude::*;
 use spinfall::sim::Input;
 
@@ -34,6 +36,10 @@ pub struct Actions {
     pub fullscreen: bool,
     /// Gamepads plugged in or out this frame, for a short notice on screen.
     pub pad_notices: Vec<String>,
+    /// A gamepad was unplugged this frame.
+    pub pad_unplugged: bool,
+    /// The window lost input focus this frame.
+    pub focus_lost: bool,
 }
 
 impl Actions {
@@ -46,12 +52,42 @@ impl Actions {
 /// Reads the keyboard and the gamepads.
 pub struct Controls {
     pads: Pads,
+    /// macroquad's id for this reader of raw window events.
+    subscriber: usize,
+}
+
+/// What the raw window events said this frame, beyond macroquad's key state.
+///
+/// macroquad 0.4 has no focus query, but miniquad reports focus loss on X11, Windows, macOS and the web
+/// as `window_minimized_event`, and macroquad repeats raw events to registered subscribers. Alt+Enter is
+/// read here too: the event carries the modifiers as they were when Enter went down, whereas a quick
+/// chord (or a synthetic one) can release Alt before the frame looks at the key state.
+#[derive(Default)]
+struct RawEvents {
+    focus_lost: bool,
+    alt_enter: bool,
+}
+
+impl EventHandler for RawEvents {
+    fn update(&mut self) {}
+    fn draw(&mut self) {}
+    fn window_minimized_event(&mut self) {
+        self.focus_lost = true;
+    }
+    fn key_down_event(&mut self, keycode: KeyCode, mods: KeyMods, repeat: bool) {
+        if !repeat && mods.alt && matches!(keycode, KeyCode::Enter | KeyCode::KpEnter) {
+            self.alt_enter = true;
+        }
+    }
 }
 
 impl Controls {
     /// Opens the gamepads (a failure is a warning; the keyboard always works).
     pub fn new() -> Controls {
-        Controls { pads: Pads::new() }
+        Controls {
+            pads: Pads::new(),
+            subscriber: register_input_subscriber(),
+        }
     }
 
     /// Rumbles the gamepads that can.
@@ -66,14 +102,16 @@ impl Controls {
 
     /// Collects this frame's actions.
     pub fn poll(&mut self) -> Actions {
+        let mut raw = RawEvents::default();
+        repeat_all_miniquad_input(&mut raw, self.subscriber);
         let pad = self.pads.poll();
-        keyboard_actions(pad)
+        keyboard_actions(pad, &raw)
     }
 }
 
 /// Merges the keyboard's state into what the gamepads reported.
-fn keyboard_actions(pad: PadFrame) -> Actions {
-    let alt = is_key_down(KeyCode::LeftAlt) || is_key_down(KeyCode::RightAlt);
+fn keyboard_actions(pad: PadFrame, raw: &RawEvents) -> Actions {
+    let alt = is_key_down(KeyCode::LeftAlt) || is_key_down(KeyCode::RightAlt) || raw.alt_enter;
     let enter = is_key_pressed(KeyCode::Enter) || is_key_pressed(KeyCode::KpEnter);
     let pressed = |keys: &[KeyCode]| keys.iter().any(|&k| is_key_pressed(k));
     let down = |keys: &[KeyCode]| keys.iter().any(|&k| is_key_down(k));
@@ -108,6 +146,8 @@ fn keyboard_actions(pad: PadFrame) -> Actions {
         up: pressed(&[KeyCode::Up, KeyCode::W]) || pad.up,
         down: pressed(&[KeyCode::Down, KeyCode::S]) || pad.down,
         fullscreen: pressed(&[KeyCode::F11]) || (enter && alt),
+        pad_unplugged: !pad.disconnected.is_empty(),
         pad_notices: notices,
+        focus_lost: raw.focus_lost,
     }
 }

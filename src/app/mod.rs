@@ -15,7 +15,6 @@ mod view;
 use std::fmt;
 
 use image::RgbaImage;
-use macroquad::input::utils::{register_input_subscriber, repeat_all_miniquad_input};
 use macroquad::miniquad::conf::Icon;
 use macroquad::prelude::*;
 
@@ -29,6 +28,9 @@ use spinfall::store::{self, HighScores, ModeKey, ScoreEntry, Settings, Store};
 use audio::{Cue, Sfx};
 use input::{Actions, Controls};
 use particles::{Burst, Particles};
+
+/// How long after a full-screen toggle focus changes are ignored, in seconds.
+const FULLSCREEN_SETTLE: f32 = 1.0;
 
 /// The window's initial size in logical pixels: the playfield at 1.2x, which fits most laptop screens.
 const WINDOW_SIZE: (i32, i32) = (960, 720);
@@ -144,13 +146,24 @@ enum Screen {
     Title,
     /// A game in progress.
     Playing,
-    /// A game on hold; `auto` when the window lost focus rather than the player asking.
+    /// A game on hold.
     Paused {
-        /// Whether the pause came from losing focus or unplugging a gamepad.
-        auto: bool,
+        /// Who asked for the pause.
+        why: PauseReason,
     },
     /// An arcade game ended.
     GameOver,
+}
+
+/// Why a game is paused, so the pause screen can say so.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum PauseReason {
+    /// The player pressed pause.
+    Player,
+    /// The window lost focus.
+    Focus,
+    /// The gamepad was unplugged.
+    Gamepad,
 }
 
 /// One row of the title screen's menu.
@@ -198,28 +211,6 @@ struct Floater {
     pos: Vec2,
     age: f32,
     color: Color,
-}
-
-/// Watches miniquad's raw events for the window losing or regaining focus.
-///
-/// macroquad 0.4 has no focus query, but miniquad reports focus loss on X11, Windows, macOS and the web
-/// as `window_minimized_event` (and regain as `window_restored_event`), and macroquad repeats raw events
-/// to registered subscribers.
-#[derive(Default)]
-struct FocusWatch {
-    lost: bool,
-    regained: bool,
-}
-
-impl macroquad::miniquad::EventHandler for FocusWatch {
-    fn update(&mut self) {}
-    fn draw(&mut self) {}
-    fn window_minimized_event(&mut self) {
-        self.lost = true;
-    }
-    fn window_restored_event(&mut self) {
-        self.regained = true;
-    }
 }
 
 /// Textures on the GPU.
@@ -335,7 +326,6 @@ struct App {
     unloaded_sounds: Option<Assets>,
     controls: Controls,
     particles: Particles,
-    focus_subscriber: usize,
     /// Left-over frame time not yet consumed by whole steps.
     accumulator: f32,
     /// Seconds since the app started, for animations that must not depend on the world.
@@ -353,6 +343,10 @@ struct App {
     floaters: Vec<Floater>,
     toasts: Vec<(String, f32)>,
     fullscreen: bool,
+    /// When full screen was last toggled (app clock), to ignore the focus blips that causes.
+    fullscreen_at: f32,
+    /// The window's logical size before going full screen, to return to.
+    windowed_size: Vec2,
     events: Vec<Event>,
     /// `--pilot`: a pilot plays instead of the player, straight into a game (demos and smoke tests).
     pilot: Option<Pilot>,
@@ -413,7 +407,6 @@ impl App {
             textures,
             controls,
             particles: Particles::new(attract_seed),
-            focus_subscriber: register_input_subscriber(),
             accumulator: 0.0,
             clock: 0.0,
             flash: 0.0,
@@ -426,6 +419,8 @@ impl App {
             floaters: Vec::new(),
             toasts: Vec::new(),
             fullscreen: opts.fullscreen,
+            fullscreen_at: f32::NEG_INFINITY,
+            windowed_size: vec2(WINDOW_SIZE.0 as f32, WINDOW_SIZE.1 as f32),
             events: Vec::with_capacity(16),
             pilot: opts.pilot,
             effect_full: [0; 4],
@@ -474,25 +469,33 @@ impl App {
         let actions = self.controls.poll();
 
         if actions.fullscreen {
-            self.fullscreen = !self.fullscreen;
-            set_fullscreen(self.fullscreen);
-            if !self.fullscreen {
-                // Some window managers keep the full-screen size after leaving; ask for a window again.
-                request_new_screen_size(WINDOW_SIZE.0 as f32, WINDOW_SIZE.1 as f32);
+            self.fullscreen_at = self.clock;
+            if self.fullscreen {
+                set_fullscreen(false);
+                // Some window managers keep the full-screen size after leaving; ask for the old size.
+                request_new_screen_size(self.windowed_size.x, self.windowed_size.y);
+            } else {
+                self.windowed_size = vec2(screen_width(), screen_height());
+                set_fullscreen(true);
             }
+            self.fullscreen = !self.fullscreen;
         }
         for notice in &actions.pad_notices {
             self.toast(notice.clone());
         }
 
-        let mut focus = FocusWatch::default();
-        repeat_all_miniquad_input(&mut focus, self.focus_subscriber);
-        let pad_lost = actions
-            .pad_notices
-            .iter()
-            .any(|n| n.contains("disconnected"));
-        if (focus.lost || pad_lost) && self.screen == Screen::Playing {
-            self.set_screen(Screen::Paused { auto: true });
+        // Leaving full screen on X11 unmaps and remaps the window, which reads as a focus change.
+        let toggling = self.clock - self.fullscreen_at < FULLSCREEN_SETTLE;
+        if self.screen == Screen::Playing {
+            if actions.focus_lost && !toggling {
+                self.set_screen(Screen::Paused {
+                    why: PauseReason::Focus,
+                });
+            } else if actions.pad_unplugged {
+                self.set_screen(Screen::Paused {
+                    why: PauseReason::Gamepad,
+                });
+            }
         }
 
         let time_up = self.quit_after.is_some_and(|limit| self.clock >= limit);
@@ -515,7 +518,9 @@ impl App {
             }
             Screen::Playing => {
                 if actions.pause || actions.escape {
-                    self.set_screen(Screen::Paused { auto: false });
+                    self.set_screen(Screen::Paused {
+                        why: PauseReason::Player,
+                    });
                 } else {
                     let steer = match self.pilot {
                         None => Steer::Fixed(actions.sim_input()),

@@ -7,7 +7,7 @@ use spinfall::sim::{steps_to_seconds, Mode, PowerUpKind, World, FIELD_HEIGHT, FI
 use spinfall::store::{ModeKey, TABLE_LEN};
 
 use super::view::{framebuffer_size, Align, Letterbox, Text};
-use super::{menu_rows, App, Row, Screen, FLASH_SECONDS, SHAKE_SECONDS};
+use super::{menu_rows, App, PauseReason, Row, Screen, FLASH_SECONDS, SHAKE_SECONDS};
 
 /// The tutorial's calm background colour.
 const CORNFLOWER_BLUE: Color = Color::new(100.0 / 255.0, 149.0 / 255.0, 237.0 / 255.0, 1.0);
@@ -38,9 +38,9 @@ impl App {
         match self.screen {
             Screen::Title => self.draw_title(&text),
             Screen::Playing => self.draw_hud(&text),
-            Screen::Paused { auto } => {
+            Screen::Paused { why } => {
                 self.draw_hud(&text);
-                self.draw_pause(&text, auto);
+                self.draw_pause(&text, why);
             }
             Screen::GameOver => {
                 self.draw_hud(&text);
@@ -502,7 +502,7 @@ impl App {
         }
     }
 
-    fn draw_pause(&self, text: &Text, auto: bool) {
+    fn draw_pause(&self, text: &Text, why: PauseReason) {
         draw_rectangle(
             0.0,
             0.0,
@@ -512,16 +512,12 @@ impl App {
         );
         draw_panel(210.0, 190.0, 380.0, 230.0);
         text.shadowed("PAUSED", 400.0, 250.0, 52.0, Align::Centre, WHITE);
-        if auto {
-            text.draw(
-                "(the window lost focus)",
-                400.0,
-                278.0,
-                16.0,
-                Align::Centre,
-                SOFT,
-            );
-        }
+        let note = match why {
+            PauseReason::Player => "",
+            PauseReason::Focus => "(the window lost focus)",
+            PauseReason::Gamepad => "(the gamepad was unplugged)",
+        };
+        text.draw(note, 400.0, 278.0, 16.0, Align::Centre, SOFT);
         text.draw(
             "Enter / Esc / P / Start: resume",
             400.0,
