@@ -125,7 +125,7 @@ impl Table {
 
     /// Whether `score` would beat every recorded score (true for the first game with a score above zero).
     pub fn is_new_best(&self, score: u64) -> bool {
-        score > 0 && self.best().map_or(true, |best| score > best)
+        score > 0 && self.best().is_none_or(|best| score > best)
     }
 
     /// Inserts a result and returns its rank (0 = best) if it made the table.

@@ -23,6 +23,7 @@ pub enum Cue {
 
 impl Cue {
     /// Loudness relative to the master volume, so frequent cues do not tire the ear.
+    #[cfg_attr(not(feature = "sound"), allow(dead_code))]
     fn gain(self) -> f32 {
         match self {
             Cue::Hit => 0.9,
