@@ -329,7 +329,8 @@ fn a_block_that_misses_is_dodged_once_and_scores() {
         "the block should have left the field"
     );
     assert_eq!(world.stats().dodged, 1);
-    assert_eq!(world.score(), 100 / 60 * 10 + 5);
+    // One whole second survived (10) and one dodge (5).
+    assert_eq!(world.score(), 15);
 }
 
 #[test]

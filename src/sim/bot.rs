@@ -47,17 +47,19 @@ impl Bot {
             return Input::IDLE;
         }
         let x0 = player.x();
-        let half = player.size().x * 0.5;
+        let edge_half = player.size().x * 0.5;
         let safe = safe_area();
-        let (lo, hi) = (safe.min.x + half, safe.max.x - half);
+        let (lo, hi) = (safe.min.x + edge_half, safe.max.x - edge_half);
         let left = ((x0 - lo) / speed).floor().max(0.0) as usize;
         let right = ((hi - x0) / speed).floor().max(0.0) as usize;
         let cells = left + right + 1;
         let cell_x = |j: usize| x0 + (j as f32 - left as f32) * speed;
 
         let size = player.size();
-        let (top, feet) = (player.position().y - size.y, player.position().y);
-        let time = world.block_time_scale();
+        let feet = player.position().y;
+        let texels = size / player.scale();
+        let effects = *world.effects();
+        let slow = world.block_time_scale();
 
         self.value.clear();
         self.value.resize(cells, f32::INFINITY);
@@ -68,11 +70,24 @@ impl Bot {
         // Backward over the horizon: `value` holds the best achievable worst clearance from step t on.
         for t in (1..=HORIZON).rev() {
             self.spans.clear();
+            // Shrink and grow run out on a known step; plan with the size the figure will have then.
+            let steps = t as u32;
+            let scale = if effects.shrink > steps {
+                player.scale().min(1.0)
+            } else if effects.grow > steps {
+                player.scale().max(1.0)
+            } else {
+                1.0
+            };
+            let (top, half) = (feet - texels.y * scale, texels.x * scale * 0.5);
+            // Block time passed by step t: a slow-down lasts for the steps before its counter runs out.
+            let slowed = t.min(effects.slow.saturating_sub(1) as usize) as f32;
+            let time = slowed * slow + (t as f32 - slowed);
             for b in world.blocks() {
                 if b.has_touched() {
                     continue;
                 }
-                let y = b.position().y + b.fall_speed() * time * t as f32;
+                let y = b.position().y + b.fall_speed() * time;
                 let r = b.radius() + MARGIN;
                 let dy = (top - y).max(y - feet).max(0.0);
                 if dy < r {
