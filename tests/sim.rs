@@ -7,8 +7,8 @@ use glam::Vec2;
 use spinfall::assets::Assets;
 use spinfall::collision::{collide, sprite_transform, Mask, Sprite};
 use spinfall::sim::{
-    safe_area, Bot, Event, Input, Mode, PowerUpKind, Shapes, Tuning, World, FIELD_HEIGHT,
-    FIELD_WIDTH, GRACE_STEPS, STEPS_PER_SECOND,
+    safe_area, sample_spacing, Bot, Event, Input, Mode, PowerUpKind, Shapes, Tuning, World,
+    FIELD_HEIGHT, FIELD_WIDTH, GRACE_STEPS, STEPS_PER_SECOND,
 };
 
 const MINUTE: u64 = 60 * STEPS_PER_SECOND as u64;
@@ -558,30 +558,41 @@ fn thin_shapes_do_not_tunnel_at_top_speed() {
     assert!(late.fall_max <= fall && late.spin <= spin);
     assert!(fall >= 7.0, "the test should cover the real top speed");
 
-    // A 0.5 px bar falling at top speed and spinning, onto a 1 px line figure walking at full speed:
-    // every starting phase must register exactly one hit.
+    // A 0.5 px bar falling at top speed and spinning, onto a one-texel line figure walking at full
+    // speed, at its normal size (1 px thick) and shrunk (0.6 px): every starting phase must register
+    // exactly one hit.
     let mut misses = Vec::new();
-    for phase in 0..70 {
-        let mut world = quiet_with(Mode::Classic, Shapes::new(thin_figure(true), thin_block()));
-        let line_y = world.player().rect().min.y + 24.5;
-        let start = Vec2::new(400.0, line_y - 40.0 - phase as f32 * 0.1);
-        world.spawn_block(start, 0.0, 0.5, fall, spin);
-        let mut hits = 0;
-        for s in 0..40 {
-            let dir = if s % 2 == 0 { 1.0 } else { -1.0 };
-            hits += step(&mut world, Input::new(dir))
-                .iter()
-                .filter(|e| matches!(e, Event::Hit { .. }))
-                .count();
-        }
-        if hits != 1 {
-            misses.push((phase, hits));
+    for shrunk in [false, true] {
+        for phase in 0..70 {
+            let mut world = quiet_with(Mode::Classic, Shapes::new(thin_figure(true), thin_block()));
+            if shrunk {
+                let top = world.player().rect().min.y;
+                world.spawn_powerup(PowerUpKind::Shrink, Vec2::new(400.0, top - 10.0));
+                world.step(Input::IDLE);
+                assert_eq!(world.player().scale(), 0.6);
+            }
+            let scale = world.player().scale();
+            let line_y = world.player().rect().min.y + 24.5 * scale;
+            let start = Vec2::new(400.0, line_y - 40.0 - phase as f32 * 0.1);
+            world.spawn_block(start, 0.0, 0.5, fall, spin);
+            let mut hits = 0;
+            for s in 0..40 {
+                let dir = if s % 2 == 0 { 1.0 } else { -1.0 };
+                hits += step(&mut world, Input::new(dir))
+                    .iter()
+                    .filter(|e| matches!(e, Event::Hit { .. }))
+                    .count();
+            }
+            if hits != 1 {
+                misses.push((shrunk, phase, hits));
+            }
         }
     }
     assert!(
         misses.is_empty(),
-        "phases with a wrong hit count: {misses:?}"
+        "(shrunk, phase, hits) with a wrong hit count: {misses:?}"
     );
+    assert_eq!(sample_spacing(0.5, 0.6), 0.55);
 
     // A 1 px column figure walking at full speed through a standing 0.5 px vertical bar.
     let mut misses = Vec::new();

@@ -51,15 +51,30 @@ pub const ARCADE_LIVES: u32 = 3;
 /// Steps of the blinking grace period after an arcade hit, during which touches do not count (2 s).
 pub const GRACE_STEPS: u32 = 2 * STEPS_PER_SECOND;
 
-/// The farthest any point of a block may move relative to the player between two collision samples.
+/// The farthest any point of a block may move relative to the player between two collision samples,
+/// for a block drawn at `block_scale` and the figure at `figure_scale`.
 ///
-/// The no-tunnelling rule: a block can only pass through the player unseen if a thin part of one
-/// crosses a thin part of the other between two samples. Nothing the game draws is thinner than one
-/// texel at the smallest scale it is drawn at (0.5), so two crossing features together span at least
-/// 1 px along the motion; samples at most half that apart always land one inside the overlap. Each
-/// step is therefore cut into `ceil(travel / MAX_SAMPLE_TRAVEL)` samples, where `travel` bounds the
-/// relative movement of every point (block translation + player translation + spin x block radius).
-pub const MAX_SAMPLE_TRAVEL: f32 = 0.5;
+/// The no-tunnelling rule: a block can only pass through the player unseen if a part of one crosses
+/// a part of the other between two samples. No solid part of a sprite is thinner than one of its
+/// texels, which is `scale` px on screen, so two crossing parts together span at least
+/// `block_scale + figure_scale` px along the motion; samples half that far apart cannot both fall
+/// outside the overlap on either side of it. Each step is therefore cut into `ceil(travel / sample_spacing(..))` samples,
+/// where `travel` bounds the relative movement of every point of the block (its translation, plus
+/// the player's, plus spin times the block's radius). At the game's smallest scales (a 0.5 block and a
+/// shrunk 0.6 figure) that is 0.55 px; at the top speeds (fall 7, walk 5, spin 0.03) a block near the
+/// player takes at most 23 samples per step, and blocks away from it none.
+pub fn sample_spacing(block_scale: f32, figure_scale: f32) -> f32 {
+    let spacing = 0.5 * (block_scale.abs() + figure_scale.abs());
+    // A degenerate scale covers nothing; the floor just keeps the sample count finite.
+    if spacing.is_finite() {
+        spacing.max(MIN_SAMPLE_SPACING)
+    } else {
+        MIN_SAMPLE_SPACING
+    }
+}
+
+/// The closest two collision samples ever are, in px, whatever the scales.
+pub const MIN_SAMPLE_SPACING: f32 = 0.05;
 
 /// The area the player is kept inside: the field minus [`SAFE_MARGIN`] on each side.
 pub fn safe_area() -> Rect {

@@ -7,8 +7,8 @@ use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
 use super::{
-    safe_area, Difficulty, Event, Input, Mode, PowerUpKind, Stats, Tuning, ARCADE_LIVES,
-    FIELD_HEIGHT, FIELD_WIDTH, GRACE_STEPS, MAX_SAMPLE_TRAVEL, POWERUP_SIZE, STEPS_PER_SECOND,
+    safe_area, sample_spacing, Difficulty, Event, Input, Mode, PowerUpKind, Stats, Tuning,
+    ARCADE_LIVES, FIELD_HEIGHT, FIELD_WIDTH, GRACE_STEPS, POWERUP_SIZE, STEPS_PER_SECOND,
 };
 use crate::collision::{collide, sprite_transform, Mask, Rect, Sprite};
 
@@ -651,7 +651,7 @@ impl World {
     }
 
     /// Tests every block against the player: a swept rectangle prefilter for the whole step, then
-    /// samples along the step spaced by [`MAX_SAMPLE_TRAVEL`], each a rectangle test and, when that
+    /// samples along the step spaced by [`sample_spacing`](super::sample_spacing), each a rectangle test and, when that
     /// passes, the per-pixel test.
     fn collide_blocks(&mut self) {
         let player = self.player;
@@ -676,7 +676,8 @@ impl World {
             let travel = b.position.distance(b.prev_position)
                 + (b.rotation - b.prev_rotation).abs() * b.radius
                 + player_travel;
-            let samples = ((travel / MAX_SAMPLE_TRAVEL).ceil() as u32).clamp(1, MAX_SAMPLES);
+            let spacing = sample_spacing(b.scale, player.scale);
+            let samples = ((travel / spacing).ceil() as u32).clamp(1, MAX_SAMPLES);
             let mut hit = None;
             for k in 1..=samples {
                 let t = k as f32 / samples as f32;
