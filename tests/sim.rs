@@ -645,3 +645,26 @@ fn without_sub_steps_the_thin_scene_would_tunnel() {
         "only {missed_phases} of 70 phases would tunnel"
     );
 }
+
+#[test]
+fn poses_interpolate_between_steps_for_smooth_drawing() {
+    let mut world = quiet(Mode::Classic);
+    // A block about to cross a full turn, so the interpolation must not spin the long way round.
+    world.spawn_block(Vec2::new(100.0, 100.0), TAU - 0.01, 1.0, 2.0, 0.03);
+    world.step(Input::new(1.0));
+    let block = world.blocks()[0];
+    let (start, turn0) = block.pose_at(0.0);
+    let (end, turn1) = block.pose_at(1.0);
+    assert_eq!(start, block.prev_position());
+    assert_eq!(end, block.position());
+    assert!((turn1 - block.rotation()).abs() < 1e-5);
+    assert!((block.rotation() - block.prev_rotation() - 0.03).abs() < 1e-5);
+    assert!((turn0 - (TAU - 0.01)).abs() < 1e-4);
+    let (_, half) = block.pose_at(0.5);
+    assert!((half - 0.005).abs() < 1e-4, "{half}");
+    let player = world.player();
+    assert_eq!(player.x_at(0.0), player.prev_x());
+    assert_eq!(player.x_at(1.0), player.x());
+    assert_eq!(player.x() - player.prev_x(), 5.0);
+    assert_eq!(PowerUpKind::Shield.duration(), 600);
+}

@@ -162,6 +162,15 @@ impl PowerUpKind {
         PowerUpKind::Slow,
     ];
 
+    /// How many steps the effect lasts once caught (a shield ends sooner when it absorbs a hit).
+    pub fn duration(self) -> u32 {
+        match self {
+            PowerUpKind::Shrink | PowerUpKind::Grow => 8 * STEPS_PER_SECOND,
+            PowerUpKind::Shield => 10 * STEPS_PER_SECOND,
+            PowerUpKind::Slow => 5 * STEPS_PER_SECOND,
+        }
+    }
+
     /// The kind's lower-case name (also the stem of its art file, `powerup_<name>.png`).
     pub fn name(self) -> &'static str {
         match self {

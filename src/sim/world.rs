@@ -12,14 +12,6 @@ use super::{
 };
 use crate::collision::{collide, sprite_transform, Mask, Rect, Sprite};
 
-/// Steps a shrink lasts (8 s).
-const SHRINK_STEPS: u32 = 8 * STEPS_PER_SECOND;
-/// Steps a grow lasts (8 s).
-const GROW_STEPS: u32 = 8 * STEPS_PER_SECOND;
-/// Steps an unused shield lasts (10 s).
-const SHIELD_STEPS: u32 = 10 * STEPS_PER_SECOND;
-/// Steps a slow-down lasts (5 s).
-const SLOW_STEPS: u32 = 5 * STEPS_PER_SECOND;
 /// The player's scale while shrunk.
 const SHRINK_SCALE: f32 = 0.6;
 /// The player's scale while grown.
@@ -110,6 +102,16 @@ impl Player {
         self.transform_at(self.x)
     }
 
+    /// The horizontal centre one step earlier, for drawing between steps.
+    pub fn prev_x(&self) -> f32 {
+        self.prev_x
+    }
+
+    /// The horizontal centre a fraction `alpha` (0..=1) of the way from the previous step to this one.
+    pub fn x_at(&self, alpha: f32) -> f32 {
+        self.prev_x + (self.x - self.prev_x) * alpha
+    }
+
     /// The movement axis applied in the last step (-1..=1), for facing and walk animation.
     pub fn last_move(&self) -> f32 {
         self.last_move
@@ -166,6 +168,25 @@ impl Block {
     /// The block's rotation in radians in 0..2*pi, clockwise on the y-down field.
     pub fn rotation(&self) -> f32 {
         self.rotation.rem_euclid(TAU)
+    }
+
+    /// The block's centre one step earlier, for drawing between steps.
+    pub fn prev_position(&self) -> Vec2 {
+        self.prev_position
+    }
+
+    /// The rotation one step earlier, on the same turn as [`rotation`](Self::rotation) (so the two
+    /// interpolate directly, even across a full turn).
+    pub fn prev_rotation(&self) -> f32 {
+        self.rotation() - (self.rotation - self.prev_rotation)
+    }
+
+    /// The centre and rotation a fraction `alpha` (0..=1) of the way from the previous step to this one.
+    pub fn pose_at(&self, alpha: f32) -> (Vec2, f32) {
+        (
+            self.prev_position.lerp(self.position, alpha),
+            (self.prev_rotation + (self.rotation - self.prev_rotation) * alpha).rem_euclid(TAU),
+        )
     }
 
     /// The block's uniform scale.
@@ -761,14 +782,15 @@ impl World {
             match p.kind {
                 PowerUpKind::Shrink => {
                     self.end_effect(PowerUpKind::Grow);
-                    self.effects.shrink = SHRINK_STEPS;
+                    self.effects.shrink = p.kind.duration();
                 }
                 PowerUpKind::Grow => {
                     self.end_effect(PowerUpKind::Shrink);
-                    self.effects.grow = GROW_STEPS;
+                    self.effects.grow = p.kind.duration();
                 }
-                PowerUpKind::Shield => self.effects.shield = SHIELD_STEPS,
-                PowerUpKind::Slow => self.effects.slow = SLOW_STEPS,
+                PowerUpKind::Shield | PowerUpKind::Slow => {
+                    *self.effects.slot(p.kind) = p.kind.duration();
+                }
             }
             self.events.push(Event::Collected {
                 id: p.id,
