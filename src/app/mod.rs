@@ -429,6 +429,11 @@ impl App {
         for name in app.controls.pad_names() {
             app.toast(format!("Gamepad ready: {name}"));
         }
+        // X11 opens the window at the configured size in physical pixels, which is tiny on a high-DPI
+        // screen; asking again in logical pixels gives the intended size there.
+        if cfg!(target_os = "linux") && !opts.fullscreen && screen_dpi_scale() > 1.01 {
+            request_new_screen_size(WINDOW_SIZE.0 as f32, WINDOW_SIZE.1 as f32);
+        }
         if app.pilot.is_some() {
             app.start_game();
         }

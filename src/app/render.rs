@@ -565,10 +565,10 @@ impl App {
         let gold = Color::new(GOLD.r, GOLD.g, GOLD.b, a);
         let result = &self.last_result;
 
-        let panel = Color::new(PANEL.r, PANEL.g, PANEL.b, PANEL.a * a);
+        let panel = Color::new(PANEL.r, PANEL.g, PANEL.b, 0.9 * a);
         let edge = Color::new(PANEL_EDGE.r, PANEL_EDGE.g, PANEL_EDGE.b, PANEL_EDGE.a * a);
-        draw_rectangle(190.0, 74.0, 420.0, 404.0, panel);
-        draw_rectangle_lines(190.0, 74.0, 420.0, 404.0, 2.0, edge);
+        draw_rectangle(170.0, 74.0, 460.0, 476.0, panel);
+        draw_rectangle_lines(170.0, 74.0, 460.0, 476.0, 2.0, edge);
         text.shadowed("GAME OVER", 400.0, 130.0, 64.0, Align::Centre, white);
         text.shadowed("SCORE", 400.0, 176.0, 18.0, Align::Centre, soft);
         text.shadowed(
@@ -636,10 +636,10 @@ impl App {
         if self.screen_time >= super::GAME_OVER_INPUT_DELAY {
             let glow = 0.7 + 0.3 * (self.clock * 3.0).sin();
             text.shadowed(
-                "Enter / A / Start: play again      Esc / B: title",
+                "Enter / A / Start: play again    Esc / B: title",
                 400.0,
-                520.0,
-                20.0,
+                524.0,
+                18.0,
                 Align::Centre,
                 Color::new(1.0, 1.0, 1.0, glow * a),
             );
