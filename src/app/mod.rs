@@ -29,6 +29,12 @@ use audio::{Cue, Sfx};
 use input::{Actions, Controls};
 use particles::{Burst, Particles};
 
+/// How long a first Esc on the title waits for the second that quits, in seconds.
+const QUIT_CONFIRM_SECONDS: f32 = 2.0;
+
+/// The notice shown after the first Esc on the title.
+const QUIT_PROMPT: &str = "Press Esc again to quit";
+
 /// How long after a full-screen toggle focus changes are ignored, in seconds.
 const FULLSCREEN_SETTLE: f32 = 1.0;
 
@@ -195,7 +201,7 @@ fn menu_rows() -> Vec<Row> {
 
 /// What the game-over screen shows about the game that just ended.
 #[derive(Clone, Copy, Debug, Default)]
-struct Result_ {
+struct GameResult {
     score: u64,
     /// The best score before this game, to show what was beaten.
     previous_best: Option<u64>,
@@ -337,9 +343,9 @@ struct App {
     facing_left: bool,
     /// Classic: the longest stretch without a hit in this game, in steps.
     best_streak: u64,
-    /// The heart that was just lost pulses on the HUD.
+    /// Seconds left of the pulse on the HUD's figure for the life just lost.
     life_pulse: f32,
-    last_result: Result_,
+    last_result: GameResult,
     floaters: Vec<Floater>,
     toasts: Vec<(String, f32)>,
     fullscreen: bool,
@@ -354,6 +360,8 @@ struct App {
     effect_full: [u32; 4],
     /// `--seconds`: close the window after this many seconds.
     quit_after: Option<f32>,
+    /// When Esc was first pressed on the title (app clock); a second press soon after quits.
+    quit_armed_at: f32,
 }
 
 impl App {
@@ -415,7 +423,7 @@ impl App {
             facing_left: false,
             best_streak: 0,
             life_pulse: 0.0,
-            last_result: Result_::default(),
+            last_result: GameResult::default(),
             floaters: Vec::new(),
             toasts: Vec::new(),
             fullscreen: opts.fullscreen,
@@ -425,6 +433,7 @@ impl App {
             pilot: opts.pilot,
             effect_full: [0; 4],
             quit_after: opts.seconds.map(|s| s as f32),
+            quit_armed_at: f32::NEG_INFINITY,
         };
         for name in app.controls.pad_names() {
             app.toast(format!("Gamepad ready: {name}"));
@@ -444,7 +453,12 @@ impl App {
         // The close button is caught so a classic game's best streak is saved before the window goes.
         prevent_quit();
         loop {
-            let dt = get_frame_time().clamp(0.0, MAX_FRAME_SECONDS);
+            let mut dt = get_frame_time().clamp(0.0, MAX_FRAME_SECONDS);
+            // A vsync'd 60 Hz frame measures a hair above or below one step; snapping it keeps exactly one
+            // step per frame instead of an occasional skipped or doubled step that reads as a stutter.
+            if (dt - STEP_SECONDS).abs() < STEP_SECONDS * 0.03 {
+                dt = STEP_SECONDS;
+            }
             if !self.update(dt) {
                 break;
             }
@@ -580,7 +594,14 @@ impl App {
     /// Handles the title screen's menu; returns false when the player quits.
     fn title_input(&mut self, actions: &Actions) -> bool {
         if actions.escape {
-            return false;
+            // A second press confirms, so Esc hammered on the game-over screen does not close the game.
+            if self.clock - self.quit_armed_at < QUIT_CONFIRM_SECONDS {
+                return false;
+            }
+            self.quit_armed_at = self.clock;
+            self.toasts.retain(|(text, _)| text != QUIT_PROMPT);
+            self.toasts
+                .push((QUIT_PROMPT.to_string(), QUIT_CONFIRM_SECONDS));
         }
         if actions.confirm || actions.start {
             self.start_game();
@@ -757,8 +778,10 @@ impl App {
         self.particles.reset(seed);
         self.reset_effects();
         self.best_streak = 0;
-        self.settings.last_mode = mode_key(self.mode);
-        self.save_settings();
+        if self.settings.last_mode != mode_key(self.mode) {
+            self.settings.last_mode = mode_key(self.mode);
+            self.save_settings();
+        }
         self.sfx.play(Cue::Start);
         self.set_screen(Screen::Playing);
     }
@@ -795,7 +818,7 @@ impl App {
             seed: self.world.seed(),
             unix_time: store::unix_now(),
         });
-        self.last_result = Result_ {
+        self.last_result = GameResult {
             score,
             previous_best,
             rank,

@@ -650,7 +650,7 @@ impl App {
     fn draw_toasts(&self, text: &Text) {
         for (i, (msg, left)) in self.toasts.iter().enumerate() {
             let a = left.min(1.0);
-            let y = FIELD_HEIGHT - 70.0 - i as f32 * 30.0;
+            let y = FIELD_HEIGHT - 11.0 - i as f32 * 30.0;
             let w = text.width(msg, 16.0) + 28.0;
             draw_rectangle(
                 400.0 - w / 2.0,
