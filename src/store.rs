@@ -309,7 +309,13 @@ pub struct Store {
 /// The config directory: [`CONFIG_DIR_ENV`] if set and non-empty, else the platform's (for example
 /// `~/.config/spinfall` on Linux), or `None` when there is no home directory.
 pub fn config_dir() -> Option<PathBuf> {
-    match std::env::var_os(CONFIG_DIR_ENV) {
+    config_dir_from(std::env::var_os(CONFIG_DIR_ENV))
+}
+
+/// [`config_dir`] with the override variable's value passed in, so it can be tested without touching
+/// the process environment.
+fn config_dir_from(override_dir: Option<std::ffi::OsString>) -> Option<PathBuf> {
+    match override_dir {
         Some(dir) if !dir.is_empty() => Some(PathBuf::from(dir)),
         _ => {
             directories::ProjectDirs::from("", "", "spinfall").map(|p| p.config_dir().to_path_buf())
@@ -764,12 +770,13 @@ mod tests {
 
     #[test]
     fn env_var_overrides_the_directory() {
-        // Only this test touches the variable, so there is no race with the others.
-        let dir = tempfile::tempdir().unwrap();
-        std::env::set_var(CONFIG_DIR_ENV, dir.path());
-        assert_eq!(config_dir().as_deref(), Some(dir.path()));
-        std::env::set_var(CONFIG_DIR_ENV, "");
-        assert_ne!(config_dir().as_deref(), Some(dir.path()));
-        std::env::remove_var(CONFIG_DIR_ENV);
+        let dir = PathBuf::from("/some/where/else");
+        assert_eq!(
+            config_dir_from(Some(dir.clone().into_os_string())),
+            Some(dir)
+        );
+        // An empty value counts as unset rather than as the current directory.
+        assert_ne!(config_dir_from(Some("".into())), Some(PathBuf::new()));
+        assert_eq!(config_dir_from(Some("".into())), config_dir_from(None));
     }
 }
