@@ -356,8 +356,6 @@ struct App {
     events: Vec<Event>,
     /// `--pilot`: a pilot plays instead of the player, straight into a game (demos and smoke tests).
     pilot: Option<Pilot>,
-    /// Each power-up effect's length when last caught, in steps, in [`PowerUpKind::ALL`] order.
-    effect_full: [u32; 4],
     /// `--seconds`: close the window after this many seconds.
     quit_after: Option<f32>,
     /// When Esc was first pressed on the title (app clock); a second press soon after quits.
@@ -431,7 +429,6 @@ impl App {
             windowed_size: vec2(WINDOW_SIZE.0 as f32, WINDOW_SIZE.1 as f32),
             events: Vec::with_capacity(16),
             pilot: opts.pilot,
-            effect_full: [0; 4],
             quit_after: opts.seconds.map(|s| s as f32),
             quit_armed_at: f32::NEG_INFINITY,
         };
@@ -725,9 +722,6 @@ impl App {
             Event::LifeLost { .. } => self.life_pulse = 0.6,
             Event::Collected { kind, point, .. } => {
                 self.particles.burst(point, Burst::COLLECT);
-                if let Some(i) = PowerUpKind::ALL.iter().position(|&k| k == kind) {
-                    self.effect_full[i] = self.world.effects().remaining(kind);
-                }
                 if !attract {
                     sound(self, Cue::Collect);
                     self.float(powerup_label(kind), point, Color::new(1.0, 0.9, 0.45, 1.0));

@@ -3,7 +3,9 @@
 
 use macroquad::prelude::*;
 
-use spinfall::sim::{steps_to_seconds, Mode, PowerUpKind, World, FIELD_HEIGHT, FIELD_WIDTH};
+use spinfall::sim::{
+    steps_to_seconds, Mode, PowerUpKind, World, FIELD_HEIGHT, FIELD_WIDTH, STEP_SECONDS,
+};
 use spinfall::store::{ModeKey, TABLE_LEN};
 
 use super::view::{framebuffer_size, Align, Letterbox, Text};
@@ -49,6 +51,14 @@ impl App {
         }
         self.draw_toasts(&text);
         set_default_camera();
+    }
+
+    /// How far the drawing is between the world's previous step and its latest (0..=1).
+    ///
+    /// Drawing interpolates between the two, one step behind the simulation, so motion stays smooth when
+    /// the display's refresh rate is not 60 Hz.
+    fn step_alpha(&self) -> f32 {
+        (self.accumulator / STEP_SECONDS).clamp(0.0, 1.0)
     }
 
     /// The camera's offset for the hit shake: a decaying wobble that needs no random numbers.
@@ -115,7 +125,7 @@ impl App {
     /// A soft ellipse under the figure's feet, so it stands on something.
     fn draw_ground_shadow(&self) {
         let p = self.world.player();
-        let feet = p.position();
+        let feet = vec2(p.x_at(self.step_alpha()), p.position().y);
         let w = p.size().x * 0.55;
         draw_ellipse(
             feet.x,
@@ -135,12 +145,13 @@ impl App {
         } else {
             WHITE
         };
+        let alpha = self.step_alpha();
         for block in self.world.blocks() {
             let size = block.size();
-            let centre = block.position();
+            let (centre, rotation) = block.pose_at(alpha);
             let params = |pivot: Vec2| DrawTextureParams {
                 dest_size: Some(size),
-                rotation: block.rotation(),
+                rotation,
                 pivot: Some(pivot),
                 ..Default::default()
             };
@@ -191,7 +202,7 @@ impl App {
         let world = &self.world;
         let p = world.player();
         let size = p.size();
-        let feet = p.position();
+        let feet = vec2(p.x_at(self.step_alpha()), p.position().y);
         let grace = world.grace_remaining();
         let mut alpha = 1.0;
         if grace > 0 && world.mode() == Mode::Arcade {
@@ -339,13 +350,12 @@ impl App {
     fn draw_effects(&self, world: &World) {
         let mut x = 18.0;
         let y = 64.0;
-        for (i, kind) in PowerUpKind::ALL.into_iter().enumerate() {
+        for kind in PowerUpKind::ALL {
             let left = world.effects().remaining(kind);
             if left == 0 {
                 continue;
             }
-            // The length of the effect as it was when caught, so the bar needs no copy of the sim's timings.
-            let full = self.effect_full[i].max(left).max(1);
+            let full = kind.duration().max(left).max(1);
             draw_texture_ex(
                 self.textures.powerup(kind),
                 x,
