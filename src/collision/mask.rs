@@ -177,6 +177,7 @@ pub struct Mask {
     bounds: Option<PixelRect>,
     cover: Vec<PixelRect>,
     nodes: Vec<Node>,
+    depth: u32,
 }
 
 impl PartialEq for Mask {
@@ -313,6 +314,11 @@ impl Mask {
         &self.nodes
     }
 
+    /// The number of levels of the box tree (0 for a mask with no solid texel).
+    pub(crate) fn depth(&self) -> u32 {
+        self.depth
+    }
+
     fn from_bits(width: u32, height: u32, words_per_row: usize, bits: Vec<u64>) -> Mask {
         let opaque_count = bits.iter().map(|w| u64::from(w.count_ones())).sum();
         let cover = build_cover(width, height, words_per_row, &bits);
@@ -328,9 +334,11 @@ impl Mask {
         let bounds = bounds.map(|(x0, y0, x1, y1)| PixelRect::new(x0, y0, x1 - x0, y1 - y0));
         let mut order: Vec<u32> = (0..cover.len() as u32).collect();
         let mut nodes = Vec::with_capacity(cover.len() * 2);
-        if !cover.is_empty() {
-            build_tree(&cover, &mut order, &mut nodes);
-        }
+        let depth = if cover.is_empty() {
+            0
+        } else {
+            build_tree(&cover, &mut order, &mut nodes)
+        };
         Mask {
             width,
             height,
@@ -340,6 +348,7 @@ impl Mask {
             bounds,
             cover,
             nodes,
+            depth,
         }
     }
 }
@@ -422,8 +431,8 @@ fn build_cover(width: u32, height: u32, words_per_row: usize, bits: &[u64]) -> V
 }
 
 /// Builds a bounding-box tree over `order` (indices into `cover`) in depth-first order: split at the
-/// median of the longer axis, one rectangle per leaf.
-fn build_tree(cover: &[PixelRect], order: &mut [u32], nodes: &mut Vec<Node>) {
+/// median of the longer axis, one rectangle per leaf. Returns the subtree's depth.
+fn build_tree(cover: &[PixelRect], order: &mut [u32], nodes: &mut Vec<Node>) -> u32 {
     let (mut x0, mut y0, mut x1, mut y1) = (u32::MAX, u32::MAX, 0, 0);
     for &i in order.iter() {
         let r = cover[i as usize];
@@ -447,7 +456,7 @@ fn build_tree(cover: &[PixelRect], order: &mut [u32], nodes: &mut Vec<Node>) {
     let me = nodes.len();
     nodes.push(node);
     if order.len() == 1 {
-        return;
+        return 1;
     }
     // Twice the centre, to stay in integers.
     if x1 - x0 >= y1 - y0 {
@@ -461,7 +470,8 @@ fn build_tree(cover: &[PixelRect], order: &mut [u32], nodes: &mut Vec<Node>) {
     }
     let mid = order.len() / 2;
     let (first, second) = order.split_at_mut(mid);
-    build_tree(cover, first, nodes);
+    let left = build_tree(cover, first, nodes);
     nodes[me].link = nodes.len() as u32;
-    build_tree(cover, second, nodes);
+    let right = build_tree(cover, second, nodes);
+    1 + left.max(right)
 }

@@ -66,9 +66,6 @@ pub fn sprite_transform(position: Vec2, rotation: f32, scale: Vec2, origin: Vec2
 /// Symmetric: `collide(a, b)` and `collide(b, a)` give the same answer, the same contact point included.
 pub fn collide(a: Sprite<'_>, b: Sprite<'_>) -> Option<Contact> {
     let pair = Pair::new(a, b)?;
-    if let Some(p) = pair.probe() {
-        return Some(pair.contact_at(p));
-    }
     let mut contact = None;
     pair.walk(|ra, rb| {
         contact = Some(pair.contact(ra, rb));
@@ -82,9 +79,6 @@ pub fn overlaps(a: Sprite<'_>, b: Sprite<'_>) -> bool {
     let Some(pair) = Pair::new(a, b) else {
         return false;
     };
-    if pair.probe().is_some() {
-        return true;
-    }
     let mut hit = false;
     pair.walk(|_, _| {
         hit = true;
@@ -147,21 +141,7 @@ pub fn collide_traced(
             on_pair(TracedPair { a, b, separated });
         },
     );
-    // The same contact as `collide`, which tries the probe before walking.
-    pair.probe().map(|p| pair.contact_at(p)).or(contact)
-}
-
-/// Whether a local point lies in the open interior of a solid texel (not on its edges, where a touch
-/// could have no area).
-#[inline(always)]
-fn strictly_inside_solid(mask: &Mask, p: DVec2) -> bool {
-    // Negative coordinates are outside the mask anyway; for the rest truncation is the floor, and
-    // cheaper than calling it.
-    if !(p.x > 0.0 && p.y > 0.0) {
-        return false;
-    }
-    let (x, y) = (p.x as i64, p.y as i64);
-    p.x > x as f64 && p.y > y as f64 && mask.is_opaque(x, y)
+    contact
 }
 
 /// The texel rectangle a tree node spans.
@@ -189,7 +169,6 @@ struct Pair<'a> {
     /// Normals of the mapped parallelogram's edges (unnormalised).
     n1: DVec2,
     n2: DVec2,
-    det: f64,
     det_abs: f64,
 }
 
@@ -207,17 +186,15 @@ impl<'a> Pair<'a> {
         }
         let world = to_f64(&a.transform);
         let other = to_f64(&b.transform);
-        let det_a = world.matrix2.determinant();
-        let det_b = other.matrix2.determinant();
-        if !(det_a.is_finite() && det_b.is_finite()) || det_a == 0.0 || det_b == 0.0 {
-            return None;
-        }
-        if !(world.translation.is_finite() && other.translation.is_finite()) {
-            return None;
-        }
-        let rel = world.inverse() * other;
-        let (c0, c1, t) = (rel.matrix2.x_axis, rel.matrix2.y_axis, rel.translation);
-        let det = rel.matrix2.determinant();
+        // inverse(world) * other, written out: one division, and one finiteness check at the end
+        // catches NaN and infinite input, a singular first transform (1 / 0) and overflow alike.
+        let (m, n) = (world.matrix2, other.matrix2);
+        let det_a = m.determinant();
+        let inv = 1.0 / det_a;
+        let solve = |v: DVec2| DVec2::new(v.perp_dot(m.y_axis), m.x_axis.perp_dot(v)) * inv;
+        let (c0, c1) = (solve(n.x_axis), solve(n.y_axis));
+        let t = solve(other.translation - world.translation);
+        let det = c0.perp_dot(c1);
         if !(c0.is_finite() && c1.is_finite() && t.is_finite() && det.is_finite()) || det == 0.0 {
             return None;
         }
@@ -230,7 +207,6 @@ impl<'a> Pair<'a> {
             t,
             n1: c0.perp(),
             n2: c1.perp(),
-            det,
             det_abs: det.abs(),
         })
     }
@@ -263,13 +239,29 @@ impl<'a> Pair<'a> {
     #[inline(always)]
     fn walk_observed(
         &self,
+        found: impl FnMut(u32, u32) -> bool,
+        observe: impl FnMut(&Node, &Node, bool),
+    ) {
+        // Each step pops one pair and pushes at most two, and a pair's depth only grows, so the stack
+        // never holds more than the two trees' depths together plus one. Small masks get a small
+        // array (zeroing a large one costs as much as a few box tests).
+        let needed = (self.a.depth() + self.b.depth() + 1) as usize;
+        if needed <= 24 {
+            self.walk_with(&mut [(0u32, 0u32); 24], found, observe);
+        } else {
+            self.walk_with(&mut vec![(0u32, 0u32); needed], found, observe);
+        }
+    }
+
+    /// The walk itself, on a stack with room for the trees' depths.
+    #[inline(always)]
+    fn walk_with(
+        &self,
+        stack: &mut [(u32, u32)],
         mut found: impl FnMut(u32, u32) -> bool,
         mut observe: impl FnMut(&Node, &Node, bool),
     ) {
         let (na, nb) = (self.a.nodes(), self.b.nodes());
-        // Each step pops one pair and pushes at most two, and a pair's depth only grows, so the stack
-        // never holds more than the two trees' depths together (each at most 33 for u32 indices).
-        let mut stack = [(0u32, 0u32); 80];
         let mut len = 1;
         while len > 0 {
             len -= 1;
@@ -342,27 +334,6 @@ impl<'a> Pair<'a> {
         Contact {
             point: self.world.transform_point2(local).as_vec2(),
         }
-    }
-
-    /// A quick try before the walk: the centre of the overlap of the two root boxes (as a point of the
-    /// first local space) when it lies strictly inside a solid texel of both, which proves a touch.
-    ///
-    /// Most deep overlaps are settled here for the price of two texel lookups; anything else falls
-    /// through to the exact walk, so the answer never depends on the guess.
-    #[inline(always)]
-    fn probe(&self) -> Option<DVec2> {
-        let (ra, rb) = (&self.a.nodes()[0], &self.b.nodes()[0]);
-        let (ca, ha) = (DVec2::from(ra.center), DVec2::from(ra.half));
-        let cb = self.t + self.c0 * rb.center[0] + self.c1 * rb.center[1];
-        let eb = (self.c0 * rb.half[0]).abs() + (self.c1 * rb.half[1]).abs();
-        let (lo, hi) = ((ca - ha).max(cb - eb), (ca + ha).min(cb + eb));
-        if !(lo.x < hi.x && lo.y < hi.y) {
-            return None;
-        }
-        let p = (lo + hi) * 0.5;
-        let d = p - self.t;
-        let q = DVec2::new(d.perp_dot(self.c1), self.c0.perp_dot(d)) / self.det;
-        (strictly_inside_solid(self.a, p) && strictly_inside_solid(self.b, q)).then_some(p)
     }
 
     /// The polygon shared by cover rectangle `ra` of the first mask and the image of cover rectangle
@@ -439,6 +410,7 @@ fn to_f64(t: &Affine2) -> DAffine2 {
 }
 
 /// Orders two sprites by transform, then by mask, so that argument order cannot change the result.
+#[inline]
 fn canonical_order(a: &Sprite<'_>, b: &Sprite<'_>) -> Ordering {
     let (ka, kb) = (a.transform.to_cols_array(), b.transform.to_cols_array());
     ka.iter()
