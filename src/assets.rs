@@ -334,9 +334,16 @@ impl Assets {
         self.mask(AssetId::Block)
     }
 
-    /// Both collision masks, ready for [`crate::sim::World::new`].
+    /// A power-up token's collision mask: every texel with alpha > 0 is solid.
+    pub fn powerup_mask(&self, kind: PowerUpKind) -> Result<Mask, AssetError> {
+        self.mask(AssetId::powerup(kind))
+    }
+
+    /// Every collision mask (figure, block, power-up tokens), ready for [`crate::sim::World::new`].
     pub fn shapes(&self) -> Result<Shapes, AssetError> {
-        Ok(Shapes::new(self.figure_mask()?, self.block_mask()?))
+        let [shrink, grow, shield, slow] = PowerUpKind::ALL.map(|kind| self.powerup_mask(kind));
+        Ok(Shapes::new(self.figure_mask()?, self.block_mask()?)
+            .with_powerups([shrink?, grow?, shield?, slow?]))
     }
 
     fn mask(&self, id: AssetId) -> Result<Mask, AssetError> {
@@ -418,6 +425,13 @@ mod tests {
         assert_eq!((shapes.figure.width(), shapes.figure.height()), FIGURE_SIZE);
         assert_eq!((shapes.block.width(), shapes.block.height()), BLOCK_SIZE);
         assert!(shapes.figure.opaque_count() > 0 && shapes.block.opaque_count() > 0);
+        for kind in PowerUpKind::ALL {
+            let mask = shapes.powerup(kind);
+            assert_eq!((mask.width(), mask.height()), POWERUP_SIZE);
+            // Round tokens: solid in the middle, air in the corners.
+            assert!(mask.is_opaque(16, 16) && !mask.is_opaque(0, 0), "{kind:?}");
+            assert_eq!(mask, &assets.powerup_mask(kind).unwrap());
+        }
     }
 
     #[test]

@@ -34,6 +34,8 @@ pub struct Report {
     pub hits: u64,
     /// The final score.
     pub score: u64,
+    /// Power-ups caught (any kind; none in classic).
+    pub powerups: u64,
     /// Why the run stopped: "time" or "game_over".
     pub ended: &'static str,
     /// Wall-clock milliseconds the run took (the one field that varies between identical runs).
@@ -84,6 +86,7 @@ pub fn run(seed: u64, mode: Mode, pilot: Pilot, seconds: f64, shapes: Shapes) ->
         pixel_tests: stats.pixel_tests,
         hits: stats.hits,
         score: stats.score,
+        powerups: stats.collected,
         ended: if world.is_over() { "game_over" } else { "time" },
         wall_ms: started.elapsed().as_millis() as u64,
     }

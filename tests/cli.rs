@@ -6,7 +6,7 @@ use std::process::{Command, Output};
 
 use serde_json::Value;
 
-const KEYS: [&str; 12] = [
+const KEYS: [&str; 13] = [
     "seed",
     "mode",
     "pilot",
@@ -17,6 +17,7 @@ const KEYS: [&str; 12] = [
     "pixel_tests",
     "hits",
     "score",
+    "powerups",
     "ended",
     "wall_ms",
 ];
@@ -190,6 +191,12 @@ fn headless(args: &[&str]) -> serde_json::Map<String, Value> {
     let mut got = keys.clone();
     got.sort_unstable();
     assert_eq!(got, expected, "{stdout}");
+    // The parsed map sorts its keys, so the printed order is checked on the line itself.
+    let at: Vec<usize> = KEYS
+        .iter()
+        .map(|k| stdout.find(&format!("\"{k}\":")).expect("key printed"))
+        .collect();
+    assert!(at.windows(2).all(|w| w[0] < w[1]), "keys out of order: {stdout}");
     map
 }
 

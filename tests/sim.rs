@@ -7,8 +7,9 @@ use glam::Vec2;
 use spinfall::assets::Assets;
 use spinfall::collision::{collide, sprite_transform, Mask, Sprite};
 use spinfall::sim::{
-    safe_area, sample_spacing, Bot, Event, Input, Mode, PowerUpKind, Shapes, Tuning, World,
-    FIELD_HEIGHT, FIELD_WIDTH, GRACE_STEPS, STEPS_PER_SECOND,
+    safe_area, sample_spacing, Bot, CheckOutcome, Event, Input, Mode, PowerUpKind, Shapes, Tuning,
+    World, FIELD_HEIGHT, FIELD_WIDTH, GRACE_STEPS, GROW_SCALE, REGROW_GRACE_STEPS,
+    SCALE_CHANGE_STEPS, SHRINK_SCALE, SLOW_FACTOR, STEPS_PER_SECOND,
 };
 
 const MINUTE: u64 = 60 * STEPS_PER_SECOND as u64;
@@ -447,7 +448,7 @@ fn the_player_stays_inside_the_safe_area() {
 }
 
 #[test]
-fn a_shield_absorbs_one_hit_and_starts_grace() {
+fn a_shield_absorbs_exactly_one_hit_and_starts_grace() {
     let mut world = quiet(Mode::Arcade);
     let top = world.player().rect().min.y;
     world.spawn_powerup(PowerUpKind::Shield, Vec2::new(400.0, top - 10.0));
@@ -471,53 +472,241 @@ fn a_shield_absorbs_one_hit_and_starts_grace() {
     assert_eq!(world.stats().hits, 0);
     assert_eq!(world.effects().shield, 0);
     assert_eq!(world.grace_remaining(), GRACE_STEPS);
+
+    // Walk clear, let the grace run out, and walk into a second block: the shield is spent.
+    for _ in 0..GRACE_STEPS {
+        assert!(!step(&mut world, Input::new(1.0))
+            .iter()
+            .any(|e| matches!(e, Event::Hit { .. } | Event::Shielded { .. })));
+    }
+    let x = world.player().x();
+    let second = world.spawn_block(Vec2::new(x - 80.0, y), 0.0, 1.0, 0.0, 0.0);
+    let mut events = Vec::new();
+    for _ in 0..30 {
+        events.extend(step(&mut world, Input::new(-1.0)));
+    }
+    assert!(
+        matches!(events.as_slice(), [Event::Hit { id, .. }, Event::LifeLost { lives: 2 }] if *id == second),
+        "{events:?}"
+    );
+    assert_eq!(world.stats().hits, 1);
+}
+
+/// Steps `world` idle until the figure's scale has stopped changing (at most a second).
+fn settle(world: &mut World) {
+    for _ in 0..STEPS_PER_SECOND {
+        if world.player().scale() == world.player().target_scale() {
+            return;
+        }
+        world.step(Input::IDLE);
+    }
+    panic!("the scale never settled");
+}
+
+/// Puts a power-up of `kind` on the middle of the figure and steps once, so it is caught now.
+fn catch(world: &mut World, kind: PowerUpKind) -> Vec<Event> {
+    let centre = world.player().rect().center();
+    world.spawn_powerup(kind, centre);
+    let events = step(world, Input::IDLE);
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::Collected { kind: k, .. } if *k == kind)),
+        "{kind:?} not caught: {events:?}"
+    );
+    events
+}
+
+/// Steps idle, recording the figure's scale after each step, for `steps` steps.
+fn scales(world: &mut World, steps: u32) -> Vec<f32> {
+    (0..steps)
+        .map(|_| {
+            world.step(Input::IDLE);
+            world.player().scale()
+        })
+        .collect()
+}
+
+/// Asserts that `seq` runs from `from` to `to` monotonically in steps no larger than `max_step`.
+fn assert_smooth(seq: &[f32], from: f32, to: f32, max_step: f32) {
+    let mut last = from;
+    for (i, &s) in seq.iter().enumerate() {
+        assert!(
+            (s - last).abs() <= max_step + 1e-6,
+            "step {i}: {last} -> {s} is a snap ({seq:?})"
+        );
+        assert!(
+            (to - s).abs() <= (to - last).abs() + 1e-6,
+            "step {i}: {last} -> {s} moves away from {to}"
+        );
+        last = s;
+    }
+    assert_eq!(last, to, "{seq:?}");
 }
 
 #[test]
-fn shrink_and_grow_change_the_figure_for_a_while() {
+fn shrink_and_grow_change_the_figure_smoothly_for_a_while() {
     let mut world = quiet(Mode::Arcade);
-    let top = world.player().rect().min.y;
-    world.spawn_powerup(PowerUpKind::Shrink, Vec2::new(400.0, top - 10.0));
-    world.step(Input::IDLE);
-    assert_eq!(world.player().scale(), 0.6);
+    let events = catch(&mut world, PowerUpKind::Shrink);
+    assert_eq!(
+        world.player().scale(),
+        1.0,
+        "no change within the catching step"
+    );
+    assert_eq!(world.player().target_scale(), SHRINK_SCALE);
+    assert_eq!(SHRINK_SCALE, 0.5);
+    assert!(!events
+        .iter()
+        .any(|e| matches!(e, Event::EffectEnded { .. })));
+    // Half a unit of scale over 15 steps: a smoothstep's steepest step is 1.5 times the average.
+    let change = SCALE_CHANGE_STEPS as usize;
+    let shrinking = scales(&mut world, SCALE_CHANGE_STEPS);
+    assert_smooth(&shrinking, 1.0, SHRINK_SCALE, 0.5 * 1.5 / change as f32);
+    assert!(shrinking[..change - 1].iter().all(|&s| s > SHRINK_SCALE));
     assert_eq!(
         world.player().rect().max.y,
         safe_area().max.y,
         "feet stay on the ground"
     );
-    let top = world.player().rect().min.y;
-    world.spawn_powerup(PowerUpKind::Grow, Vec2::new(400.0, top - 10.0));
-    let events = step(&mut world, Input::IDLE);
+    assert_eq!(world.player().size(), Vec2::new(16.0, 24.0));
+
+    // Grow ends the shrink at once, but the figure still changes smoothly, from half to 1.5.
+    let events = catch(&mut world, PowerUpKind::Grow);
     assert!(
         events.contains(&Event::EffectEnded {
             kind: PowerUpKind::Shrink
         }),
         "{events:?}"
     );
-    assert_eq!(world.player().scale(), 1.4);
+    assert_eq!(world.effects().shrink, 0);
+    assert_eq!(
+        world.regrow_grace_remaining(),
+        0,
+        "grow is a hazard, not a regrowth"
+    );
+    let growing = scales(&mut world, SCALE_CHANGE_STEPS);
+    assert_smooth(
+        &growing,
+        SHRINK_SCALE,
+        GROW_SCALE,
+        1.0 * 1.5 / change as f32,
+    );
+    assert_eq!(GROW_SCALE, 1.5);
+
+    // The grow lasts its 10 s from the catch, then the figure eases back to normal size.
     let mut ended = None;
-    for s in 1..=600 {
+    for s in SCALE_CHANGE_STEPS + 1..=PowerUpKind::Grow.duration() + 60 {
         if step(&mut world, Input::IDLE).contains(&Event::EffectEnded {
             kind: PowerUpKind::Grow,
         }) {
             ended = Some(s);
+            break;
         }
+        assert_eq!(world.player().scale(), GROW_SCALE);
     }
-    assert_eq!(ended, Some(8 * 60));
+    assert_eq!(ended, Some(10 * STEPS_PER_SECOND));
+    assert!(world.player().scale() < GROW_SCALE && world.player().scale() > 1.0);
+    let shrinking_back = scales(&mut world, SCALE_CHANGE_STEPS - 1);
     assert_eq!(world.player().scale(), 1.0);
+    assert!(shrinking_back.iter().all(|&s| s <= GROW_SCALE));
 }
 
 #[test]
-fn slow_halves_block_speed() {
+fn drawing_can_interpolate_the_scale_between_steps() {
     let mut world = quiet(Mode::Arcade);
-    let top = world.player().rect().min.y;
-    world.spawn_powerup(PowerUpKind::Slow, Vec2::new(400.0, top - 10.0));
-    world.step(Input::IDLE);
-    let id = world.spawn_block(Vec2::new(100.0, 0.0), 0.0, 1.0, 2.0, 0.0);
-    world.step(Input::IDLE);
-    let block = world.blocks().iter().find(|b| b.id() == id).unwrap();
-    assert_eq!(block.position().y, 1.0);
-    assert_eq!(world.block_time_scale(), 0.5);
+    catch(&mut world, PowerUpKind::Shrink);
+    for _ in 0..5 {
+        world.step(Input::IDLE);
+    }
+    let p = world.player();
+    assert!(p.prev_scale() > p.scale());
+    assert_eq!(p.scale_at(0.0), p.prev_scale());
+    assert_eq!(p.scale_at(1.0), p.scale());
+    let mid = p.scale_at(0.5);
+    assert!(mid < p.prev_scale() && mid > p.scale());
+}
+
+#[test]
+fn scale_after_predicts_the_figure_exactly() {
+    let mut world = quiet(Mode::Arcade);
+    catch(&mut world, PowerUpKind::Shrink);
+    // Predict the whole shrink, its end and the regrowth from the first step on, then play it out.
+    let total = PowerUpKind::Shrink.duration() + 2 * SCALE_CHANGE_STEPS;
+    let predicted: Vec<f32> = (1..=total).map(|k| world.scale_after(k)).collect();
+    assert_eq!(world.scale_after(0), world.player().scale());
+    let actual = scales(&mut world, total);
+    assert_eq!(predicted, actual);
+    // Predictions made half-way through a change hold as well.
+    catch(&mut world, PowerUpKind::Grow);
+    for _ in 0..7 {
+        world.step(Input::IDLE);
+    }
+    let predicted: Vec<f32> = (1..=40).map(|k| world.scale_after(k)).collect();
+    assert_eq!(predicted, scales(&mut world, 40));
+}
+
+#[test]
+fn slow_time_halves_block_speed_for_its_duration() {
+    let mut world = quiet(Mode::Arcade);
+    catch(&mut world, PowerUpKind::Slow);
+    let duration = PowerUpKind::Slow.duration();
+    assert_eq!(duration, 6 * STEPS_PER_SECOND);
+    assert_eq!(world.block_time_scale(), SLOW_FACTOR);
+    let id = world.spawn_block(Vec2::new(100.0, -40.0), 0.0, 1.0, 1.0, 0.02);
+    let token = world.spawn_powerup(PowerUpKind::Shield, Vec2::new(700.0, -40.0));
+    let fall = world.tuning().powerup_fall;
+    let (mut slowed, mut ended_at) = (0, None);
+    for s in 1..=duration + 30 {
+        let events = step(&mut world, Input::IDLE);
+        if events.contains(&Event::EffectEnded {
+            kind: PowerUpKind::Slow,
+        }) {
+            ended_at = Some(s);
+        }
+        let b = world.blocks().iter().find(|b| b.id() == id).unwrap();
+        let p = world.powerups().iter().find(|p| p.id() == token).unwrap();
+        let dy = b.position().y - b.prev_position().y;
+        let turn = b.rotation() - b.prev_rotation();
+        let token_dy = p.position().y - p.prev_position().y;
+        if s <= duration {
+            assert_eq!((dy, token_dy), (0.5, fall * 0.5), "step {s}");
+            assert!((turn - 0.01).abs() < 1e-5, "step {s}: turned {turn}");
+            slowed += 1;
+        } else {
+            assert_eq!((dy, token_dy), (1.0, fall), "step {s}");
+            assert!((turn - 0.02).abs() < 1e-5, "step {s}: turned {turn}");
+        }
+    }
+    assert_eq!(slowed, duration);
+    assert_eq!(ended_at, Some(duration));
+    assert_eq!(world.block_time_scale(), 1.0);
+}
+
+#[test]
+fn slow_time_halves_the_block_spawn_rate_too() {
+    let count = |slow: bool| {
+        let mut world = World::new(Mode::Classic, 21, shapes());
+        let mut spawned = 0;
+        for _ in 0..20 {
+            if slow {
+                catch(&mut world, PowerUpKind::Slow);
+            }
+            for _ in 0..PowerUpKind::Slow.duration() - 1 {
+                spawned += world
+                    .step(Input::IDLE)
+                    .iter()
+                    .filter(|e| matches!(e, Event::Spawned { .. }))
+                    .count();
+            }
+        }
+        spawned as f64
+    };
+    let (normal, slowed) = (count(false), count(true));
+    let ratio = slowed / normal;
+    assert!(
+        (0.35..0.65).contains(&ratio),
+        "{slowed} spawned in slow time against {normal}"
+    );
 }
 
 #[test]
@@ -559,17 +748,19 @@ fn thin_shapes_do_not_tunnel_at_top_speed() {
     assert!(fall >= 7.0, "the test should cover the real top speed");
 
     // A 0.5 px bar falling at top speed and spinning, onto a one-texel line figure walking at full
-    // speed, at its normal size (1 px thick) and shrunk (0.6 px): every starting phase must register
-    // exactly one hit.
+    // speed, at its normal size (1 px thick), shrunk (0.5 px), and while it grows (the line moving
+    // up to meet the bar): every starting phase must register exactly one hit.
     let mut misses = Vec::new();
-    for shrunk in [false, true] {
+    for size in ["normal", "shrunk", "growing"] {
         for phase in 0..70 {
             let mut world = quiet_with(Mode::Classic, Shapes::new(thin_figure(true), thin_block()));
-            if shrunk {
-                let top = world.player().rect().min.y;
-                world.spawn_powerup(PowerUpKind::Shrink, Vec2::new(400.0, top - 10.0));
-                world.step(Input::IDLE);
-                assert_eq!(world.player().scale(), 0.6);
+            if size == "shrunk" {
+                catch(&mut world, PowerUpKind::Shrink);
+                settle(&mut world);
+                assert_eq!(world.player().scale(), 0.5);
+            } else if size == "growing" {
+                catch(&mut world, PowerUpKind::Grow);
+                assert_eq!(world.player().target_scale(), GROW_SCALE);
             }
             let scale = world.player().scale();
             let line_y = world.player().rect().min.y + 24.5 * scale;
@@ -584,15 +775,15 @@ fn thin_shapes_do_not_tunnel_at_top_speed() {
                     .count();
             }
             if hits != 1 {
-                misses.push((shrunk, phase, hits));
+                misses.push((size, phase, hits));
             }
         }
     }
     assert!(
         misses.is_empty(),
-        "(shrunk, phase, hits) with a wrong hit count: {misses:?}"
+        "(size, phase, hits) with a wrong hit count: {misses:?}"
     );
-    assert_eq!(sample_spacing(0.5, 0.6), 0.55);
+    assert_eq!(sample_spacing(0.5, SHRINK_SCALE), 0.5);
 
     // A 1 px column figure walking at full speed through a standing 0.5 px vertical bar.
     let mut misses = Vec::new();
@@ -667,4 +858,340 @@ fn poses_interpolate_between_steps_for_smooth_drawing() {
     assert_eq!(player.x_at(1.0), player.x());
     assert_eq!(player.x() - player.prev_x(), 5.0);
     assert_eq!(PowerUpKind::Shield.duration(), 600);
+}
+
+/// The figure's solid texels span x 6..26 of its 32: 20 px wide at full size, 10 px at half size.
+const FIGURE_SOLID_WIDTH: f32 = 20.0;
+
+/// Drops two upright blocks side by side onto the standing player, their horizontal arms' tips
+/// leaving a 14 px gap centred on the figure: too narrow for the figure at full size (20 px of solid
+/// texels), wide enough at half size (10 px). Returns the events until both have fallen past.
+fn fall_through_gap(world: &mut World) -> Vec<Event> {
+    let gap = 14.0;
+    assert!(gap < FIGURE_SOLID_WIDTH && gap > FIGURE_SOLID_WIDTH * SHRINK_SCALE);
+    let x = world.player().x();
+    // Arms reach 32 px from the centre; start with them well above the figure's head.
+    let y = world.player().position().y - 48.0 - 60.0;
+    world.spawn_block(Vec2::new(x - gap / 2.0 - 32.0, y), 0.0, 1.0, 3.0, 0.0);
+    world.spawn_block(Vec2::new(x + gap / 2.0 + 32.0, y), 0.0, 1.0, 3.0, 0.0);
+    let mut log = Vec::new();
+    while world.blocks().iter().any(|b| !b.has_passed()) {
+        log.extend(step(world, Input::IDLE));
+        assert!(world.stats().steps < 1000, "the blocks never passed");
+    }
+    log
+}
+
+/// The scripted scene: optionally catch a shrink, then let the two blocks fall past.
+fn gap_run(shrink: bool) -> (Vec<Event>, u32) {
+    let mut world = quiet(Mode::Arcade);
+    let mut log = Vec::new();
+    if shrink {
+        // The token falls onto the player's head from above, like a spawned one.
+        let x = world.player().x();
+        world.spawn_powerup(PowerUpKind::Shrink, Vec2::new(x, 300.0));
+        while world.stats().collected == 0 {
+            log.extend(step(&mut world, Input::IDLE));
+            assert!(world.stats().steps < 600, "the shrink never arrived");
+        }
+    }
+    log.extend(fall_through_gap(&mut world));
+    (log, world.lives())
+}
+
+#[test]
+fn a_shrunk_figure_falls_through_a_gap_that_hits_at_full_size() {
+    let hits = |log: &[Event]| {
+        log.iter()
+            .filter(|e| matches!(e, Event::Hit { .. }))
+            .count()
+    };
+    let dodges = |log: &[Event]| {
+        log.iter()
+            .filter(|e| matches!(e, Event::Dodged { .. }))
+            .count()
+    };
+    let (full, lives) = gap_run(false);
+    assert_eq!(hits(&full), 1, "{full:?}");
+    assert_eq!(lives, 2);
+
+    let (shrunk, lives) = gap_run(true);
+    assert!(shrunk.iter().any(|e| matches!(
+        e,
+        Event::Collected {
+            kind: PowerUpKind::Shrink,
+            ..
+        }
+    )));
+    assert_eq!(hits(&shrunk), 0, "{shrunk:?}");
+    assert_eq!(dodges(&shrunk), 2, "{shrunk:?}");
+    assert_eq!(lives, 3);
+    // Deterministic: the same script replays to the same events.
+    assert_eq!(gap_run(true), (shrunk, 3));
+    assert_eq!(gap_run(false).0, full);
+}
+
+#[test]
+fn a_shrunk_figure_walks_under_a_block_that_hits_at_full_size() {
+    let under = |shrink: bool| {
+        let mut world = quiet(Mode::Arcade);
+        if shrink {
+            catch(&mut world, PowerUpKind::Shrink);
+            settle(&mut world);
+        }
+        // A standing block whose lower arm ends 13 px below a full-size head, 11 px above a half-size one.
+        let feet = world.player().position().y;
+        world.spawn_block(Vec2::new(250.0, feet - 35.0 - 32.0), 0.0, 1.0, 0.0, 0.0);
+        (0..60)
+            .flat_map(|_| step(&mut world, Input::new(-1.0)))
+            .filter(|e| matches!(e, Event::Hit { .. }))
+            .count()
+    };
+    assert_eq!(under(false), 1);
+    assert_eq!(under(true), 0);
+}
+
+#[test]
+fn a_shrink_ending_inside_a_gap_is_not_a_hit() {
+    let mut world = quiet(Mode::Arcade);
+    catch(&mut world, PowerUpKind::Shrink);
+    settle(&mut world);
+    // Two standing blocks whose arm tips are 2 px clear of the half-size figure on each side.
+    let (x, y) = (world.player().x(), player_mid(&world));
+    world.spawn_block(Vec2::new(x - 7.0 - 32.0, y), 0.0, 1.0, 0.0, 0.0);
+    world.spawn_block(Vec2::new(x + 7.0 + 32.0, y), 0.0, 1.0, 0.0, 0.0);
+    let mut log = Vec::new();
+    let mut grace_at_end = None;
+    while world.effects().shrink > 0 {
+        log.extend(step(&mut world, Input::IDLE));
+        assert!(!world.is_touching(), "the small figure fits");
+        if world.effects().shrink == 0 {
+            grace_at_end = Some(world.regrow_grace_remaining());
+        }
+    }
+    assert_eq!(grace_at_end, Some(REGROW_GRACE_STEPS));
+    for _ in 0..REGROW_GRACE_STEPS + 30 {
+        log.extend(step(&mut world, Input::IDLE));
+    }
+    // The figure regrew into both arms and still touches them, but that never counted.
+    assert!(world.is_touching());
+    assert_eq!(world.player().scale(), 1.0);
+    assert!(
+        !log.iter()
+            .any(|e| matches!(e, Event::Hit { .. } | Event::LifeLost { .. })),
+        "{log:?}"
+    );
+    assert_eq!(world.lives(), 3);
+    assert_eq!(world.regrow_grace_remaining(), 0);
+
+    // The grace is short: walk out, and the next block counts.
+    for _ in 0..20 {
+        world.step(Input::new(1.0));
+    }
+    let x = world.player().x();
+    world.spawn_block(Vec2::new(x + 80.0, y), 0.0, 1.0, 0.0, 0.0);
+    let hits = (0..30)
+        .flat_map(|_| step(&mut world, Input::new(1.0)))
+        .filter(|e| matches!(e, Event::Hit { .. }))
+        .count();
+    assert_eq!(hits, 1);
+    assert_eq!(world.lives(), 2);
+}
+
+#[test]
+fn powerups_are_caught_pixel_by_pixel_against_the_scaled_figure() {
+    let still = |mode| {
+        let tuning = Tuning {
+            spawn_chance: 0.0,
+            spawn_cap: 0.0,
+            powerups: false,
+            powerup_fall: 0.0,
+            ..Tuning::for_mode(mode)
+        };
+        World::with_tuning(mode, 1, shapes(), tuning)
+    };
+    // A token whose box overlaps the corner of the figure's box, where both images are transparent.
+    let mut world = still(Mode::Arcade);
+    let corner = world.player().rect().min;
+    world.spawn_powerup(PowerUpKind::Shield, corner - Vec2::splat(12.0));
+    let events = step(&mut world, Input::IDLE);
+    assert!(events.is_empty(), "{events:?}");
+    let token = world.powerups()[0];
+    assert!(token.rect().intersects(&world.player().rect()));
+    assert_eq!(token.last_check(), CheckOutcome::Missed);
+    assert!(world.last_step_stats().powerup_pixel_tests > 0);
+
+    // A token at head height beside a shrunk figure is missed; the same spot catches at full size.
+    for (shrunk, caught) in [(true, false), (false, true)] {
+        let mut world = still(Mode::Arcade);
+        if shrunk {
+            catch(&mut world, PowerUpKind::Shrink);
+            settle(&mut world);
+        }
+        let feet = world.player().position();
+        world.spawn_powerup(PowerUpKind::Slow, feet + Vec2::new(20.0, -30.0));
+        let got = step(&mut world, Input::IDLE)
+            .iter()
+            .any(|e| matches!(e, Event::Collected { .. }));
+        assert_eq!(got, caught, "shrunk {shrunk}");
+    }
+
+    // A token far away is turned down by the rectangle prefilter alone.
+    let mut world = still(Mode::Arcade);
+    world.spawn_powerup(PowerUpKind::Slow, Vec2::new(100.0, 100.0));
+    world.step(Input::IDLE);
+    assert_eq!(world.powerups()[0].last_check(), CheckOutcome::Rejected);
+    assert_eq!(world.last_step_stats().powerup_rect_tests, 1);
+    assert_eq!(world.last_step_stats().powerup_pixel_tests, 0);
+}
+
+#[test]
+fn every_block_records_what_the_collision_pipeline_concluded() {
+    let mut world = quiet(Mode::Classic);
+    let y = player_mid(&world);
+    let x = world.player().x();
+    let far = world.spawn_block(Vec2::new(100.0, 100.0), 0.0, 1.0, 0.0, 0.0);
+    // Rotated 45 degrees with its centre 45 px off: the boxes overlap, the solid parts do not.
+    let near = world.spawn_block(Vec2::new(x + 45.0, y - 40.0), TAU / 8.0, 1.0, 0.0, 0.0);
+    let on = world.spawn_block(Vec2::new(x, y), 0.0, 1.0, 0.0, 0.0);
+    assert!(world
+        .blocks()
+        .iter()
+        .all(|b| b.last_check() == CheckOutcome::Rejected));
+    world.step(Input::IDLE);
+    let check = |world: &World, id| {
+        world
+            .blocks()
+            .iter()
+            .find(|b| b.id() == id)
+            .unwrap()
+            .last_check()
+    };
+    assert_eq!(check(&world, far), CheckOutcome::Rejected);
+    assert_eq!(check(&world, near), CheckOutcome::Missed);
+    assert_eq!(check(&world, on), CheckOutcome::Hit);
+    let last = *world.last_step_stats();
+    assert_eq!((last.rejected, last.missed, last.hits), (1, 1, 1));
+    // Standing blocks and a standing player: one sample each, after the sweep test.
+    assert_eq!(last.rect_tests, 5);
+    assert_eq!(last.pixel_tests, 2);
+    assert_eq!((last.powerup_rect_tests, last.powerup_pixel_tests), (0, 0));
+    // The outcome describes geometry, not scoring: an already counted block still reads Hit.
+    world.step(Input::IDLE);
+    assert_eq!(check(&world, on), CheckOutcome::Hit);
+    assert_eq!(world.stats().hits, 1);
+}
+
+#[test]
+fn step_stats_add_up_to_the_running_totals() {
+    let mut world = World::new(Mode::Arcade, 12, shapes());
+    let mut bot = Bot::new();
+    let (mut rect, mut pixel, mut by_outcome) = (0, 0, [0u64; 3]);
+    while world.stats().steps < 2 * MINUTE && !world.is_over() {
+        let input = bot.input(&world);
+        world.step(input);
+        let last = *world.last_step_stats();
+        rect += last.rect_tests;
+        pixel += last.pixel_tests;
+        for (i, outcome) in [
+            CheckOutcome::Rejected,
+            CheckOutcome::Missed,
+            CheckOutcome::Hit,
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let n = world
+                .blocks()
+                .iter()
+                .filter(|b| b.last_check() == outcome)
+                .count() as u64;
+            // Blocks that left the field this step were checked but are gone.
+            assert!(n <= [last.rejected, last.missed, last.hits][i]);
+            by_outcome[i] += n;
+        }
+    }
+    assert_eq!(rect, world.stats().rect_tests);
+    assert_eq!(pixel, world.stats().pixel_tests);
+    assert!(by_outcome[1] > 0, "no block ever reached the pixel test");
+}
+
+#[test]
+fn the_bot_catches_helpful_powerups_and_steps_away_from_grow() {
+    // A grow token dropping straight onto the bot's head: it steps aside.
+    let mut world = quiet(Mode::Arcade);
+    let mut bot = Bot::new();
+    let x = world.player().x();
+    world.spawn_powerup(PowerUpKind::Grow, Vec2::new(x, 200.0));
+    for _ in 0..400 {
+        let input = bot.input(&world);
+        world.step(input);
+    }
+    assert_eq!(world.stats().collected, 0);
+    assert!(world.powerups().is_empty(), "the token fell past");
+
+    // Helpful tokens off to either side: it walks over and catches each.
+    for (kind, dx) in [
+        (PowerUpKind::Shrink, -250.0),
+        (PowerUpKind::Shield, 200.0),
+        (PowerUpKind::Slow, -150.0),
+    ] {
+        let before = world.stats().collected;
+        let x = world.player().x();
+        world.spawn_powerup(kind, Vec2::new(x + dx, 100.0));
+        let mut caught = false;
+        for _ in 0..500 {
+            let input = bot.input(&world);
+            caught |= world
+                .step(input)
+                .iter()
+                .any(|e| matches!(e, Event::Collected { kind: k, .. } if *k == kind));
+        }
+        assert!(caught, "{kind:?} missed");
+        assert_eq!(world.stats().collected, before + 1);
+    }
+}
+
+#[test]
+fn in_real_games_the_bot_collects_helpful_powerups_and_rarely_grows() {
+    std::thread::scope(|scope| {
+        let runs: Vec<_> = (1..=4u64)
+            .map(|seed| {
+                scope.spawn(move || {
+                    let mut world = World::new(Mode::Arcade, seed, shapes());
+                    let mut bot = Bot::new();
+                    let (mut spawned, mut helpful, mut grown) = (0, 0, 0);
+                    while world.stats().steps < 5 * MINUTE && !world.is_over() {
+                        let input = bot.input(&world);
+                        for e in world.step(input) {
+                            match e {
+                                Event::PowerUpSpawned { .. } => spawned += 1,
+                                Event::Collected {
+                                    kind: PowerUpKind::Grow,
+                                    ..
+                                } => grown += 1,
+                                Event::Collected { .. } => helpful += 1,
+                                _ => {}
+                            }
+                        }
+                    }
+                    (seed, spawned, helpful, grown)
+                })
+            })
+            .collect();
+        let (mut spawned, mut helpful, mut grown) = (0, 0, 0);
+        for run in runs {
+            let (_, s, h, g) = run.join().unwrap();
+            spawned += s;
+            helpful += h;
+            grown += g;
+        }
+        // About three quarters of spawned tokens are helpful; the bot should catch most of those.
+        assert!(spawned > 50, "only {spawned} tokens in 20 minutes");
+        assert!(
+            helpful * 2 > spawned,
+            "caught {helpful} helpful of {spawned} tokens"
+        );
+        assert!(grown * 20 < spawned, "grew {grown} times");
+    });
 }

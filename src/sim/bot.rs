@@ -6,8 +6,13 @@
 //! constant rate, so the prediction is exact) and, for each future step, marks the player positions its
 //! bounding circle would touch. A backward pass then finds, for each first move, the path whose closest
 //! approach to danger is farthest; paths that cannot avoid danger are ranked by how late it comes.
+//!
+//! Grow tokens are a softer danger: touching one scores 0, worse than any clearance but better than
+//! any block, so the bot takes a grow only when the alternative is a hit. While some move keeps a
+//! comfortable clearance, it walks towards the nearest helpful token (shrink, shield, slow) it can
+//! still reach before the token falls past; otherwise safety decides alone.
 
-use super::{safe_area, Input, PowerUpKind, World, FIELD_WIDTH};
+use super::{safe_area, Input, World, FIELD_WIDTH};
 
 /// Steps the bot looks ahead (1.5 s).
 const HORIZON: usize = 90;
@@ -15,6 +20,13 @@ const HORIZON: usize = 90;
 const CLEAR_CAP: f32 = 48.0;
 /// Extra room kept around each block's bounding circle, in px.
 const MARGIN: f32 = 3.0;
+/// Clearance that counts as safe enough while walking to a helpful token, in px (beyond [`MARGIN`]).
+/// Chasing only with the full [`CLEAR_CAP`] to spare catches about 55% of helpful tokens; this
+/// catches about 75%, and games last longer for it (headless runs of 32 seeds).
+const CHASE_CLEARANCE: f32 = 8.0;
+/// Clearance from a grow token beyond which it no longer matters, in px: small, so that the bot sidesteps
+/// a grow token without giving up room it needs for blocks.
+const GROW_CAP: f32 = 8.0;
 
 /// A reusable bot; its buffers persist so that steering allocates nothing after the first call.
 #[derive(Clone, Debug, Default)]
@@ -22,6 +34,7 @@ pub struct Bot {
     value: Vec<f32>,
     next: Vec<f32>,
     clear: Vec<f32>,
+    soft: Vec<f32>,
     spans: Vec<(f32, f32)>,
 }
 
@@ -55,33 +68,34 @@ impl Bot {
         let cells = left + right + 1;
         let cell_x = |j: usize| x0 + (j as f32 - left as f32) * speed;
 
-        let size = player.size();
         let feet = player.position().y;
-        let texels = size / player.scale();
+        let scale_now = player.scale();
+        let texels = if scale_now > 0.0 {
+            player.size() / scale_now
+        } else {
+            return Input::IDLE;
+        };
         let effects = *world.effects();
         let slow = world.block_time_scale();
+        let token_fall = world.tuning().powerup_fall;
 
         self.value.clear();
         self.value.resize(cells, f32::INFINITY);
         self.next.clear();
         self.next.resize(cells, f32::INFINITY);
         self.clear.resize(cells, 0.0);
+        self.soft.resize(cells, 0.0);
 
         // Backward over the horizon: `value` holds the best achievable worst clearance from step t on.
         for t in (1..=HORIZON).rev() {
             self.spans.clear();
-            // Shrink and grow run out on a known step; plan with the size the figure will have then.
+            // Scale changes and the end of shrink or grow follow a known course; plan with the larger
+            // of the sizes the figure has at either end of step t.
             let steps = t as u32;
-            let scale = if effects.shrink > steps {
-                player.scale().min(1.0)
-            } else if effects.grow > steps {
-                player.scale().max(1.0)
-            } else {
-                1.0
-            };
+            let scale = world.scale_after(steps).max(world.scale_after(steps - 1));
             let (top, half) = (feet - texels.y * scale, texels.x * scale * 0.5);
-            // Block time passed by step t: a slow-down lasts for the steps before its counter runs out.
-            let slowed = t.min(effects.slow.saturating_sub(1) as usize) as f32;
+            // Block time passed by step t: a slow-down with N steps left covers the next N steps.
+            let slowed = t.min(effects.slow as usize) as f32;
             let time = slowed * slow + (t as f32 - slowed);
             for b in world.blocks() {
                 if b.has_touched() {
@@ -98,7 +112,38 @@ impl Bot {
             }
             // After t steps the player can only be within t cells of where it started.
             let reachable = left.saturating_sub(t)..(left + t + 1).min(cells);
-            self.fill_clearance(reachable.clone(), &cell_x, -((HORIZON + 1 - t) as f32));
+            fill_clearance(
+                &mut self.spans,
+                &mut self.clear,
+                reachable.clone(),
+                &cell_x,
+                CLEAR_CAP,
+                -((HORIZON + 1 - t) as f32),
+            );
+            self.spans.clear();
+            for p in world.powerups().iter().filter(|p| p.is_hazard()) {
+                let y = p.position().y + token_fall * time;
+                let r = p.size().x.max(p.size().y) * 0.5;
+                let dy = (top - y).max(y - feet).max(0.0);
+                if dy < r {
+                    let reach = (r * r - dy * dy).sqrt() + half;
+                    self.spans
+                        .push((p.position().x - reach, p.position().x + reach));
+                }
+            }
+            if !self.spans.is_empty() {
+                fill_clearance(
+                    &mut self.spans,
+                    &mut self.soft,
+                    reachable.clone(),
+                    &cell_x,
+                    GROW_CAP,
+                    0.0,
+                );
+                for j in reachable.clone() {
+                    self.clear[j] = self.clear[j].min(self.soft[j]);
+                }
+            }
             for j in reachable {
                 let mut best = self.next[j];
                 if j > 0 {
@@ -113,14 +158,19 @@ impl Bot {
         }
 
         // `next` now holds the value of standing on each cell after the first step.
-        let target = self.target_x(world);
+        // Chasing a token accepts any move that keeps a comfortable clearance; drifting to the middle
+        // only breaks exact ties.
+        let (target, enough) = match self.target_x(world) {
+            Some(x) => (x, CHASE_CLEARANCE),
+            None => (FIELD_WIDTH * 0.5, CLEAR_CAP),
+        };
         let mut choice = (0i32, f32::NEG_INFINITY, f32::INFINITY);
         for m in [0i32, -1, 1] {
             let j = left as i64 + i64::from(m);
             if j < 0 || j >= cells as i64 {
                 continue;
             }
-            let v = self.next[j as usize];
+            let v = self.next[j as usize].min(enough);
             let dist = (cell_x(j as usize) - target).abs();
             if v > choice.1 || (v == choice.1 && dist + 0.5 < choice.2) {
                 choice = (m, v, dist);
@@ -129,63 +179,68 @@ impl Bot {
         Input::new(choice.0 as f32)
     }
 
-    /// Sets `clear[j]` for each cell j in `cells` to its distance from the nearest dangerous span (capped at
-    /// [`CLEAR_CAP`]), or to `inside` when the cell lies within one; a sweep over the sorted spans
-    /// keeps this linear in cells and spans.
-    fn fill_clearance(
-        &mut self,
-        cells: std::ops::Range<usize>,
-        cell_x: &impl Fn(usize) -> f32,
-        inside: f32,
-    ) {
-        self.spans.sort_unstable_by(|a, b| a.0.total_cmp(&b.0));
-        // Merge overlapping spans so that "nearest" is always the previous or the next span.
-        let mut merged = 0;
-        for i in 0..self.spans.len() {
-            let span = self.spans[i];
-            if merged > 0 && span.0 <= self.spans[merged - 1].1 {
-                let last = &mut self.spans[merged - 1];
-                last.1 = last.1.max(span.1);
-            } else {
-                self.spans[merged] = span;
-                merged += 1;
-            }
-        }
-        self.spans.truncate(merged);
-        let mut k = 0;
-        for j in cells {
-            let x = cell_x(j);
-            while k < self.spans.len() && self.spans[k].1 <= x {
-                k += 1;
-            }
-            let mut c = CLEAR_CAP;
-            if k > 0 {
-                c = c.min(x - self.spans[k - 1].1);
-            }
-            if let Some(&(a, _)) = self.spans.get(k) {
-                c = c.min(if x <= a { a - x } else { inside });
-            }
-            self.clear[j] = c;
-        }
-    }
-
-    /// Where the bot drifts when every move is equally safe: a helpful power-up it can reach, or the
-    /// middle of the field, where it has room both ways.
-    fn target_x(&self, world: &World) -> f32 {
+    /// Where the bot drifts when every move is equally safe: a helpful power-up it can still reach
+    /// before the token falls past its feet, or the middle of the field, where it has room both ways.
+    fn target_x(&self, world: &World) -> Option<f32> {
         let player = world.player();
         let feet = player.position().y;
+        let half = player.size().x * 0.5;
         let speed = world.tuning().player_speed;
-        let fall = world.tuning().powerup_fall * world.block_time_scale();
+        // Slow time may run out before the token arrives; assuming full speed never overestimates.
+        let fall = world.tuning().powerup_fall.max(0.1);
         world
             .powerups()
             .iter()
-            .filter(|p| p.kind() != PowerUpKind::Grow)
+            .filter(|p| !p.is_hazard())
             .filter(|p| {
-                let steps = (feet - p.position().y) / fall.max(0.1);
-                steps > 0.0 && (p.position().x - player.x()).abs() / speed < steps
+                let r = p.size().y * 0.5;
+                let steps = (feet + r - p.position().y) / fall;
+                let walk = ((p.position().x - player.x()).abs() - half - r).max(0.0);
+                steps > 0.0 && walk / speed < steps
             })
             .map(|p| p.position().x)
             .min_by(|a, b| (a - player.x()).abs().total_cmp(&(b - player.x()).abs()))
-            .unwrap_or(FIELD_WIDTH * 0.5)
+    }
+}
+
+/// Sets `clear[j]` for each cell j in `cells` to its distance from the nearest span (capped at `cap`),
+/// or to `inside` when the cell lies within one; a sweep over the sorted spans keeps this linear in
+/// cells and spans.
+fn fill_clearance(
+    spans: &mut Vec<(f32, f32)>,
+    clear: &mut [f32],
+    cells: std::ops::Range<usize>,
+    cell_x: &impl Fn(usize) -> f32,
+    cap: f32,
+    inside: f32,
+) {
+    spans.sort_unstable_by(|a, b| a.0.total_cmp(&b.0));
+    // Merge overlapping spans so that "nearest" is always the previous or the next span.
+    let mut merged = 0;
+    for i in 0..spans.len() {
+        let span = spans[i];
+        if merged > 0 && span.0 <= spans[merged - 1].1 {
+            let last = &mut spans[merged - 1];
+            last.1 = last.1.max(span.1);
+        } else {
+            spans[merged] = span;
+            merged += 1;
+        }
+    }
+    spans.truncate(merged);
+    let mut k = 0;
+    for j in cells {
+        let x = cell_x(j);
+        while k < spans.len() && spans[k].1 <= x {
+            k += 1;
+        }
+        let mut c = cap;
+        if k > 0 {
+            c = c.min(x - spans[k - 1].1);
+        }
+        if let Some(&(a, _)) = spans.get(k) {
+            c = c.min(if x <= a { a - x } else { inside });
+        }
+        clear[j] = c;
     }
 }

@@ -15,7 +15,7 @@ mod world;
 
 pub use bot::Bot;
 pub use tuning::{Difficulty, Tuning};
-pub use world::{Block, Effects, Player, PowerUp, Shapes, World};
+pub use world::{Block, CheckOutcome, Effects, Player, PowerUp, Shapes, StepStats, World};
 
 use glam::Vec2;
 
@@ -60,9 +60,10 @@ pub const GRACE_STEPS: u32 = 2 * STEPS_PER_SECOND;
 /// `block_scale + figure_scale` px along the motion; samples half that far apart cannot both fall
 /// outside the overlap on either side of it. Each step is therefore cut into `ceil(travel / sample_spacing(..))` samples,
 /// where `travel` bounds the relative movement of every point of the block (its translation, plus
-/// the player's, plus spin times the block's radius). At the game's smallest scales (a 0.5 block and a
-/// shrunk 0.6 figure) that is 0.55 px; at the top speeds (fall 7, walk 5, spin 0.03) a block near the
-/// player takes at most 23 samples per step, and blocks away from it none.
+/// the player's, plus spin times the block's radius, plus how far a change of the figure's scale moves
+/// its farthest texel). At the game's smallest scales (a 0.5 block and a shrunk 0.5 figure) that is
+/// 0.5 px; at the top speeds (fall 7, walk 5, spin 0.03) a block near the player takes at most 25
+/// samples per step, and blocks away from it none.
 pub fn sample_spacing(block_scale: f32, figure_scale: f32) -> f32 {
     let spacing = 0.5 * (block_scale.abs() + figure_scale.abs());
     // A degenerate scale covers nothing; the floor just keeps the sample count finite.
@@ -75,6 +76,23 @@ pub fn sample_spacing(block_scale: f32, figure_scale: f32) -> f32 {
 
 /// The closest two collision samples ever are, in px, whatever the scales.
 pub const MIN_SAMPLE_SPACING: f32 = 0.05;
+
+/// The figure's scale while shrunk: half size, small enough to pass between arms it could not before.
+pub const SHRINK_SCALE: f32 = 0.5;
+
+/// The figure's scale while grown.
+pub const GROW_SCALE: f32 = 1.5;
+
+/// How much a slow-down slows blocks (their fall, spin and spawning) and falling power-ups.
+pub const SLOW_FACTOR: f32 = 0.5;
+
+/// Steps a change of the figure's scale takes (0.25 s): long enough to read as a change, short enough
+/// that the power-up still feels immediate.
+pub const SCALE_CHANGE_STEPS: u32 = 15;
+
+/// Steps after a shrink runs out during which touches do not count (0.75 s: the regrowth plus half a
+/// second), so that regrowing into a block the small figure was safely next to is not a hit.
+pub const REGROW_GRACE_STEPS: u32 = 45;
 
 /// The area the player is kept inside: the field minus [`SAFE_MARGIN`] on each side.
 pub fn safe_area() -> Rect {
@@ -143,9 +161,9 @@ fn sanitize_axis(v: f32) -> f32 {
 /// The kinds of collectable power-up (arcade only).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum PowerUpKind {
-    /// Shrinks the player to 60% for a while: a smaller target.
+    /// Shrinks the player to half size ([`SHRINK_SCALE`]) for a while: a smaller target.
     Shrink,
-    /// Grows the player to 140% for a while: a bigger target, but dodges score double.
+    /// Grows the player to [`GROW_SCALE`] for a while: a bigger target (a hazard), but dodges score double.
     Grow,
     /// Absorbs the next hit (or runs out after a while).
     Shield,
@@ -165,10 +183,25 @@ impl PowerUpKind {
     /// How many steps the effect lasts once caught (a shield ends sooner when it absorbs a hit).
     pub fn duration(self) -> u32 {
         match self {
-            PowerUpKind::Shrink | PowerUpKind::Grow => 8 * STEPS_PER_SECOND,
+            PowerUpKind::Shrink | PowerUpKind::Grow => 10 * STEPS_PER_SECOND,
             PowerUpKind::Shield => 10 * STEPS_PER_SECOND,
-            PowerUpKind::Slow => 5 * STEPS_PER_SECOND,
+            PowerUpKind::Slow => 6 * STEPS_PER_SECOND,
         }
+    }
+
+    /// The kind's position in [`PowerUpKind::ALL`], for per-kind tables.
+    pub fn index(self) -> usize {
+        match self {
+            PowerUpKind::Shrink => 0,
+            PowerUpKind::Grow => 1,
+            PowerUpKind::Shield => 2,
+            PowerUpKind::Slow => 3,
+        }
+    }
+
+    /// Whether catching it makes the game harder (grow), so players and the bot should avoid it.
+    pub fn is_hazard(self) -> bool {
+        self == PowerUpKind::Grow
     }
 
     /// The kind's lower-case name (also the stem of its art file, `powerup_<name>.png`).

@@ -8,36 +8,52 @@ use rand_pcg::Pcg64Mcg;
 
 use super::{
     safe_area, sample_spacing, Difficulty, Event, Input, Mode, PowerUpKind, Stats, Tuning,
-    ARCADE_LIVES, FIELD_HEIGHT, FIELD_WIDTH, GRACE_STEPS, POWERUP_SIZE, STEPS_PER_SECOND,
+    ARCADE_LIVES, FIELD_HEIGHT, FIELD_WIDTH, GRACE_STEPS, GROW_SCALE, POWERUP_SIZE,
+    REGROW_GRACE_STEPS, SCALE_CHANGE_STEPS, SHRINK_SCALE, SLOW_FACTOR, STEPS_PER_SECOND,
 };
 use crate::collision::{collide, sprite_transform, Mask, Rect, Sprite};
 
-/// The player's scale while shrunk.
-const SHRINK_SCALE: f32 = 0.6;
-/// The player's scale while grown.
-const GROW_SCALE: f32 = 1.4;
-/// How much a slow-down slows blocks.
-const SLOW_FACTOR: f32 = 0.5;
 /// Score for each second survived.
 const SCORE_PER_SECOND: u64 = 10;
 /// Score for each block dodged (doubled while grown).
 const SCORE_PER_DODGE: u64 = 5;
 /// A bound on collision samples per block and step, so a corrupt speed cannot stall a step.
 const MAX_SAMPLES: u32 = 1024;
+/// How far a falling power-up tilts either way, in radians: a gentle wobble, so it never reads as a
+/// spinning block.
+const WOBBLE_AMPLITUDE: f32 = 0.2;
+/// The wobble's phase advance per step of block time (one full sway every 1.5 s).
+const WOBBLE_RATE: f32 = TAU / 90.0;
 
-/// The collision masks the rules need: the player's figure and the spinner block.
+/// The collision masks the rules need: the player's figure, the spinner block and the power-up tokens.
 #[derive(Clone, Debug)]
 pub struct Shapes {
     /// The figure's mask; the player stands on its bottom edge, centred.
     pub figure: Mask,
     /// The block's mask; blocks spin about its centre.
     pub block: Mask,
+    /// The power-up tokens' masks, in [`PowerUpKind::ALL`] order; tokens wobble about their centre.
+    pub powerups: [Mask; 4],
 }
 
 impl Shapes {
-    /// Pairs a figure mask and a block mask.
+    /// Pairs a figure mask and a block mask, with round stand-in tokens for the power-ups.
     pub fn new(figure: Mask, block: Mask) -> Shapes {
-        Shapes { figure, block }
+        Shapes {
+            figure,
+            block,
+            powerups: std::array::from_fn(|_| token_placeholder()),
+        }
+    }
+
+    /// Replaces the power-up masks (in [`PowerUpKind::ALL`] order), usually with ones built from the art.
+    pub fn with_powerups(self, powerups: [Mask; 4]) -> Shapes {
+        Shapes { powerups, ..self }
+    }
+
+    /// The mask of one power-up kind's token.
+    pub fn powerup(&self, kind: PowerUpKind) -> &Mask {
+        &self.powerups[kind.index()]
     }
 
     /// Stand-in shapes of the expected sizes (a rounded figure and a plus sign with 22-texel arms), for
@@ -53,11 +69,60 @@ impl Shapes {
             (21..43).contains(&x) || (21..43).contains(&y)
         });
         match (figure, block) {
-            (Ok(figure), Ok(block)) => Shapes { figure, block },
+            (Ok(figure), Ok(block)) => Shapes::new(figure, block),
             // Both sizes are non-zero constants, the only thing `from_fn` rejects.
             _ => unreachable!("placeholder masks have non-zero sizes"),
         }
     }
+}
+
+/// A round token filling the power-up size, for shapes built without the token art.
+fn token_placeholder() -> Mask {
+    let (w, h) = POWERUP_SIZE;
+    let centre = Vec2::new(w as f32, h as f32) * 0.5;
+    let r2 = (w.min(h) as f32 * 0.5).powi(2);
+    match Mask::from_fn(w, h, |x, y| {
+        (Vec2::new(x as f32 + 0.5, y as f32 + 0.5) - centre).length_squared() <= r2
+    }) {
+        Ok(mask) => mask,
+        // The size is a non-zero constant, the only thing `from_fn` rejects.
+        Err(_) => unreachable!("the token placeholder has a non-zero size"),
+    }
+}
+
+/// What the collision pipeline concluded about one body (a block or a power-up) in the last step.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum CheckOutcome {
+    /// The bounding-rectangle prefilter ruled out contact, so no per-pixel test ran (also the state of
+    /// a body put in by hand and not yet stepped).
+    #[default]
+    Rejected,
+    /// At least one per-pixel test ran and found no solid texels touching.
+    Missed,
+    /// A per-pixel test found contact (whether or not it counted as a hit under the rules).
+    Hit,
+}
+
+/// What the collision pipeline did in the last step, for a debug view; the app times the step itself.
+///
+/// The block counters add up over steps to [`Stats::rect_tests`] and [`Stats::pixel_tests`];
+/// power-up checks are counted apart so those totals keep meaning blocks only.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct StepStats {
+    /// Bounding-rectangle tests between blocks and the player (the sweep test plus one per sample).
+    pub rect_tests: u64,
+    /// Per-pixel tests between blocks and the player.
+    pub pixel_tests: u64,
+    /// Blocks whose check ended [`CheckOutcome::Rejected`].
+    pub rejected: u64,
+    /// Blocks whose check ended [`CheckOutcome::Missed`].
+    pub missed: u64,
+    /// Blocks whose check ended [`CheckOutcome::Hit`].
+    pub hits: u64,
+    /// Bounding-rectangle tests between power-ups and the player.
+    pub powerup_rect_tests: u64,
+    /// Per-pixel tests between power-ups and the player.
+    pub powerup_pixel_tests: u64,
 }
 
 /// The player: a figure standing on the bottom edge of the safe area.
@@ -67,6 +132,10 @@ pub struct Player {
     prev_x: f32,
     feet: f32,
     scale: f32,
+    prev_scale: f32,
+    ramp_from: f32,
+    ramp_to: f32,
+    ramp_step: u32,
     texels: Vec2,
     last_move: f32,
 }
@@ -82,9 +151,25 @@ impl Player {
         Vec2::new(self.x, self.feet)
     }
 
-    /// The figure's drawn scale (1 normally; smaller or larger under shrink or grow).
+    /// The figure's drawn scale (1 normally; smaller or larger under shrink or grow, changing smoothly
+    /// over [`SCALE_CHANGE_STEPS`](super::SCALE_CHANGE_STEPS) when an effect starts or ends).
     pub fn scale(&self) -> f32 {
         self.scale
+    }
+
+    /// The scale one step earlier, for drawing between steps.
+    pub fn prev_scale(&self) -> f32 {
+        self.prev_scale
+    }
+
+    /// The scale a fraction `alpha` (0..=1) of the way from the previous step to this one.
+    pub fn scale_at(&self, alpha: f32) -> f32 {
+        self.prev_scale + (self.scale - self.prev_scale) * alpha
+    }
+
+    /// The scale the figure is heading for (equal to [`scale`](Self::scale) once a change is over).
+    pub fn target_scale(&self) -> f32 {
+        self.ramp_to
     }
 
     /// The figure's drawn size in playfield px (texture size times scale).
@@ -94,12 +179,12 @@ impl Player {
 
     /// The rectangle the figure is drawn in (its texture's bounds), in playfield px.
     pub fn rect(&self) -> Rect {
-        self.rect_at(self.x)
+        self.rect_at(self.x, self.scale)
     }
 
     /// The transform from the figure's texels to the playfield (origin at its bottom-centre texel edge).
     pub fn transform(&self) -> Affine2 {
-        self.transform_at(self.x)
+        self.transform_at(self.x, self.scale)
     }
 
     /// The horizontal centre one step earlier, for drawing between steps.
@@ -121,19 +206,45 @@ impl Player {
         Vec2::new(self.texels.x * 0.5, self.texels.y)
     }
 
-    fn rect_at(&self, x: f32) -> Rect {
-        let size = self.size();
+    fn rect_at(&self, x: f32, scale: f32) -> Rect {
+        let size = self.texels * scale;
         Rect::from_xywh(x - size.x * 0.5, self.feet - size.y, size.x, size.y)
     }
 
-    fn transform_at(&self, x: f32) -> Affine2 {
+    fn transform_at(&self, x: f32, scale: f32) -> Affine2 {
         sprite_transform(
             Vec2::new(x, self.feet),
             0.0,
-            Vec2::splat(self.scale),
+            Vec2::splat(scale),
             self.origin(),
         )
     }
+
+    /// Starts a smooth change towards `to` from wherever the scale is now (even mid-change), so a new
+    /// effect never makes the figure jump.
+    fn aim_scale(&mut self, to: f32) {
+        if to != self.ramp_to {
+            self.ramp_from = self.scale;
+            self.ramp_to = to;
+            self.ramp_step = 0;
+        }
+    }
+
+    fn advance_scale(&mut self) {
+        self.prev_scale = self.scale;
+        self.ramp_step = (self.ramp_step + 1).min(SCALE_CHANGE_STEPS);
+        self.scale = ramp(self.ramp_from, self.ramp_to, self.ramp_step);
+    }
+}
+
+/// The scale `step` steps into a change from `from` to `to`: a smoothstep, so the change starts and
+/// ends gently and never moves a texel far in one step.
+fn ramp(from: f32, to: f32, step: u32) -> f32 {
+    if step >= SCALE_CHANGE_STEPS {
+        return to;
+    }
+    let t = step as f32 / SCALE_CHANGE_STEPS as f32;
+    from + (to - from) * (t * t * (3.0 - 2.0 * t))
 }
 
 /// A falling, spinning plus-shaped block.
@@ -152,6 +263,7 @@ pub struct Block {
     radius: f32,
     touched: bool,
     passed: bool,
+    check: CheckOutcome,
 }
 
 impl Block {
@@ -239,6 +351,11 @@ impl Block {
         self.passed
     }
 
+    /// What the collision pipeline concluded about this block against the player in the last step.
+    pub fn last_check(&self) -> CheckOutcome {
+        self.check
+    }
+
     /// The radius of a circle around the centre that holds the whole texture at any rotation.
     fn reach(&self) -> f32 {
         self.texels.length() * 0.5 * self.scale
@@ -251,6 +368,13 @@ pub struct PowerUp {
     id: u64,
     kind: PowerUpKind,
     position: Vec2,
+    prev_position: Vec2,
+    phase: f32,
+    prev_phase: f32,
+    origin: Vec2,
+    texels: Vec2,
+    radius: f32,
+    check: CheckOutcome,
 }
 
 impl PowerUp {
@@ -269,11 +393,57 @@ impl PowerUp {
         self.position
     }
 
-    /// The rectangle it is drawn in and caught by, in playfield px.
+    /// The rectangle its art covers before the wobble, in playfield px (catching tests the tilted
+    /// mask pixel by pixel).
     pub fn rect(&self) -> Rect {
-        let size = Vec2::new(POWERUP_SIZE.0 as f32, POWERUP_SIZE.1 as f32);
-        Rect::new(self.position - size * 0.5, self.position + size * 0.5)
+        Rect::new(
+            self.position - self.texels * 0.5,
+            self.position + self.texels * 0.5,
+        )
     }
+
+    /// Its centre one step earlier, for drawing between steps.
+    pub fn prev_position(&self) -> Vec2 {
+        self.prev_position
+    }
+
+    /// Its tilt in radians, clockwise: a gentle wobble of at most 0.2 either way, never a spin.
+    pub fn rotation(&self) -> f32 {
+        wobble(self.phase)
+    }
+
+    /// The centre and tilt a fraction `alpha` (0..=1) of the way from the previous step to this one.
+    pub fn pose_at(&self, alpha: f32) -> (Vec2, f32) {
+        (
+            self.prev_position.lerp(self.position, alpha),
+            wobble(self.prev_phase + (self.phase - self.prev_phase) * alpha),
+        )
+    }
+
+    /// Its drawn size in playfield px (the token's texture size; tokens are never scaled).
+    pub fn size(&self) -> Vec2 {
+        self.texels
+    }
+
+    /// The pivot in texels (the texture's centre), as a draw call's origin wants it.
+    pub fn origin(&self) -> Vec2 {
+        self.origin
+    }
+
+    /// Whether catching it makes the game harder (see [`PowerUpKind::is_hazard`]).
+    pub fn is_hazard(&self) -> bool {
+        self.kind.is_hazard()
+    }
+
+    /// What the collision pipeline concluded about it against the player in the last step.
+    pub fn last_check(&self) -> CheckOutcome {
+        self.check
+    }
+}
+
+/// The tilt of a power-up at wobble phase `phase`.
+fn wobble(phase: f32) -> f32 {
+    WOBBLE_AMPLITUDE * phase.sin()
 }
 
 /// Steps left of each timed effect (0 when inactive).
@@ -290,6 +460,24 @@ pub struct Effects {
 }
 
 impl Effects {
+    /// Seconds left of the effect of `kind` (0 when inactive), for a HUD countdown.
+    pub fn remaining_seconds(&self, kind: PowerUpKind) -> f32 {
+        self.remaining(kind) as f32 / STEPS_PER_SECOND as f32
+    }
+
+    /// Whether the effect of `kind` is in force.
+    pub fn is_active(&self, kind: PowerUpKind) -> bool {
+        self.remaining(kind) > 0
+    }
+
+    /// The effects in force with their steps left, in [`PowerUpKind::ALL`] order.
+    pub fn active(&self) -> impl Iterator<Item = (PowerUpKind, u32)> + '_ {
+        PowerUpKind::ALL
+            .into_iter()
+            .map(|kind| (kind, self.remaining(kind)))
+            .filter(|&(_, left)| left > 0)
+    }
+
     /// Steps left of the effect of `kind`.
     pub fn remaining(&self, kind: PowerUpKind) -> u32 {
         match kind {
@@ -318,9 +506,12 @@ pub struct World {
     tuning: Tuning,
     rng: Pcg64Mcg,
     figure: Mask,
+    figure_reach: f32,
     block: Mask,
     block_origin: Vec2,
     block_radius: f32,
+    powerup_masks: [Mask; 4],
+    powerup_radius: [f32; 4],
     player: Player,
     blocks: Vec<Block>,
     powerups: Vec<PowerUp>,
@@ -332,8 +523,10 @@ pub struct World {
     dodge_points: u64,
     last_hit: Option<u64>,
     grace_end: u64,
+    regrow_end: Option<u64>,
     touching: bool,
     contact: Option<Vec2>,
+    last_step: StepStats,
     over: bool,
 }
 
@@ -345,18 +538,32 @@ impl World {
 
     /// Starts a game with custom tuning (for tests, tools and experiments).
     pub fn with_tuning(mode: Mode, seed: u64, shapes: Shapes, tuning: Tuning) -> World {
-        let Shapes { figure, block } = shapes;
-        let block_origin = Vec2::new(block.width() as f32, block.height() as f32) * 0.5;
+        let Shapes {
+            figure,
+            block,
+            powerups,
+        } = shapes;
+        let block_origin = mask_centre(&block);
         let block_radius = solid_radius(&block, block_origin);
+        let powerup_radius =
+            std::array::from_fn(|i| solid_radius(&powerups[i], mask_centre(&powerups[i])));
         let safe = safe_area();
         let player = Player {
             x: FIELD_WIDTH * 0.5,
             prev_x: FIELD_WIDTH * 0.5,
             feet: safe.max.y,
             scale: 1.0,
+            prev_scale: 1.0,
+            ramp_from: 1.0,
+            ramp_to: 1.0,
+            ramp_step: SCALE_CHANGE_STEPS,
             texels: Vec2::new(figure.width() as f32, figure.height() as f32),
             last_move: 0.0,
         };
+        // The farthest corner of the figure's texture from its pivot: how far a change of scale can
+        // move any of its texels, per unit of scale.
+        let origin = player.origin();
+        let figure_reach = origin.max(player.texels - origin).length();
         let stats = Stats {
             lives: if mode == Mode::Arcade {
                 ARCADE_LIVES
@@ -371,9 +578,12 @@ impl World {
             tuning,
             rng: Pcg64Mcg::seed_from_u64(seed),
             figure,
+            figure_reach,
             block,
             block_origin,
             block_radius,
+            powerup_masks: powerups,
+            powerup_radius,
             player,
             blocks: Vec::with_capacity(64),
             powerups: Vec::with_capacity(8),
@@ -385,8 +595,10 @@ impl World {
             dodge_points: 0,
             last_hit: None,
             grace_end: 0,
+            regrow_end: None,
             touching: false,
             contact: None,
+            last_step: StepStats::default(),
             over: false,
         }
     }
@@ -401,11 +613,13 @@ impl World {
             return &self.events;
         }
         self.stats.steps += 1;
+        // Read before the countdown, so an effect caught with N steps left covers the next N steps.
+        let time = self.block_time_scale();
         self.tick_effects();
         let difficulty = self.difficulty();
         self.move_player(input);
-        self.move_blocks();
-        self.spawn(&difficulty);
+        self.move_blocks(time);
+        self.spawn(&difficulty, time);
         self.collide_blocks();
         self.collect_powerups();
         self.pass_and_remove();
@@ -449,6 +663,7 @@ impl World {
             radius: self.block_radius * scale,
             touched: false,
             passed: false,
+            check: CheckOutcome::Rejected,
         });
         id
     }
@@ -459,7 +674,21 @@ impl World {
     pub fn spawn_powerup(&mut self, kind: PowerUpKind, position: Vec2) -> u64 {
         let id = self.next_powerup;
         self.next_powerup += 1;
-        self.powerups.push(PowerUp { id, kind, position });
+        let mask = &self.powerup_masks[kind.index()];
+        // Tokens start their wobble at different phases so that several never sway in step.
+        let phase = (id % 16) as f32 * (TAU / 16.0);
+        self.powerups.push(PowerUp {
+            id,
+            kind,
+            position,
+            prev_position: position,
+            phase,
+            prev_phase: phase,
+            origin: mask_centre(mask),
+            texels: Vec2::new(mask.width() as f32, mask.height() as f32),
+            radius: self.powerup_radius[kind.index()],
+            check: CheckOutcome::Rejected,
+        });
         id
     }
 
@@ -551,12 +780,40 @@ impl World {
         }
     }
 
+    /// Steps left of the grace after a shrink ran out, during which touches do not count, so regrowing
+    /// into a block is never a hit.
+    pub fn regrow_grace_remaining(&self) -> u32 {
+        match self.regrow_end {
+            Some(end) => end.saturating_sub(self.stats.steps) as u32,
+            None => 0,
+        }
+    }
+
+    /// What the collision pipeline did in the last step (tests run and each block's outcome in totals).
+    pub fn last_step_stats(&self) -> &StepStats {
+        &self.last_step
+    }
+
+    /// The figure's scale `steps` steps from now if no other power-up is caught meanwhile (for
+    /// planning: it follows the running change and the end of shrink or grow exactly).
+    pub fn scale_after(&self, steps: u32) -> f32 {
+        let p = &self.player;
+        let left = self.effects.shrink.max(self.effects.grow);
+        if left == 0 || steps < left {
+            return ramp(p.ramp_from, p.ramp_to, p.ramp_step.saturating_add(steps));
+        }
+        // The step the effect ends in starts a change back to 1 from where the scale had got to.
+        let at_end = ramp(p.ramp_from, p.ramp_to, p.ramp_step.saturating_add(left - 1));
+        ramp(at_end, 1.0, steps - left + 1)
+    }
+
     /// Steps since the last counted hit or shielded touch, or `None` if there was none yet.
     pub fn since_last_hit(&self) -> Option<u64> {
         self.last_hit.map(|at| self.stats.steps - at)
     }
 
-    /// How fast blocks move relative to normal (0.5 during a slow-down, else 1).
+    /// How fast blocks move in the next step relative to normal ([`SLOW_FACTOR`](super::SLOW_FACTOR)
+    /// while a slow-down lasts, else 1).
     pub fn block_time_scale(&self) -> f32 {
         if self.effects.slow > 0 {
             SLOW_FACTOR
@@ -580,7 +837,13 @@ impl World {
         self.block_radius
     }
 
-    /// Counts down timed effects, announcing the ones that end, and sets the player's scale.
+    /// The collision mask of one power-up kind's token.
+    pub fn powerup_mask(&self, kind: PowerUpKind) -> &Mask {
+        &self.powerup_masks[kind.index()]
+    }
+
+    /// Counts down timed effects, announcing the ones that end, and moves the player's scale one step
+    /// along its change.
     fn tick_effects(&mut self) {
         for kind in PowerUpKind::ALL {
             let left = self.effects.slot(kind);
@@ -588,20 +851,25 @@ impl World {
                 *left -= 1;
                 if *left == 0 {
                     self.events.push(Event::EffectEnded { kind });
+                    if kind == PowerUpKind::Shrink {
+                        self.regrow_end = Some(self.stats.steps + u64::from(REGROW_GRACE_STEPS));
+                    }
                 }
             }
         }
-        self.update_player_scale();
+        self.player.aim_scale(self.target_scale());
+        self.player.advance_scale();
     }
 
-    fn update_player_scale(&mut self) {
-        self.player.scale = if self.effects.shrink > 0 {
+    /// The scale the effects in force ask for.
+    fn target_scale(&self) -> f32 {
+        if self.effects.shrink > 0 {
             SHRINK_SCALE
         } else if self.effects.grow > 0 {
             GROW_SCALE
         } else {
             1.0
-        };
+        }
     }
 
     fn move_player(&mut self, input: Input) {
@@ -617,8 +885,8 @@ impl World {
         p.prev_x = p.prev_x.clamp(lo, hi.max(lo));
     }
 
-    fn move_blocks(&mut self) {
-        let time = self.block_time_scale();
+    /// Moves blocks and power-ups by one step of block time (`time` is 1, or less in a slow-down).
+    fn move_blocks(&mut self, time: f32) {
         for b in &mut self.blocks {
             b.prev_position = b.position;
             b.prev_rotation = b.rotation;
@@ -626,12 +894,20 @@ impl World {
             b.rotation += b.spin * time;
         }
         for p in &mut self.powerups {
+            p.prev_position = p.position;
+            p.prev_phase = p.phase;
             p.position.y += self.tuning.powerup_fall * time;
+            // Kept within one turn so the phase never grows large enough to lose precision.
+            p.phase = (p.phase + WOBBLE_RATE * time).rem_euclid(TAU);
+            if p.phase < p.prev_phase {
+                p.prev_phase -= TAU;
+            }
         }
     }
 
-    fn spawn(&mut self, difficulty: &Difficulty) {
-        if self.rng.gen::<f32>() < difficulty.spawn_chance {
+    fn spawn(&mut self, difficulty: &Difficulty, time: f32) {
+        // Slow time slows the arrival of blocks too; otherwise a slow-down would crowd the field.
+        if self.rng.gen::<f32>() < difficulty.spawn_chance * time {
             let scale = uniform(&mut self.rng, self.tuning.scale_min, self.tuning.scale_max);
             let aimed = self.rng.gen::<f32>() < self.tuning.aim_chance;
             let x = if aimed {
@@ -662,9 +938,11 @@ impl World {
         if self.tuning.powerups && self.rng.gen::<f32>() < self.tuning.powerup_chance {
             let kind = PowerUpKind::ALL[self.rng.gen_range(0..PowerUpKind::ALL.len())];
             let safe = safe_area();
-            let half = POWERUP_SIZE.0 as f32 * 0.5;
-            let x = uniform(&mut self.rng, safe.min.x + half, safe.max.x - half);
-            let position = Vec2::new(x, -(POWERUP_SIZE.1 as f32));
+            let mask = &self.powerup_masks[kind.index()];
+            let (w, h) = (mask.width() as f32, mask.height() as f32);
+            let x = uniform(&mut self.rng, safe.min.x + w * 0.5, safe.max.x - w * 0.5);
+            // Its whole texture, at any tilt, starts above the top edge.
+            let position = Vec2::new(x, -Vec2::new(w, h).length() * 0.5);
             let id = self.spawn_powerup(kind, position);
             self.events
                 .push(Event::PowerUpSpawned { id, kind, position });
@@ -672,58 +950,36 @@ impl World {
     }
 
     /// Tests every block against the player: a swept rectangle prefilter for the whole step, then
-    /// samples along the step spaced by [`sample_spacing`](super::sample_spacing), each a rectangle test and, when that
-    /// passes, the per-pixel test.
+    /// samples along the step spaced by [`sample_spacing`](super::sample_spacing), each a rectangle
+    /// test and, when that passes, the per-pixel test; each block keeps the outcome for a debug view.
     fn collide_blocks(&mut self) {
-        let player = self.player;
-        let player_travel = (player.x - player.prev_x).abs();
-        let player_sweep = player
-            .rect_at(player.prev_x)
-            .union(&player.rect_at(player.x));
-        let (mut rect_tests, mut pixel_tests) = (0u64, 0u64);
+        let figure = FigureSweep::new(self.player, self.figure_reach);
+        let mut step = StepStats::default();
         self.touching = false;
         self.contact = None;
         for i in 0..self.blocks.len() {
             let b = self.blocks[i];
-            rect_tests += 1;
-            let reach = Vec2::splat(b.reach());
-            let sweep = Rect::new(
-                b.prev_position.min(b.position) - reach,
-                b.prev_position.max(b.position) + reach,
+            let body = BodySweep {
+                mask: &self.block,
+                origin: b.origin,
+                scale: b.scale,
+                from: (b.prev_position, b.prev_rotation),
+                to: (b.position, b.rotation),
+                reach: b.reach(),
+                spin_radius: b.radius,
+            };
+            let (outcome, hit) = sweep_check(
+                &body,
+                &figure,
+                &self.figure,
+                &mut step.rect_tests,
+                &mut step.pixel_tests,
             );
-            if !sweep.intersects(&player_sweep) {
-                continue;
-            }
-            let travel = b.position.distance(b.prev_position)
-                + (b.rotation - b.prev_rotation).abs() * b.radius
-                + player_travel;
-            let spacing = sample_spacing(b.scale, player.scale);
-            let samples = ((travel / spacing).ceil() as u32).clamp(1, MAX_SAMPLES);
-            let mut hit = None;
-            for k in 1..=samples {
-                let t = k as f32 / samples as f32;
-                let block = Sprite::new(
-                    &self.block,
-                    sprite_transform(
-                        b.prev_position.lerp(b.position, t),
-                        b.prev_rotation + (b.rotation - b.prev_rotation) * t,
-                        Vec2::splat(b.scale),
-                        b.origin,
-                    ),
-                );
-                let figure = Sprite::new(
-                    &self.figure,
-                    player.transform_at(player.prev_x + (player.x - player.prev_x) * t),
-                );
-                rect_tests += 1;
-                if !block.bounds().intersects(&figure.bounds()) {
-                    continue;
-                }
-                pixel_tests += 1;
-                if let Some(contact) = collide(block, figure) {
-                    hit = Some(contact.point);
-                    break;
-                }
+            self.blocks[i].check = outcome;
+            match outcome {
+                CheckOutcome::Rejected => step.rejected += 1,
+                CheckOutcome::Missed => step.missed += 1,
+                CheckOutcome::Hit => step.hits += 1,
             }
             if let Some(point) = hit {
                 self.touching = true;
@@ -734,13 +990,17 @@ impl World {
                 }
             }
         }
-        self.stats.rect_tests += rect_tests;
-        self.stats.pixel_tests += pixel_tests;
+        self.stats.rect_tests += step.rect_tests;
+        self.stats.pixel_tests += step.pixel_tests;
+        self.last_step = step;
     }
 
     /// Decides what a block's first touch means under the mode's rules.
     fn register_touch(&mut self, id: u64, point: Vec2) {
         let steps = self.stats.steps;
+        if self.regrow_end.is_some_and(|end| steps <= end) {
+            return;
+        }
         match self.mode {
             Mode::Classic => {
                 self.stats.hits += 1;
@@ -768,12 +1028,32 @@ impl World {
         }
     }
 
+    /// Catches every power-up whose mask touches the figure's, by the same swept prefilter and
+    /// per-pixel test as blocks, against the figure at its current (scaled) size.
     fn collect_powerups(&mut self) {
-        let rect = self.player.rect();
+        let (mut rect_tests, mut pixel_tests) = (0u64, 0u64);
         let mut i = 0;
         while i < self.powerups.len() {
             let p = self.powerups[i];
-            if !p.rect().intersects(&rect) {
+            let figure = FigureSweep::new(self.player, self.figure_reach);
+            let body = BodySweep {
+                mask: &self.powerup_masks[p.kind.index()],
+                origin: p.origin,
+                scale: 1.0,
+                from: (p.prev_position, wobble(p.prev_phase)),
+                to: (p.position, wobble(p.phase)),
+                reach: p.texels.length() * 0.5,
+                spin_radius: p.radius,
+            };
+            let (outcome, _) = sweep_check(
+                &body,
+                &figure,
+                &self.figure,
+                &mut rect_tests,
+                &mut pixel_tests,
+            );
+            self.powerups[i].check = outcome;
+            if outcome != CheckOutcome::Hit {
                 i += 1;
                 continue;
             }
@@ -798,7 +1078,10 @@ impl World {
                 point: p.position,
             });
         }
-        self.update_player_scale();
+        // The new size is reached smoothly over the following steps, never within this one.
+        self.player.aim_scale(self.target_scale());
+        self.last_step.powerup_rect_tests = rect_tests;
+        self.last_step.powerup_pixel_tests = pixel_tests;
     }
 
     fn end_effect(&mut self, kind: PowerUpKind) {
@@ -833,10 +1116,123 @@ impl World {
         self.blocks.retain(|b| {
             b.position.is_finite() && b.position.y <= FIELD_HEIGHT + origin_len * b.scale
         });
-        let bottom = FIELD_HEIGHT + POWERUP_SIZE.1 as f32;
-        self.powerups
-            .retain(|p| p.position.is_finite() && p.position.y <= bottom);
+        self.powerups.retain(|p| {
+            p.position.is_finite() && p.position.y <= FIELD_HEIGHT + p.texels.length() * 0.5
+        });
     }
+}
+
+/// The figure's movement over the step being checked: from the previous x and scale to the current.
+#[derive(Clone, Copy)]
+struct FigureSweep {
+    player: Player,
+    bounds: Rect,
+    travel: f32,
+    min_scale: f32,
+}
+
+impl FigureSweep {
+    /// `reach` is the farthest texture corner from the figure's pivot, in texels.
+    fn new(player: Player, reach: f32) -> FigureSweep {
+        let p = player;
+        // Position and scale both move linearly between samples, so every sampled rectangle lies
+        // within the union of the two end ones.
+        FigureSweep {
+            player,
+            bounds: p
+                .rect_at(p.prev_x, p.prev_scale)
+                .union(&p.rect_at(p.x, p.scale)),
+            travel: (p.x - p.prev_x).abs() + (p.scale - p.prev_scale).abs() * reach,
+            min_scale: p.scale.min(p.prev_scale),
+        }
+    }
+
+    fn sprite<'m>(&self, mask: &'m Mask, t: f32) -> Sprite<'m> {
+        let p = &self.player;
+        Sprite::new(
+            mask,
+            p.transform_at(
+                p.prev_x + (p.x - p.prev_x) * t,
+                p.prev_scale + (p.scale - p.prev_scale) * t,
+            ),
+        )
+    }
+}
+
+/// A block's or power-up's movement over the step being checked.
+struct BodySweep<'a> {
+    mask: &'a Mask,
+    origin: Vec2,
+    scale: f32,
+    /// Position and rotation at the start of the step.
+    from: (Vec2, f32),
+    /// Position and rotation at the end of the step.
+    to: (Vec2, f32),
+    /// The radius of a circle about the pivot holding the whole texture at any rotation, in px.
+    reach: f32,
+    /// The farthest solid point from the pivot, in px: how far a turn moves any solid texel per radian.
+    spin_radius: f32,
+}
+
+impl BodySweep<'_> {
+    fn sprite(&self, t: f32) -> Sprite<'_> {
+        Sprite::new(
+            self.mask,
+            sprite_transform(
+                self.from.0.lerp(self.to.0, t),
+                self.from.1 + (self.to.1 - self.from.1) * t,
+                Vec2::splat(self.scale),
+                self.origin,
+            ),
+        )
+    }
+}
+
+/// Checks one body against the figure over a step: the swept rectangle prefilter, then samples no
+/// farther apart than [`sample_spacing`] allows, each a rectangle test and, when that passes, the
+/// per-pixel test. Returns the outcome and, on contact, a point where the two touch.
+fn sweep_check(
+    body: &BodySweep<'_>,
+    figure: &FigureSweep,
+    figure_mask: &Mask,
+    rect_tests: &mut u64,
+    pixel_tests: &mut u64,
+) -> (CheckOutcome, Option<Vec2>) {
+    *rect_tests += 1;
+    let reach = Vec2::splat(body.reach);
+    let sweep = Rect::new(
+        body.from.0.min(body.to.0) - reach,
+        body.from.0.max(body.to.0) + reach,
+    );
+    if !sweep.intersects(&figure.bounds) {
+        return (CheckOutcome::Rejected, None);
+    }
+    let travel = body.from.0.distance(body.to.0)
+        + (body.to.1 - body.from.1).abs() * body.spin_radius
+        + figure.travel;
+    let spacing = sample_spacing(body.scale, figure.min_scale);
+    // A NaN travel casts to 0 and is clamped to one sample.
+    let samples = ((travel / spacing).ceil() as u32).clamp(1, MAX_SAMPLES);
+    let mut outcome = CheckOutcome::Rejected;
+    for k in 1..=samples {
+        let t = k as f32 / samples as f32;
+        let (a, b) = (body.sprite(t), figure.sprite(figure_mask, t));
+        *rect_tests += 1;
+        if !a.bounds().intersects(&b.bounds()) {
+            continue;
+        }
+        *pixel_tests += 1;
+        outcome = CheckOutcome::Missed;
+        if let Some(contact) = collide(a, b) {
+            return (CheckOutcome::Hit, Some(contact.point));
+        }
+    }
+    (outcome, None)
+}
+
+/// The centre of a mask's texture, in texels: the pivot blocks spin and tokens wobble about.
+fn mask_centre(mask: &Mask) -> Vec2 {
+    Vec2::new(mask.width() as f32, mask.height() as f32) * 0.5
 }
 
 /// A uniform draw in `lo..=hi`, or `lo` when the range is empty or not finite.
