@@ -24,6 +24,8 @@ pub struct PadFrame {
     pub up: bool,
     /// A menu step down.
     pub down: bool,
+    /// One stick was clicked while the other was held in: toggle the debug view.
+    pub debug: bool,
     /// Names of gamepads that were plugged in.
     pub connected: Vec<String>,
     /// Names of gamepads that were unplugged.
@@ -109,6 +111,15 @@ mod enabled {
                         Button::DPadRight => frame.right = true,
                         Button::DPadUp => frame.up = true,
                         Button::DPadDown => frame.down = true,
+                        // A chord nobody presses by accident, on buttons the game uses for nothing else.
+                        Button::LeftThumb | Button::RightThumb => {
+                            let other = if button == Button::LeftThumb {
+                                Button::RightThumb
+                            } else {
+                                Button::LeftThumb
+                            };
+                            frame.debug |= gilrs.gamepad(event.id).is_pressed(other);
+                        }
                         _ => {}
                     },
                     EventType::Connected => {

@@ -34,6 +34,8 @@ pub struct Actions {
     pub down: bool,
     /// F11 or Alt+Enter.
     pub fullscreen: bool,
+    /// F3, or both gamepad sticks clicked together: toggle the collision debug view.
+    pub debug: bool,
     /// Gamepads plugged in or out this frame, for a short notice on screen.
     pub pad_notices: Vec<String>,
     /// A gamepad was unplugged this frame.
@@ -146,6 +148,7 @@ fn keyboard_actions(pad: PadFrame, raw: &RawEvents) -> Actions {
         up: pressed(&[KeyCode::Up, KeyCode::W]) || pad.up,
         down: pressed(&[KeyCode::Down, KeyCode::S]) || pad.down,
         fullscreen: pressed(&[KeyCode::F11]) || (enter && alt),
+        debug: pressed(&[KeyCode::F3]) || pad.debug,
         pad_unplugged: !pad.disconnected.is_empty(),
         pad_notices: notices,
         focus_lost: raw.focus_lost,

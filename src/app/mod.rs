@@ -6,6 +6,7 @@
 //! Drawing only reads the world.
 
 mod audio;
+mod debug;
 mod gamepad;
 mod input;
 mod particles;
@@ -13,6 +14,7 @@ mod render;
 mod view;
 
 use std::fmt;
+use std::time::Instant;
 
 use image::RgbaImage;
 use macroquad::miniquad::conf::Icon;
@@ -26,6 +28,7 @@ use spinfall::sim::{
 use spinfall::store::{self, HighScores, ModeKey, ScoreEntry, Settings, Store};
 
 use audio::{Cue, Sfx};
+use debug::DebugView;
 use input::{Actions, Controls};
 use particles::{Burst, Particles};
 
@@ -360,6 +363,8 @@ struct App {
     quit_after: Option<f32>,
     /// When Esc was first pressed on the title (app clock); a second press soon after quits.
     quit_armed_at: f32,
+    /// The collision debug view, while F3 has it on; `None` costs nothing.
+    debug: Option<DebugView>,
 }
 
 impl App {
@@ -431,6 +436,7 @@ impl App {
             pilot: opts.pilot,
             quit_after: opts.seconds.map(|s| s as f32),
             quit_armed_at: f32::NEG_INFINITY,
+            debug: None,
         };
         for name in app.controls.pad_names() {
             app.toast(format!("Gamepad ready: {name}"));
@@ -450,7 +456,8 @@ impl App {
         // The close button is caught so a classic game's best streak is saved before the window goes.
         prevent_quit();
         loop {
-            let mut dt = get_frame_time().clamp(0.0, MAX_FRAME_SECONDS);
+            let frame_time = get_frame_time();
+            let mut dt = frame_time.clamp(0.0, MAX_FRAME_SECONDS);
             // A vsync'd 60 Hz frame measures a hair above or below one step; snapping it keeps exactly one
             // step per frame instead of an occasional skipped or doubled step that reads as a stutter.
             if (dt - STEP_SECONDS).abs() < STEP_SECONDS * 0.03 {
@@ -458,6 +465,9 @@ impl App {
             }
             if !self.update(dt) {
                 break;
+            }
+            if let Some(debug) = self.debug.as_mut() {
+                debug.end_frame(frame_time);
             }
             self.draw();
             next_frame().await;
@@ -498,6 +508,12 @@ impl App {
         }
         for notice in &actions.pad_notices {
             self.toast(notice.clone());
+        }
+        if actions.debug {
+            self.debug = match self.debug {
+                Some(_) => None,
+                None => Some(DebugView::new()),
+            };
         }
 
         // Leaving full screen on X11 unmaps and remaps the window, which reads as a focus change.
@@ -663,7 +679,13 @@ impl App {
             };
             let mut events = std::mem::take(&mut self.events);
             events.clear();
-            events.extend_from_slice(self.world.step(input));
+            let started = self.debug.is_some().then(Instant::now);
+            let stepped = self.world.step(input);
+            let step_time = started.map(|t| t.elapsed());
+            events.extend_from_slice(stepped);
+            if let (Some(debug), Some(step_time)) = (self.debug.as_mut(), step_time) {
+                debug.record_step(&self.world, step_time);
+            }
             for &event in &events {
                 self.on_event(event, attract);
             }

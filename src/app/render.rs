@@ -23,6 +23,8 @@ const SOFT: Color = Color::new(0.86, 0.9, 1.0, 0.9);
 const PANEL: Color = Color::new(0.04, 0.06, 0.16, 0.72);
 /// Panel outlines.
 const PANEL_EDGE: Color = Color::new(0.55, 0.68, 1.0, 0.45);
+/// The HUD's width for one running power-up: icon, seconds left and bar.
+const EFFECT_SLOT: f32 = 74.0;
 /// Width of the "reduce flashing" red border, in playfield pixels.
 const BORDER: f32 = 14.0;
 
@@ -37,6 +39,9 @@ impl App {
         let text = Text::new(&letterbox);
 
         self.draw_playfield();
+        if self.debug.is_some() {
+            super::debug::draw_bounds(&self.world, self.step_alpha());
+        }
         match self.screen {
             Screen::Title => self.draw_title(&text),
             Screen::Playing => self.draw_hud(&text),
@@ -48,6 +53,9 @@ impl App {
                 self.draw_hud(&text);
                 self.draw_game_over(&text);
             }
+        }
+        if let Some(debug) = &self.debug {
+            debug.draw_panel(&text);
         }
         self.draw_toasts(&text);
         set_default_camera();
@@ -271,7 +279,7 @@ impl App {
                 text.shadowed("BEST", 400.0, 22.0, 14.0, Align::Centre, SOFT);
                 text.shadowed(&format!("{best}"), 400.0, 46.0, 22.0, Align::Centre, SOFT);
                 self.draw_lives(world);
-                self.draw_effects(world);
+                self.draw_effects(world, text);
             }
             Mode::Classic => {
                 text.shadowed("HITS", 18.0, 22.0, 14.0, Align::Left, SOFT);
@@ -346,8 +354,8 @@ impl App {
         }
     }
 
-    /// Icons of running power-ups with a bar that empties as they run out.
-    fn draw_effects(&self, world: &World) {
+    /// Icons of running power-ups, each with its seconds left and a bar that empties as it runs out.
+    fn draw_effects(&self, world: &World, text: &Text) {
         let mut x = 18.0;
         let y = 64.0;
         for kind in PowerUpKind::ALL {
@@ -366,10 +374,20 @@ impl App {
                     ..Default::default()
                 },
             );
+            let seconds = steps_to_seconds(u64::from(left));
+            text.shadowed(
+                &format!("{seconds:.1}s"),
+                x + 28.0,
+                y + 18.0,
+                15.0,
+                Align::Left,
+                WHITE,
+            );
             let frac = (left as f32 / full as f32).clamp(0.0, 1.0);
-            draw_rectangle(x, y + 27.0, 24.0, 3.0, Color::new(0.0, 0.0, 0.0, 0.4));
-            draw_rectangle(x, y + 27.0, 24.0 * frac, 3.0, GOLD);
-            x += 32.0;
+            let bar = EFFECT_SLOT - 10.0;
+            draw_rectangle(x, y + 27.0, bar, 3.0, Color::new(0.0, 0.0, 0.0, 0.4));
+            draw_rectangle(x, y + 27.0, bar * frac, 3.0, GOLD);
+            x += EFFECT_SLOT;
         }
     }
 

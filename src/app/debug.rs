@@ -1,0 +1,463 @@
+//! The collision debug view (F3): every block's bounds, coloured by what the collision pipeline
+//! concluded in the last step, and a panel of per-step and per-second counters.
+//!
+//! The app keeps an `Option<DebugView>` and only the `Some` side records anything, so a game that never
+//! shows the view pays one branch per step and per frame. The sim has no clock by design; the times
+//! shown are taken here, around `World::step`, and by running the step's per-pixel tests again.
+
+use std::collections::VecDeque;
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use glam::Affine2;
+use macroquad::prelude::*;
+
+use spinfall::collision::{collide, Rect, Sprite};
+use spinfall::sim::{CheckOutcome, World, STEPS_PER_SECOND};
+
+use super::view::{Align, Text};
+
+/// Bounds the prefilter rejected: quiet, because they are most of the field.
+const REJECTED: Color = Color::new(0.92, 0.95, 1.0, 0.9);
+/// Bounds that reached the per-pixel test and missed.
+const MISSED: Color = Color::new(1.0, 0.76, 0.1, 1.0);
+/// Bounds whose per-pixel test hit.
+const HIT: Color = Color::new(1.0, 0.2, 0.85, 1.0);
+/// The player's bounds.
+const PLAYER: Color = Color::new(0.25, 1.0, 0.45, 1.0);
+/// The dark edge under every outline, so the colours read on the sky, the painting and the red flash.
+const CASING: Color = Color::new(0.0, 0.0, 0.08, 0.75);
+/// The panel's background.
+const PANEL: Color = Color::new(0.0, 0.02, 0.08, 0.68);
+/// The panel's outline.
+const PANEL_EDGE: Color = Color::new(0.6, 0.7, 1.0, 0.5);
+/// Row labels.
+const LABEL: Color = Color::new(0.8, 0.85, 0.95, 1.0);
+/// The panel's text size, in playfield px.
+const SIZE: f32 = 15.0;
+/// The panel's line spacing, in playfield px.
+const LINE: f32 = 19.0;
+
+/// How many steps the per-second column adds up: one second of game time.
+const WINDOW_STEPS: usize = STEPS_PER_SECOND as usize;
+/// How much wall time the frame rate is averaged over, in seconds.
+const FRAME_WINDOW: f32 = 1.0;
+
+/// What one step did, as the debug view counts it.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct StepSample {
+    /// Blocks alive after the step.
+    blocks: u64,
+    /// Bounding-rectangle tests the step ran.
+    rect_tests: u64,
+    /// Per-pixel tests the step ran.
+    pixel_tests: u64,
+    /// Blocks the pipeline found touching the player.
+    hits: u64,
+    /// Wall time of the whole `World::step` call.
+    step: Duration,
+    /// Wall time of the re-run per-pixel tests.
+    collide: Duration,
+    /// How many per-pixel tests were re-run for `collide`.
+    retimed: u64,
+}
+
+impl StepSample {
+    /// The two samples' counters and times added together (blocks alive is not a flow; it keeps the later).
+    fn plus(self, other: StepSample) -> StepSample {
+        StepSample {
+            blocks: other.blocks,
+            rect_tests: self.rect_tests + other.rect_tests,
+            pixel_tests: self.pixel_tests + other.pixel_tests,
+            hits: self.hits + other.hits,
+            step: self.step + other.step,
+            collide: self.collide + other.collide,
+            retimed: self.retimed + other.retimed,
+        }
+    }
+}
+
+/// The panel's numbers: the last step, and the sum over the recorded window.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct Summary {
+    last: StepSample,
+    total: StepSample,
+    /// Steps in the window (fewer than a second's worth just after the view is turned on).
+    steps: usize,
+    /// Frames per second of wall time, averaged over the frame window.
+    fps: f32,
+    /// Steps run in the last frame.
+    steps_last_frame: u32,
+    /// Steps per frame, averaged over the frame window.
+    steps_per_frame: f32,
+}
+
+/// The debug view's memory: the last second of steps and of frames.
+#[derive(Debug)]
+pub struct DebugView {
+    steps: VecDeque<StepSample>,
+    /// Each recent frame's wall time in seconds and the steps it ran, newest last.
+    frames: VecDeque<(f32, u32)>,
+    /// Steps run so far in the frame being built.
+    frame_steps: u32,
+}
+
+impl DebugView {
+    /// An empty view, as when F3 is first pressed.
+    pub fn new() -> DebugView {
+        DebugView {
+            steps: VecDeque::with_capacity(WINDOW_STEPS),
+            frames: VecDeque::with_capacity(256),
+            frame_steps: 0,
+        }
+    }
+
+    /// Records the step the world just took, given how long `World::step` took.
+    ///
+    /// This is where the collision time is measured: the per-pixel tests are run again, one per block the
+    /// prefilter let through, at the poses the step ended on, and timed together.
+    pub fn record_step(&mut self, world: &World, step: Duration) {
+        let counts = world.last_step_stats();
+        let (collide, retimed) = retime_pixel_tests(world);
+        self.push_step(StepSample {
+            blocks: world.blocks().len() as u64,
+            rect_tests: counts.rect_tests,
+            pixel_tests: counts.pixel_tests,
+            hits: counts.hits,
+            step,
+            collide,
+            retimed,
+        });
+        self.frame_steps += 1;
+    }
+
+    /// Closes the frame that just ended, which lasted `seconds` of wall time.
+    pub fn end_frame(&mut self, seconds: f32) {
+        self.frames
+            .push_back((seconds.max(0.0), std::mem::take(&mut self.frame_steps)));
+        let mut kept = 0.0;
+        let mut keep = 0;
+        for &(dt, _) in self.frames.iter().rev() {
+            if kept + dt > FRAME_WINDOW && keep > 0 {
+                break;
+            }
+            kept += dt;
+            keep += 1;
+        }
+        let drop = self.frames.len() - keep;
+        self.frames.drain(..drop);
+    }
+
+    fn push_step(&mut self, sample: StepSample) {
+        if self.steps.len() == WINDOW_STEPS {
+            self.steps.pop_front();
+        }
+        self.steps.push_back(sample);
+    }
+
+    fn summary(&self) -> Summary {
+        let total = self
+            .steps
+            .iter()
+            .fold(StepSample::default(), |sum, s| sum.plus(*s));
+        let wall: f32 = self.frames.iter().map(|f| f.0).sum();
+        let frame_steps: u32 = self.frames.iter().map(|f| f.1).sum();
+        let frames = self.frames.len() as f32;
+        Summary {
+            last: self.steps.back().copied().unwrap_or_default(),
+            total,
+            steps: self.steps.len(),
+            fps: if wall > 0.0 { frames / wall } else { 0.0 },
+            steps_last_frame: self.frames.back().map_or(0, |f| f.1),
+            steps_per_frame: if frames > 0.0 {
+                frame_steps as f32 / frames
+            } else {
+                0.0
+            },
+        }
+    }
+
+    /// Draws the counters panel with its colour legend, top left under the HUD band.
+    pub fn draw_panel(&self, text: &Text) {
+        let s = self.summary();
+        let (x, y, w, h) = (8.0, 100.0, 310.0, 240.0);
+        draw_rectangle(x, y, w, h, PANEL);
+        draw_rectangle_lines(x, y, w, h, 1.0, PANEL_EDGE);
+
+        let left = x + 10.0;
+        let col_step = x + 200.0;
+        let col_sec = x + w - 10.0;
+        let mut row = y + 20.0;
+
+        text.draw("COLLISION DEBUG", left, row, SIZE, Align::Left, WHITE);
+        text.draw("step", col_step, row, SIZE, Align::Right, LABEL);
+        // Just after F3 the window is still filling; say how much it holds rather than call it a second.
+        let window = if s.steps == WINDOW_STEPS {
+            "1 s".to_string()
+        } else {
+            format!("{} st", s.steps)
+        };
+        text.draw(&window, col_sec, row, SIZE, Align::Right, LABEL);
+        row += LINE + 4.0;
+
+        let mut counter = |label: &str, step: String, sec: String| {
+            text.draw(label, left, row, SIZE, Align::Left, LABEL);
+            text.draw(&step, col_step, row, SIZE, Align::Right, WHITE);
+            text.draw(&sec, col_sec, row, SIZE, Align::Right, WHITE);
+            row += LINE;
+        };
+        counter("blocks alive", s.last.blocks.to_string(), String::new());
+        counter(
+            "rect tests",
+            s.last.rect_tests.to_string(),
+            s.total.rect_tests.to_string(),
+        );
+        counter(
+            "pixel tests",
+            s.last.pixel_tests.to_string(),
+            s.total.pixel_tests.to_string(),
+        );
+        counter("hits", s.last.hits.to_string(), s.total.hits.to_string());
+        counter("step \u{b5}s", micros(s.last.step), micros(s.total.step));
+        counter(
+            "collision \u{b5}s*",
+            micros(s.last.collide),
+            micros(s.total.collide),
+        );
+        counter(
+            "*pixel tests re-timed",
+            s.last.retimed.to_string(),
+            s.total.retimed.to_string(),
+        );
+        row += 4.0;
+        text.draw(
+            &format!(
+                "{:.0} frames/s  steps/frame {} (avg {:.2})",
+                s.fps, s.steps_last_frame, s.steps_per_frame
+            ),
+            left,
+            row,
+            SIZE,
+            Align::Left,
+            WHITE,
+        );
+        row += LINE + 6.0;
+
+        let legend = [
+            (Style::REJECTED, "rejected (rect)"),
+            (Style::MISSED, "missed (pixel)"),
+            (Style::HIT, "hit (pixel)"),
+            (Style::PLAYER, "player"),
+        ];
+        for (i, (style, label)) in legend.into_iter().enumerate() {
+            let sx = left + (i % 2) as f32 * 156.0;
+            let sy = row + (i / 2) as f32 * (LINE + 2.0);
+            style.draw(&Rect::from_xywh(sx, sy - 11.0, 18.0, 13.0));
+            text.draw(label, sx + 26.0, sy, SIZE, Align::Left, LABEL);
+        }
+    }
+}
+
+/// Runs one per-pixel test for every block the prefilter let through in the last step, at the poses
+/// the step ended on, and returns how long they took together and how many there were.
+///
+/// The sim runs its tests on sub-step samples and stops a block's samples at the first hit, so this is
+/// a stand-in of the same shape and cost per test, not the step's exact work.
+fn retime_pixel_tests(world: &World) -> (Duration, u64) {
+    let figure = Sprite::new(world.figure_mask(), world.player().transform());
+    let block_mask = world.block_mask();
+    let mut count = 0;
+    let started = Instant::now();
+    for b in world.blocks() {
+        if b.last_check() == CheckOutcome::Rejected {
+            continue;
+        }
+        black_box(collide(
+            black_box(Sprite::new(block_mask, b.transform())),
+            black_box(figure),
+        ));
+        count += 1;
+    }
+    // With nothing run, the clock would only report its own overhead.
+    let elapsed = if count > 0 {
+        started.elapsed()
+    } else {
+        Duration::ZERO
+    };
+    (elapsed, count)
+}
+
+/// Microseconds, with more decimals the smaller they are.
+fn micros(d: Duration) -> String {
+    let us = d.as_secs_f64() * 1e6;
+    if us < 10.0 {
+        format!("{us:.2}")
+    } else if us < 100.0 {
+        format!("{us:.1}")
+    } else {
+        format!("{us:.0}")
+    }
+}
+
+/// How one kind of bounds is outlined: colour and line width, and a fill for hits, so the kinds also
+/// differ for eyes that confuse the colours.
+#[derive(Clone, Copy, Debug)]
+struct Style {
+    color: Color,
+    width: f32,
+    fill: f32,
+}
+
+impl Style {
+    const REJECTED: Style = Style {
+        color: REJECTED,
+        width: 1.5,
+        fill: 0.0,
+    };
+    const MISSED: Style = Style {
+        color: MISSED,
+        width: 2.0,
+        fill: 0.0,
+    };
+    const HIT: Style = Style {
+        color: HIT,
+        width: 3.0,
+        fill: 0.3,
+    };
+    const PLAYER: Style = Style {
+        color: PLAYER,
+        width: 2.0,
+        fill: 0.0,
+    };
+
+    fn for_outcome(outcome: CheckOutcome) -> Style {
+        match outcome {
+            CheckOutcome::Rejected => Style::REJECTED,
+            CheckOutcome::Missed => Style::MISSED,
+            CheckOutcome::Hit => Style::HIT,
+        }
+    }
+
+    fn draw(&self, r: &Rect) {
+        if r.is_empty() {
+            return;
+        }
+        let size = r.size();
+        if self.fill > 0.0 {
+            let c = self.color;
+            draw_rectangle(
+                r.min.x,
+                r.min.y,
+                size.x,
+                size.y,
+                Color::new(c.r, c.g, c.b, self.fill),
+            );
+        }
+        draw_rectangle_lines(
+            r.min.x - 1.0,
+            r.min.y - 1.0,
+            size.x + 2.0,
+            size.y + 2.0,
+            self.width + 2.0,
+            CASING,
+        );
+        draw_rectangle_lines(r.min.x, r.min.y, size.x, size.y, self.width, self.color);
+    }
+}
+
+/// Outlines every block's and the player's world bounds at the pose being drawn (`alpha` of the way
+/// between the last two steps), each block in the style of its last collision outcome.
+///
+/// The outlines follow the drawn sprites rather than the step's end poses so that each box frames the
+/// block it belongs to; the two differ by at most one step of movement.
+pub fn draw_bounds(world: &World, alpha: f32) {
+    let block_mask = world.block_mask();
+    for b in world.blocks() {
+        let (centre, rotation) = b.pose_at(alpha);
+        let transform = spinfall::collision::sprite_transform(
+            centre,
+            rotation,
+            Vec2::splat(b.scale()),
+            b.origin(),
+        );
+        Style::for_outcome(b.last_check()).draw(&Sprite::new(block_mask, transform).bounds());
+    }
+    let p = world.player();
+    let shift = Affine2::from_translation(Vec2::new(p.x_at(alpha) - p.x(), 0.0));
+    Style::PLAYER.draw(&Sprite::new(world.figure_mask(), shift * p.transform()).bounds());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample(rect_tests: u64, micros: u64) -> StepSample {
+        StepSample {
+            blocks: rect_tests,
+            rect_tests,
+            pixel_tests: 1,
+            hits: 0,
+            step: Duration::from_micros(micros),
+            collide: Duration::from_micros(micros / 2),
+            retimed: 1,
+        }
+    }
+
+    #[test]
+    fn the_second_column_sums_the_last_sixty_steps() {
+        let mut view = DebugView::new();
+        for i in 0..100 {
+            view.push_step(sample(i, 10));
+        }
+        let s = view.summary();
+        assert_eq!(s.steps, WINDOW_STEPS);
+        assert_eq!(s.last.rect_tests, 99);
+        assert_eq!(s.total.rect_tests, (40..100).sum::<u64>());
+        assert_eq!(s.total.pixel_tests, 60);
+        assert_eq!(s.total.step, Duration::from_micros(600));
+        assert_eq!(s.total.blocks, 99, "blocks alive is a level, not a sum");
+    }
+
+    #[test]
+    fn a_fresh_view_shows_zeros() {
+        let s = DebugView::new().summary();
+        assert_eq!(s.steps, 0);
+        assert_eq!(s.fps, 0.0);
+        assert_eq!(s.total, StepSample::default());
+    }
+
+    #[test]
+    fn frame_rate_and_steps_per_frame_come_from_the_last_second() {
+        let mut view = DebugView::new();
+        // Two seconds at 30 frames/s, two steps each, then a frame with none.
+        for _ in 0..60 {
+            view.frame_steps = 2;
+            view.end_frame(1.0 / 30.0);
+        }
+        view.end_frame(1.0 / 30.0);
+        let s = view.summary();
+        assert!((s.fps - 30.0).abs() < 0.5, "{}", s.fps);
+        assert_eq!(s.steps_last_frame, 0);
+        assert!(
+            (s.steps_per_frame - 2.0).abs() < 0.1,
+            "{}",
+            s.steps_per_frame
+        );
+    }
+
+    #[test]
+    fn a_long_stall_still_counts_as_one_frame() {
+        let mut view = DebugView::new();
+        view.end_frame(0.016);
+        view.end_frame(3.0);
+        let s = view.summary();
+        assert!((s.fps - 1.0 / 3.0).abs() < 1e-3, "{}", s.fps);
+    }
+
+    #[test]
+    fn micros_keep_three_significant_digits() {
+        assert_eq!(micros(Duration::from_nanos(1_234)), "1.23");
+        assert_eq!(micros(Duration::from_nanos(12_345)), "12.3");
+        assert_eq!(micros(Duration::from_nanos(1_234_567)), "1235");
+    }
+}
