@@ -9,10 +9,9 @@ use std::collections::VecDeque;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use glam::Affine2;
 use macroquad::prelude::*;
 
-use spinfall::collision::{collide, Rect, Sprite};
+use spinfall::collision::{collide, sprite_transform, Rect, Sprite};
 use spinfall::sim::{CheckOutcome, World, STEPS_PER_SECOND};
 
 use super::view::{Align, Text};
@@ -54,6 +53,10 @@ struct StepSample {
     pixel_tests: u64,
     /// Blocks the pipeline found touching the player.
     hits: u64,
+    /// Bounding-rectangle tests between power-ups and the player.
+    powerup_rect_tests: u64,
+    /// Per-pixel tests between power-ups and the player.
+    powerup_pixel_tests: u64,
     /// Wall time of the whole `World::step` call.
     step: Duration,
     /// Wall time of the re-run per-pixel tests.
@@ -70,6 +73,8 @@ impl StepSample {
             rect_tests: self.rect_tests + other.rect_tests,
             pixel_tests: self.pixel_tests + other.pixel_tests,
             hits: self.hits + other.hits,
+            powerup_rect_tests: self.powerup_rect_tests + other.powerup_rect_tests,
+            powerup_pixel_tests: self.powerup_pixel_tests + other.powerup_pixel_tests,
             step: self.step + other.step,
             collide: self.collide + other.collide,
             retimed: self.retimed + other.retimed,
@@ -124,6 +129,8 @@ impl DebugView {
             rect_tests: counts.rect_tests,
             pixel_tests: counts.pixel_tests,
             hits: counts.hits,
+            powerup_rect_tests: counts.powerup_rect_tests,
+            powerup_pixel_tests: counts.powerup_pixel_tests,
             step,
             collide,
             retimed,
@@ -180,7 +187,7 @@ impl DebugView {
     /// Draws the counters panel with its colour legend, top left under the HUD band.
     pub fn draw_panel(&self, text: &Text) {
         let s = self.summary();
-        let (x, y, w, h) = (8.0, 100.0, 310.0, 240.0);
+        let (x, y, w, h) = (8.0, 100.0, 310.0, 259.0);
         draw_rectangle(x, y, w, h, PANEL);
         draw_rectangle_lines(x, y, w, h, 1.0, PANEL_EDGE);
 
@@ -218,6 +225,17 @@ impl DebugView {
             s.total.pixel_tests.to_string(),
         );
         counter("hits", s.last.hits.to_string(), s.total.hits.to_string());
+        counter(
+            "power-up rect/pixel",
+            format!(
+                "{}/{}",
+                s.last.powerup_rect_tests, s.last.powerup_pixel_tests
+            ),
+            format!(
+                "{}/{}",
+                s.total.powerup_rect_tests, s.total.powerup_pixel_tests
+            ),
+        );
         counter("step \u{b5}s", micros(s.last.step), micros(s.total.step));
         counter(
             "collision \u{b5}s*",
@@ -258,10 +276,10 @@ impl DebugView {
     }
 }
 
-/// Runs one per-pixel test for every block the prefilter let through in the last step, at the poses
-/// the step ended on, and returns how long they took together and how many there were.
+/// Runs one per-pixel test for every block and power-up the prefilter let through in the last step,
+/// at the poses the step ended on, and returns how long they took together and how many there were.
 ///
-/// The sim runs its tests on sub-step samples and stops a block's samples at the first hit, so this is
+/// The sim runs its tests on sub-step samples and stops a body's samples at the first hit, so this is
 /// a stand-in of the same shape and cost per test, not the step's exact work.
 fn retime_pixel_tests(world: &World) -> (Duration, u64) {
     let figure = Sprite::new(world.figure_mask(), world.player().transform());
@@ -269,14 +287,19 @@ fn retime_pixel_tests(world: &World) -> (Duration, u64) {
     let mut count = 0;
     let started = Instant::now();
     for b in world.blocks() {
-        if b.last_check() == CheckOutcome::Rejected {
-            continue;
+        if b.last_check() != CheckOutcome::Rejected {
+            let block = Sprite::new(block_mask, b.transform());
+            black_box(collide(black_box(block), black_box(figure)));
+            count += 1;
         }
-        black_box(collide(
-            black_box(Sprite::new(block_mask, b.transform())),
-            black_box(figure),
-        ));
-        count += 1;
+    }
+    for p in world.powerups() {
+        if p.last_check() != CheckOutcome::Rejected {
+            let transform = sprite_transform(p.position(), p.rotation(), Vec2::ONE, p.origin());
+            let token = Sprite::new(world.powerup_mask(p.kind()), transform);
+            black_box(collide(black_box(token), black_box(figure)));
+            count += 1;
+        }
     }
     // With nothing run, the clock would only report its own overhead.
     let elapsed = if count > 0 {
@@ -322,7 +345,7 @@ impl Style {
     const HIT: Style = Style {
         color: HIT,
         width: 3.0,
-        fill: 0.3,
+        fill: 0.15,
     };
     const PLAYER: Style = Style {
         color: PLAYER,
@@ -365,8 +388,9 @@ impl Style {
     }
 }
 
-/// Outlines every block's and the player's world bounds at the pose being drawn (`alpha` of the way
-/// between the last two steps), each block in the style of its last collision outcome.
+/// Outlines the world bounds of every block, power-up and the player at the pose being drawn (`alpha`
+/// of the way between the last two steps), each block and power-up in the style of its last collision
+/// outcome.
 ///
 /// The outlines follow the drawn sprites rather than the step's end poses so that each box frames the
 /// block it belongs to; the two differ by at most one step of movement.
@@ -374,17 +398,21 @@ pub fn draw_bounds(world: &World, alpha: f32) {
     let block_mask = world.block_mask();
     for b in world.blocks() {
         let (centre, rotation) = b.pose_at(alpha);
-        let transform = spinfall::collision::sprite_transform(
-            centre,
-            rotation,
-            Vec2::splat(b.scale()),
-            b.origin(),
-        );
+        let transform = sprite_transform(centre, rotation, Vec2::splat(b.scale()), b.origin());
         Style::for_outcome(b.last_check()).draw(&Sprite::new(block_mask, transform).bounds());
     }
+    for p in world.powerups() {
+        let (centre, rotation) = p.pose_at(alpha);
+        let transform = sprite_transform(centre, rotation, Vec2::ONE, p.origin());
+        let mask = world.powerup_mask(p.kind());
+        Style::for_outcome(p.last_check()).draw(&Sprite::new(mask, transform).bounds());
+    }
     let p = world.player();
-    let shift = Affine2::from_translation(Vec2::new(p.x_at(alpha) - p.x(), 0.0));
-    Style::PLAYER.draw(&Sprite::new(world.figure_mask(), shift * p.transform()).bounds());
+    let figure = world.figure_mask();
+    let origin = Vec2::new(figure.width() as f32 * 0.5, figure.height() as f32);
+    let feet = Vec2::new(p.x_at(alpha), p.position().y);
+    let transform = sprite_transform(feet, 0.0, Vec2::splat(p.scale_at(alpha)), origin);
+    Style::PLAYER.draw(&Sprite::new(figure, transform).bounds());
 }
 
 #[cfg(test)]
@@ -397,6 +425,8 @@ mod tests {
             rect_tests,
             pixel_tests: 1,
             hits: 0,
+            powerup_rect_tests: 2,
+            powerup_pixel_tests: 0,
             step: Duration::from_micros(micros),
             collide: Duration::from_micros(micros / 2),
             retimed: 1,
@@ -414,6 +444,7 @@ mod tests {
         assert_eq!(s.last.rect_tests, 99);
         assert_eq!(s.total.rect_tests, (40..100).sum::<u64>());
         assert_eq!(s.total.pixel_tests, 60);
+        assert_eq!(s.total.powerup_rect_tests, 120);
         assert_eq!(s.total.step, Duration::from_micros(600));
         assert_eq!(s.total.blocks, 99, "blocks alive is a level, not a sum");
     }

@@ -39,8 +39,13 @@ impl App {
         let text = Text::new(&letterbox);
 
         self.draw_playfield();
-        if self.debug.is_some() {
+        // The title, pause and game-over panels overlap the debug panel's corner; menus come first.
+        let debug_panel_on_top = self.screen == Screen::Playing;
+        if let Some(debug) = &self.debug {
             super::debug::draw_bounds(&self.world, self.step_alpha());
+            if !debug_panel_on_top {
+                debug.draw_panel(&text);
+            }
         }
         match self.screen {
             Screen::Title => self.draw_title(&text),
@@ -54,7 +59,7 @@ impl App {
                 self.draw_game_over(&text);
             }
         }
-        if let Some(debug) = &self.debug {
+        if let Some(debug) = self.debug.as_ref().filter(|_| debug_panel_on_top) {
             debug.draw_panel(&text);
         }
         self.draw_toasts(&text);
@@ -134,7 +139,7 @@ impl App {
     fn draw_ground_shadow(&self) {
         let p = self.world.player();
         let feet = vec2(p.x_at(self.step_alpha()), p.position().y);
-        let w = p.size().x * 0.55;
+        let w = self.figure_size().x * 0.55;
         draw_ellipse(
             feet.x,
             feet.y - 1.0,
@@ -182,34 +187,46 @@ impl App {
         }
     }
 
+    /// Falling tokens at the sim's wobble, with a pulsing glow: warm for helpful ones, red for grow,
+    /// which the player should avoid.
     fn draw_powerups(&self) {
+        let alpha = self.step_alpha();
         for (i, p) in self.world.powerups().iter().enumerate() {
-            let rect = p.rect();
+            let size = p.size();
+            let (centre, rotation) = p.pose_at(alpha);
             let pulse = 0.5 + 0.5 * (self.clock * 5.0 + i as f32).sin();
-            let centre = p.position();
-            draw_circle(
-                centre.x,
-                centre.y,
-                20.0 + 3.0 * pulse,
-                Color::new(1.0, 0.95, 0.6, 0.18 + 0.12 * pulse),
-            );
+            let glow = if p.is_hazard() {
+                Color::new(1.0, 0.3, 0.25, 0.2 + 0.14 * pulse)
+            } else {
+                Color::new(1.0, 0.95, 0.6, 0.18 + 0.12 * pulse)
+            };
+            draw_circle(centre.x, centre.y, 20.0 + 3.0 * pulse, glow);
             draw_texture_ex(
                 self.textures.powerup(p.kind()),
-                rect.min.x,
-                rect.min.y,
+                centre.x - size.x / 2.0,
+                centre.y - size.y / 2.0,
                 WHITE,
                 DrawTextureParams {
-                    dest_size: Some(rect.max - rect.min),
+                    dest_size: Some(size),
+                    rotation,
+                    pivot: Some(centre),
                     ..Default::default()
                 },
             );
         }
     }
 
+    /// The figure's drawn size between steps, following the sim's smooth shrink and grow.
+    fn figure_size(&self) -> Vec2 {
+        let mask = self.world.figure_mask();
+        let texels = vec2(mask.width() as f32, mask.height() as f32);
+        texels * self.world.player().scale_at(self.step_alpha())
+    }
+
     fn draw_player(&self) {
         let world = &self.world;
         let p = world.player();
-        let size = p.size();
+        let size = self.figure_size();
         let feet = vec2(p.x_at(self.step_alpha()), p.position().y);
         let grace = world.grace_remaining();
         let mut alpha = 1.0;
