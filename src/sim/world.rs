@@ -261,6 +261,7 @@ pub struct Block {
     origin: Vec2,
     texels: Vec2,
     radius: f32,
+    reach: f32,
     touched: bool,
     passed: bool,
     check: CheckOutcome,
@@ -358,7 +359,7 @@ impl Block {
 
     /// The radius of a circle around the centre that holds the whole texture at any rotation.
     fn reach(&self) -> f32 {
-        self.texels.length() * 0.5 * self.scale
+        self.reach
     }
 }
 
@@ -661,6 +662,7 @@ impl World {
             origin: self.block_origin,
             texels,
             radius: self.block_radius * scale,
+            reach: texels.length() * 0.5 * scale,
             touched: false,
             passed: false,
             check: CheckOutcome::Rejected,
@@ -954,10 +956,22 @@ impl World {
     /// test and, when that passes, the per-pixel test; each block keeps the outcome for a debug view.
     fn collide_blocks(&mut self) {
         let figure = FigureSweep::new(self.player, self.figure_reach);
-        let mut step = StepStats::default();
+        // Every block gets the sweep test; the counts of rejected blocks and of these tests are
+        // settled per step rather than per block, as most blocks stop right there.
+        let checked = self.blocks.len() as u64;
+        let mut step = StepStats {
+            rect_tests: checked,
+            ..StepStats::default()
+        };
         self.touching = false;
         self.contact = None;
         for i in 0..self.blocks.len() {
+            // Most blocks are far from the player: settle those here, before any copying or calls.
+            let b = &self.blocks[i];
+            if sweep_misses(b.prev_position, b.position, b.reach(), &figure) {
+                self.blocks[i].check = CheckOutcome::Rejected;
+                continue;
+            }
             let b = self.blocks[i];
             let body = BodySweep {
                 mask: &self.block,
@@ -968,7 +982,7 @@ impl World {
                 reach: b.reach(),
                 spin_radius: b.radius,
             };
-            let (outcome, hit) = sweep_check(
+            let (outcome, hit) = sample_check(
                 &body,
                 &figure,
                 &self.figure,
@@ -977,7 +991,7 @@ impl World {
             );
             self.blocks[i].check = outcome;
             match outcome {
-                CheckOutcome::Rejected => step.rejected += 1,
+                CheckOutcome::Rejected => {}
                 CheckOutcome::Missed => step.missed += 1,
                 CheckOutcome::Hit => step.hits += 1,
             }
@@ -990,6 +1004,7 @@ impl World {
                 }
             }
         }
+        step.rejected = checked - step.missed - step.hits;
         self.stats.rect_tests += step.rect_tests;
         self.stats.pixel_tests += step.pixel_tests;
         self.last_step = step;
@@ -1125,7 +1140,8 @@ impl World {
 /// The figure's movement over the step being checked: from the previous x and scale to the current.
 #[derive(Clone, Copy)]
 struct FigureSweep {
-    player: Player,
+    from: Affine2,
+    to: Affine2,
     bounds: Rect,
     travel: f32,
     min_scale: f32,
@@ -1138,7 +1154,8 @@ impl FigureSweep {
         // Position and scale both move linearly between samples, so every sampled rectangle lies
         // within the union of the two end ones.
         FigureSweep {
-            player,
+            from: p.transform_at(p.prev_x, p.prev_scale),
+            to: p.transform_at(p.x, p.scale),
             bounds: p
                 .rect_at(p.prev_x, p.prev_scale)
                 .union(&p.rect_at(p.x, p.scale)),
@@ -1148,13 +1165,15 @@ impl FigureSweep {
     }
 
     fn sprite<'m>(&self, mask: &'m Mask, t: f32) -> Sprite<'m> {
-        let p = &self.player;
+        // The figure never turns, so its transform is linear in x and scale: blending the two end
+        // transforms gives the transform at the blended x and scale, without rebuilding it.
+        let (a, b) = (self.from, self.to);
         Sprite::new(
             mask,
-            p.transform_at(
-                p.prev_x + (p.x - p.prev_x) * t,
-                p.prev_scale + (p.scale - p.prev_scale) * t,
-            ),
+            Affine2 {
+                matrix2: a.matrix2 + (b.matrix2 - a.matrix2) * t,
+                translation: a.translation.lerp(b.translation, t),
+            },
         )
     }
 }
@@ -1188,9 +1207,17 @@ impl BodySweep<'_> {
     }
 }
 
-/// Checks one body against the figure over a step: the swept rectangle prefilter, then samples no
-/// farther apart than [`sample_spacing`] allows, each a rectangle test and, when that passes, the
-/// per-pixel test. Returns the outcome and, on contact, a point where the two touch.
+/// The swept prefilter: whether a body whose texture fits in a circle of radius `reach` about a
+/// pivot moving from `from` to `to` stays clear of the box the figure sweeps over the step.
+#[inline(always)]
+fn sweep_misses(from: Vec2, to: Vec2, reach: f32, figure: &FigureSweep) -> bool {
+    let reach = Vec2::splat(reach);
+    let sweep = Rect::new(from.min(to) - reach, from.max(to) + reach);
+    !sweep.intersects(&figure.bounds)
+}
+
+/// Checks one body against the figure over a step: the swept rectangle prefilter, then the samples
+/// (see [`sample_check`]). Returns the outcome and, on contact, a point where the two touch.
 fn sweep_check(
     body: &BodySweep<'_>,
     figure: &FigureSweep,
@@ -1199,14 +1226,21 @@ fn sweep_check(
     pixel_tests: &mut u64,
 ) -> (CheckOutcome, Option<Vec2>) {
     *rect_tests += 1;
-    let reach = Vec2::splat(body.reach);
-    let sweep = Rect::new(
-        body.from.0.min(body.to.0) - reach,
-        body.from.0.max(body.to.0) + reach,
-    );
-    if !sweep.intersects(&figure.bounds) {
+    if sweep_misses(body.from.0, body.to.0, body.reach, figure) {
         return (CheckOutcome::Rejected, None);
     }
+    sample_check(body, figure, figure_mask, rect_tests, pixel_tests)
+}
+
+/// Checks a body that passed the swept prefilter at samples along the step no farther apart than
+/// [`sample_spacing`] allows, each a rectangle test and, when that passes, the per-pixel test.
+fn sample_check(
+    body: &BodySweep<'_>,
+    figure: &FigureSweep,
+    figure_mask: &Mask,
+    rect_tests: &mut u64,
+    pixel_tests: &mut u64,
+) -> (CheckOutcome, Option<Vec2>) {
     let travel = body.from.0.distance(body.to.0)
         + (body.to.1 - body.from.1).abs() * body.spin_radius
         + figure.travel;
