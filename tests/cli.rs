@@ -196,7 +196,10 @@ fn headless(args: &[&str]) -> serde_json::Map<String, Value> {
         .iter()
         .map(|k| stdout.find(&format!("\"{k}\":")).expect("key printed"))
         .collect();
-    assert!(at.windows(2).all(|w| w[0] < w[1]), "keys out of order: {stdout}");
+    assert!(
+        at.windows(2).all(|w| w[0] < w[1]),
+        "keys out of order: {stdout}"
+    );
     map
 }
 
@@ -258,4 +261,21 @@ fn different_seeds_give_different_headless_runs() {
     let a = without_wall_time(headless(&["--seed", "1", "--seconds", "60"]));
     let b = without_wall_time(headless(&["--seed", "2", "--seconds", "60"]));
     assert_ne!(a, b);
+}
+
+#[test]
+fn headless_counts_the_powerups_caught_in_arcade_only() {
+    let arcade = headless(&["--seed", "3", "--seconds", "120", "--pilot", "bot"]);
+    assert!(arcade["powerups"].as_u64().unwrap() > 0, "{arcade:?}");
+    let classic = headless(&[
+        "--seed",
+        "3",
+        "--seconds",
+        "120",
+        "--pilot",
+        "bot",
+        "--mode",
+        "classic",
+    ]);
+    assert_eq!(classic["powerups"], 0);
 }
