@@ -62,8 +62,8 @@ pub const GRACE_STEPS: u32 = 2 * STEPS_PER_SECOND;
 /// where `travel` bounds the relative movement of every point of the block (its translation, plus
 /// the player's, plus spin times the block's radius, plus how far a change of the figure's scale moves
 /// its farthest texel). At the game's smallest scales (a 0.5 block and a shrunk 0.5 figure) that is
-/// 0.5 px; at the top speeds (fall 7, walk 5, spin 0.03) a block near the player takes at most 25
-/// samples per step, and blocks away from it none.
+/// 0.5 px; at the top speeds (fall 7, walk 5, spin 0.03) a block near the player takes at most 26
+/// samples per step (30 while the figure changes size), and blocks away from it none.
 pub fn sample_spacing(block_scale: f32, figure_scale: f32) -> f32 {
     let spacing = 0.5 * (block_scale.abs() + figure_scale.abs());
     // A degenerate scale covers nothing; the floor just keeps the sample count finite.
@@ -228,7 +228,8 @@ pub enum Event {
         scale: f32,
     },
     /// A block touched the player and the hit counts (classic: every block's first touch; arcade: a
-    /// touch outside the grace period and not absorbed by a shield).
+    /// touch outside the grace period and not absorbed by a shield; in both, no touch counts during
+    /// the short grace after a shrink runs out, see [`REGROW_GRACE_STEPS`]).
     Hit {
         /// The block's id.
         id: u64,
