@@ -1046,11 +1046,11 @@ impl World {
     /// Catches every power-up whose mask touches the figure's, by the same swept prefilter and
     /// per-pixel test as blocks, against the figure at its current (scaled) size.
     fn collect_powerups(&mut self) {
+        let figure = FigureSweep::new(self.player, self.figure_reach);
         let (mut rect_tests, mut pixel_tests) = (0u64, 0u64);
         let mut i = 0;
         while i < self.powerups.len() {
             let p = self.powerups[i];
-            let figure = FigureSweep::new(self.player, self.figure_reach);
             let body = BodySweep {
                 mask: &self.powerup_masks[p.kind.index()],
                 origin: p.origin,
