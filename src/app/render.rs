@@ -592,6 +592,14 @@ impl App {
             Align::Centre,
             SOFT,
         );
+        text.draw(
+            "F3: collision debug view",
+            400.0,
+            400.0,
+            15.0,
+            Align::Centre,
+            SOFT,
+        );
     }
 
     fn draw_game_over(&self, text: &Text) {
