@@ -1,5 +1,6 @@
-//! The collision debug view (F3): every block's bounds, coloured by what the collision pipeline
-//! concluded in the last step, and a panel of per-step and per-second counters.
+//! The collision debug view (F3): the bounds of every block and power-up, coloured by what the
+//! collision pipeline concluded about it in the last step, the player's bounds, and a panel of per-step
+//! and per-second counters.
 //!
 //! The app keeps an `Option<DebugView>` and only the `Some` side records anything, so a game that never
 //! shows the view pays one branch per step and per frame. The sim has no clock by design; the times
@@ -119,8 +120,8 @@ impl DebugView {
 
     /// Records the step the world just took, given how long `World::step` took.
     ///
-    /// This is where the collision time is measured: the per-pixel tests are run again, one per block the
-    /// prefilter let through, at the poses the step ended on, and timed together.
+    /// This is where the collision time is measured: the per-pixel tests are run again, one per block and
+    /// power-up the prefilter let through, at the poses the step ended on, and timed together.
     pub fn record_step(&mut self, world: &World, step: Duration) {
         let counts = world.last_step_stats();
         let (collide, retimed) = retime_pixel_tests(world);
