@@ -543,26 +543,41 @@ async fn run(f_image: RgbaImage, r_image: RgbaImage, rule: MaskRule) {
             ),
         ];
         if toggles.area {
-            lines.push(format!("overlap area: {:.1} px^2", overlap_area(fs, rs)));
+            // The world area also in texels of each sprite, since a scaled texel covers |det| px^2.
+            let area = overlap_area(fs, rs);
+            let texels = |s: &Sprite| area / s.transform.matrix2.determinant().abs();
+            lines.push(format!(
+                "overlap area: {:.1} px^2 = {:.1} texels of F = {:.1} texels of R",
+                area,
+                texels(&fs),
+                texels(&rs)
+            ));
         }
         for (i, l) in lines.iter().enumerate() {
             draw_text(
                 l,
                 20.0,
-                screen_height() - 90.0 + 24.0 * i as f32,
+                screen_height() - 118.0 + 24.0 * i as f32,
                 22.0,
                 macroquad::color::WHITE,
             );
         }
-        let help = "hold LMB/RMB: select+move F/R | arrows/wheel: turn | Up/Down, Ctrl+wheel: scale (Shift: one axis) | Alt+LMB/RMB: origin | H/V flip | B bounds  T boxes  O area | Bksp reset | Esc quit";
-        let help_size = (screen_width() / help.len() as f32 * 1.9).clamp(12.0, 20.0);
-        draw_text(
-            help,
-            20.0,
-            screen_height() - 14.0,
-            help_size,
-            Color::new(1.0, 1.0, 1.0, 0.85),
-        );
+        let help = [
+            "mouse: hold LMB/RMB select+move F/R | wheel turn, Ctrl+wheel scale | Alt+LMB/RMB origin",
+            "keys: arrows turn/scale (Shift: one axis) | H/V flip | B bounds  T boxes  O area | Backspace reset | Esc quit",
+            "gamepad: LT/RT select | left stick move | right stick turn/scale | LB/RB + left stick origin",
+        ];
+        let widest = help.iter().map(|l| l.len()).max().unwrap_or(1) as f32;
+        let help_size = (screen_width() / widest * 1.9).clamp(12.0, 18.0);
+        for (i, l) in help.iter().enumerate() {
+            draw_text(
+                l,
+                20.0,
+                screen_height() - 14.0 - help_size * (help.len() - 1 - i) as f32,
+                help_size,
+                Color::new(1.0, 1.0, 1.0, 0.85),
+            );
+        }
         next_frame().await;
     }
 }
