@@ -433,13 +433,43 @@ fn atlas_rectangle_outside_its_image_is_an_error() {
         Mask::from_atlas(&atlas, overflow, MaskRule::default()),
         Err(MaskError::RectOutside { .. })
     ));
-    assert!(matches!(
-        Mask::from_atlas(&atlas, PixelRect::new(3, 3, 0, 5), MaskRule::default()),
-        Err(MaskError::Empty {
-            width: 0,
-            height: 5
-        })
-    ));
+}
+
+#[test]
+fn empty_atlas_rectangle_error_names_its_position() {
+    let atlas = RgbaImage::new(64, 64);
+    let err =
+        Mask::from_atlas(&atlas, PixelRect::new(3, 7, 0, 5), MaskRule::default()).unwrap_err();
+    assert_eq!(
+        err,
+        MaskError::EmptyRect {
+            rect: PixelRect::new(3, 7, 0, 5)
+        }
+    );
+    assert_eq!(
+        err.to_string(),
+        "atlas rectangle 0 x 5 at (3, 7) has no texels"
+    );
+}
+
+#[test]
+fn file_name_with_a_newline_stays_on_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("two\nlines.png");
+    std::fs::write(&path, b"not a png").unwrap();
+    let err = Mask::open(&path, MaskRule::default())
+        .unwrap_err()
+        .to_string();
+    assert!(!err.contains('\n'), "{err:?}");
+    assert!(
+        err.contains("two\\nlines.png: not a readable image"),
+        "{err}"
+    );
+    let missing = Mask::open(dir.path().join("gone\r\n.png"), MaskRule::default())
+        .unwrap_err()
+        .to_string();
+    assert!(!missing.contains(['\r', '\n']), "{missing:?}");
+    assert!(missing.contains("gone\\r\\n.png: cannot read"), "{missing}");
 }
 
 // ---- Rectangles ------------------------------------------------------------------------------
@@ -528,5 +558,64 @@ fn trace_starts_at_the_opaque_bounds_and_agrees_with_collide() {
             .iter()
             .zip(&pairs)
             .all(|(s, t)| s.a == t.b && s.b == t.a));
+    }
+}
+
+#[test]
+fn scaled_texels_sharing_an_edge_do_not_collide() {
+    // 1/49 is not a float: a reciprocal-then-multiply mapping used to shrink the gap below zero.
+    let dot = full(1, 1);
+    let scale = Affine2::from_scale(Vec2::splat(7.0));
+    let left = Affine2::from_translation(Vec2::new(-7.0, 0.0)) * scale;
+    assert!(!hits(&dot, scale, &dot, left));
+    assert_eq!(
+        overlap_area(Sprite::new(&dot, scale), Sprite::new(&dot, left)),
+        0.0
+    );
+}
+
+#[test]
+fn flipped_and_turned_texels_sharing_a_corner_do_not_collide() {
+    let a = Mask::from_fn(8, 4, |x, y| x == 2 && y == 3).unwrap();
+    let b = Mask::from_fn(1, 3, |_, y| y == 2).unwrap();
+    let ta = Affine2::from_cols(
+        Vec2::new(1.5, 0.0),
+        Vec2::new(0.0, -0.5),
+        Vec2::new(-3.5, -4.0),
+    );
+    let tb = Affine2::from_cols(
+        Vec2::new(0.0, 1.5),
+        Vec2::new(-1.5, 0.0),
+        Vec2::new(4.0, -5.5),
+    );
+    assert!(!hits(&a, ta, &b, tb));
+}
+
+#[test]
+fn corner_resting_on_an_edge_is_no_contact_at_an_origin() {
+    // The second texel's corner lands on the first texel's bottom edge (1.5, 2): an empty shared part
+    // once gave a "contact" at a sprite's origin, outside both texels.
+    let a = Mask::from_fn(2, 2, |x, y| x == 1 && y == 1).unwrap();
+    let tb = Affine2::from_cols(
+        Vec2::new(0.194_359_66, 0.962_329_6),
+        Vec2::new(-1.322_305_7, 0.267_063_26),
+        Vec2::new(2.627_946, 0.770_607_1),
+    );
+    let (sa, sb) = (Sprite::new(&a, Affine2::IDENTITY), Sprite::new(&a, tb));
+    if let Some(c) = collide(sa, sb) {
+        let p = c.point;
+        let local = tb.inverse().transform_point2(p);
+        let inside = |q: Vec2| {
+            q.cmpge(Vec2::splat(1.0 - 1e-4)).all() && q.cmple(Vec2::splat(2.0 + 1e-4)).all()
+        };
+        assert!(
+            inside(p),
+            "contact {p:?} outside the first sprite's solid texel"
+        );
+        assert!(
+            inside(local),
+            "contact {p:?} outside the second sprite's solid texel ({local:?})"
+        );
+        assert!(overlap_area(sa, sb) > 0.0, "a contact with no shared area");
     }
 }

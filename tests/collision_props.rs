@@ -87,8 +87,82 @@ fn sat_gap(a: &[DVec2; 4], b: &[DVec2; 4]) -> f64 {
     best
 }
 
+/// An axis-aligned transform whose every texel edge lands exactly on a float: a scale from a small
+/// set of binary-exact values (flipped or not), a quarter turn, and a translation on a quarter grid.
+fn grid_transform() -> impl Strategy<Value = Affine2> {
+    const SCALES: [f32; 8] = [0.25, 0.5, 1.0, 1.5, 2.0, 3.0, 5.0, 7.0];
+    (
+        (0..SCALES.len(), 0..SCALES.len()),
+        (any::<bool>(), any::<bool>()),
+        0u8..4,
+        (-64i32..64, -64i32..64),
+    )
+        .prop_map(|((i, j), (fx, fy), turn, (tx, ty))| {
+            let sx = if fx { -SCALES[i] } else { SCALES[i] };
+            let sy = if fy { -SCALES[j] } else { SCALES[j] };
+            let (x_axis, y_axis) = match turn {
+                0 => (Vec2::new(sx, 0.0), Vec2::new(0.0, sy)),
+                1 => (Vec2::new(0.0, sx), Vec2::new(-sy, 0.0)),
+                2 => (Vec2::new(-sx, 0.0), Vec2::new(0.0, -sy)),
+                _ => (Vec2::new(0.0, -sx), Vec2::new(sy, 0.0)),
+            };
+            Affine2::from_cols(x_axis, y_axis, Vec2::new(tx as f32, ty as f32) * 0.25)
+        })
+}
+
+/// The world rectangles `(min, max)` of a mask's solid texels under an axis-aligned transform.
+fn solid_texel_rects(mask: &Mask, t: Affine2) -> Vec<(DVec2, DVec2)> {
+    let mut rects = Vec::new();
+    for y in 0..mask.height() {
+        for x in 0..mask.width() {
+            if mask.is_opaque(x.into(), y.into()) {
+                let p = t.transform_point2(Vec2::new(x as f32, y as f32)).as_dvec2();
+                let q = t
+                    .transform_point2(Vec2::new(x as f32 + 1.0, y as f32 + 1.0))
+                    .as_dvec2();
+                rects.push((p.min(q), p.max(q)));
+            }
+        }
+    }
+    rects
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    #[test]
+    fn grid_aligned_sprites_agree_with_exact_texel_rectangles(
+        ia in image(), ib in image(), ta in grid_transform(), tb in grid_transform(),
+    ) {
+        // Every texel edge is exact here, so touching edges and corners must never count and the
+        // shared area must come out exactly.
+        let (a, b) = (mask(&ia), mask(&ib));
+        let (ra, rb) = (solid_texel_rects(&a, ta), solid_texel_rects(&b, tb));
+        let mut area = 0.0;
+        let mut shared = Vec::new();
+        for &(amin, amax) in &ra {
+            for &(bmin, bmax) in &rb {
+                let (lo, hi) = (amin.max(bmin), amax.min(bmax));
+                if lo.x < hi.x && lo.y < hi.y {
+                    area += (hi - lo).x * (hi - lo).y;
+                    shared.push((lo, hi));
+                }
+            }
+        }
+        let (sa, sb) = (Sprite::new(&a, ta), Sprite::new(&b, tb));
+        let contact = collide(sa, sb);
+        prop_assert_eq!(contact.is_some(), !shared.is_empty(), "area {}", area);
+        prop_assert_eq!(collide(sb, sa), contact);
+        let measured = f64::from(overlap_area(sa, sb));
+        prop_assert!((measured - area).abs() <= area * 1e-6, "area {} against {}", measured, area);
+        if let Some(c) = contact {
+            let p = c.point.as_dvec2();
+            prop_assert!(
+                shared.iter().any(|&(lo, hi)| p.cmpge(lo).all() && p.cmple(hi).all()),
+                "contact {:?} in no shared texel rectangle", p
+            );
+        }
+    }
 
     #[test]
     fn overlap_is_symmetric(ia in image(), ib in image(), ta in transform(), tb in transform()) {

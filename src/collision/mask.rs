@@ -95,7 +95,7 @@ pub enum MaskError {
         /// The operating system's message.
         message: String,
     },
-    /// The image (or atlas rectangle) has no texels.
+    /// The image has no texels.
     Empty {
         /// Its width.
         width: u32,
@@ -109,6 +109,11 @@ pub enum MaskError {
         /// The hot-spot image's width and height.
         hot: (u32, u32),
     },
+    /// An atlas rectangle with no texels (a width or height of 0).
+    EmptyRect {
+        /// The requested rectangle.
+        rect: PixelRect,
+    },
     /// An atlas rectangle that reaches outside its image.
     RectOutside {
         /// The requested rectangle.
@@ -121,10 +126,15 @@ pub enum MaskError {
 impl fmt::Display for MaskError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            MaskError::Decode { source, message } => {
-                write!(f, "{source}: not a readable image ({message})")
+            MaskError::Decode { source, message } => write!(
+                f,
+                "{}: not a readable image ({})",
+                OneLine(source),
+                OneLine(message)
+            ),
+            MaskError::Io { path, message } => {
+                write!(f, "{}: cannot read ({})", OneLine(path), OneLine(message))
             }
-            MaskError::Io { path, message } => write!(f, "{path}: cannot read ({message})"),
             MaskError::Empty { width, height } => {
                 write!(
                     f,
@@ -136,6 +146,9 @@ impl fmt::Display for MaskError {
                 "hot-spot image is {} x {} but the drawn image is {} x {}: they must match",
                 hot.0, hot.1, drawn.0, drawn.1
             ),
+            MaskError::EmptyRect { rect } => {
+                write!(f, "atlas rectangle {rect} has no texels")
+            }
             MaskError::RectOutside { rect, image } => write!(
                 f,
                 "atlas rectangle {rect} reaches outside the {} x {} image",
@@ -146,6 +159,33 @@ impl fmt::Display for MaskError {
 }
 
 impl std::error::Error for MaskError {}
+
+/// Text shown with its control characters escaped, so that a file name or a decoder message holding a
+/// newline cannot break an error's one line.
+struct OneLine<'a>(&'a str);
+
+impl fmt::Display for OneLine<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for c in self.0.chars() {
+            if c.is_control() {
+                write!(f, "{}", c.escape_default())?;
+            } else {
+                write!(f, "{c}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// How much smaller than its cover rectangle a leaf box is stored, as a fraction of the mask's larger
+/// side: 2^-40, about 1e-12.
+///
+/// The overlap test maps one sprite into the other's space with rounding of a few units in the last
+/// place of `f64`. Testing leaves shrunk by this much means two texels that share only an edge or a
+/// corner never collide through rounding, and every reported pair overlaps widely enough to place a
+/// contact point in; overlaps thinner than that count as touching only. It is far above `f64`
+/// rounding and far below anything `f32` transforms can express.
+pub(crate) const LEAF_INSET: f64 = 1.0 / (1u64 << 40) as f64;
 
 /// One node of a mask's bounding-box tree, in texel units.
 #[derive(Clone, Copy, Debug)]
@@ -249,6 +289,9 @@ impl Mask {
                 image: (w, h),
             });
         }
+        if rect.w == 0 || rect.h == 0 {
+            return Err(MaskError::EmptyRect { rect });
+        }
         Self::from_fn(rect.w, rect.h, |x, y| {
             rule.is_solid(atlas.get_pixel(rect.x + x, rect.y + y).0)
         })
@@ -337,7 +380,8 @@ impl Mask {
         let depth = if cover.is_empty() {
             0
         } else {
-            build_tree(&cover, &mut order, &mut nodes)
+            let inset = f64::from(width.max(height)) * LEAF_INSET;
+            build_tree(&cover, &mut order, &mut nodes, inset)
         };
         Mask {
             width,
@@ -431,8 +475,9 @@ fn build_cover(width: u32, height: u32, words_per_row: usize, bits: &[u64]) -> V
 }
 
 /// Builds a bounding-box tree over `order` (indices into `cover`) in depth-first order: split at the
-/// median of the longer axis, one rectangle per leaf. Returns the subtree's depth.
-fn build_tree(cover: &[PixelRect], order: &mut [u32], nodes: &mut Vec<Node>) -> u32 {
+/// median of the longer axis, one rectangle per leaf, each leaf box inset by `inset` on every side.
+/// Returns the subtree's depth.
+fn build_tree(cover: &[PixelRect], order: &mut [u32], nodes: &mut Vec<Node>, inset: f64) -> u32 {
     let (mut x0, mut y0, mut x1, mut y1) = (u32::MAX, u32::MAX, 0, 0);
     for &i in order.iter() {
         let r = cover[i as usize];
@@ -441,7 +486,7 @@ fn build_tree(cover: &[PixelRect], order: &mut [u32], nodes: &mut Vec<Node>) -> 
         x1 = x1.max(r.x + r.w);
         y1 = y1.max(r.y + r.h);
     }
-    let node = Node {
+    let mut node = Node {
         center: [
             (f64::from(x0) + f64::from(x1)) * 0.5,
             (f64::from(y0) + f64::from(y1)) * 0.5,
@@ -453,6 +498,9 @@ fn build_tree(cover: &[PixelRect], order: &mut [u32], nodes: &mut Vec<Node>) -> 
         link: order[0],
         leaf: order.len() == 1,
     };
+    if node.leaf {
+        node.half = node.half.map(|h| h - inset);
+    }
     let me = nodes.len();
     nodes.push(node);
     if order.len() == 1 {
@@ -470,8 +518,8 @@ fn build_tree(cover: &[PixelRect], order: &mut [u32], nodes: &mut Vec<Node>) -> 
     }
     let mid = order.len() / 2;
     let (first, second) = order.split_at_mut(mid);
-    let left = build_tree(cover, first, nodes);
+    let left = build_tree(cover, first, nodes, inset);
     nodes[me].link = nodes.len() as u32;
-    let right = build_tree(cover, second, nodes);
+    let right = build_tree(cover, second, nodes, inset);
     1 + left.max(right)
 }

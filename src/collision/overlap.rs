@@ -4,7 +4,8 @@
 //! placed in the world by an affine transform. Two sprites touch where some world point lies inside a
 //! solid texel of both; texels that only share an edge or a corner do not touch. The test is exact (no
 //! sampling): every solid texel is a parallelogram in the world, so thin features are never stepped over,
-//! whatever the scales.
+//! whatever the scales. The one allowance is for rounding: an overlap thinner than about 1e-12 of the
+//! masks' extent counts as touching only, so edges that meet on a common grid never collide.
 //!
 //! How: each mask covers its solid texels with disjoint rectangles and keeps a bounding-box tree over
 //! them. The test maps the second sprite into the first one's local space (in `f64`, so world
@@ -49,7 +50,8 @@ impl<'a> Sprite<'a> {
 /// Where two sprites touch.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Contact {
-    /// A world point inside a solid texel of both sprites (the centroid of one overlapping texel pair).
+    /// A world point inside a solid texel of both sprites: a point of the shared part of the first
+    /// overlapping pair of solid rectangles the test finds (not a centroid of the whole overlap).
     pub point: Vec2,
 }
 
@@ -144,15 +146,15 @@ pub fn collide_traced(
     contact
 }
 
-/// The texel rectangle a tree node spans.
+/// The texel rectangle a tree node spans (rounded, undoing a leaf's inset).
 fn node_rect(n: &Node) -> PixelRect {
-    let x0 = n.center[0] - n.half[0];
-    let y0 = n.center[1] - n.half[1];
+    let x0 = (n.center[0] - n.half[0]).round();
+    let y0 = (n.center[1] - n.half[1]).round();
     PixelRect::new(
         x0 as u32,
         y0 as u32,
-        (2.0 * n.half[0]) as u32,
-        (2.0 * n.half[1]) as u32,
+        (2.0 * n.half[0]).round() as u32,
+        (2.0 * n.half[1]).round() as u32,
     )
 }
 
@@ -198,6 +200,7 @@ impl<'a> Pair<'a> {
         if !(c0.is_finite() && c1.is_finite() && t.is_finite() && det.is_finite()) || det == 0.0 {
             return None;
         }
+        let (n1, n2) = (c0.perp(), c1.perp());
         Some(Pair {
             a: a.mask,
             b: b.mask,
@@ -205,13 +208,16 @@ impl<'a> Pair<'a> {
             c0,
             c1,
             t,
-            n1: c0.perp(),
-            n2: c1.perp(),
+            n1,
+            n2,
             det_abs: det.abs(),
         })
     }
 
     /// True when box `na` (first local space) and box `nb` (second local space, mapped) share no area.
+    ///
+    /// Leaf boxes are stored a hair smaller than their texels (see `mask::LEAF_INSET`), so leaf pairs that
+    /// only touch, or overlap by no more than rounding, come out separated at no extra cost.
     #[inline(always)]
     fn separated(&self, na: &Node, nb: &Node) -> bool {
         let ha = na.half;
@@ -326,7 +332,12 @@ impl<'a> Pair<'a> {
         }
         let mut poly = Polygon::default();
         self.clip(ra, rb, &mut poly);
-        self.contact_at(centroid(poly.points()))
+        match centroid(poly.points()) {
+            Some(c) => self.contact_at(c),
+            // Rounding left nothing of a pair the tolerance let through: the nearest point of the
+            // first rectangle to the second one's centre is within rounding of the shared part.
+            None => self.contact_at(cb.clamp(lo, hi)),
+        }
     }
 
     /// A contact at a point of the first sprite's local space.
@@ -441,11 +452,10 @@ fn polygon_area(poly: &[DVec2]) -> f64 {
     doubled_signed_area(poly).abs() * 0.5
 }
 
-/// The centroid of a convex polygon, falling back to the vertex mean for slivers rounding left flat.
-fn centroid(poly: &[DVec2]) -> DVec2 {
-    let Some(&last) = poly.last() else {
-        return DVec2::ZERO;
-    };
+/// The centroid of a convex polygon, falling back to the vertex mean for slivers rounding left flat;
+/// `None` for no vertices at all.
+fn centroid(poly: &[DVec2]) -> Option<DVec2> {
+    let &last = poly.last()?;
     let mean = poly.iter().copied().sum::<DVec2>() / poly.len() as f64;
     // Relative to the mean, so that large coordinates do not swamp the cross products.
     let mut prev = last - mean;
@@ -458,7 +468,7 @@ fn centroid(poly: &[DVec2]) -> DVec2 {
         prev = p;
     }
     if a2.abs() < 1e-12 {
-        return mean;
+        return Some(mean);
     }
-    mean + c / (3.0 * a2)
+    Some(mean + c / (3.0 * a2))
 }

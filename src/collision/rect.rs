@@ -88,7 +88,7 @@ impl Rect {
 
     /// The minimum translation that moves `self` out of `other`, or `None` when they do not overlap.
     ///
-    /// Of the four side differences (`self.max.x - other.min.x` and so on) the smallest wins and is
+    /// Of the four side differences (`other.min.x - self.max.x` and so on) the smallest wins and is
     /// applied with its sign along its axis. Ties go to the y axis, so a body that lands exactly on a
     /// corner is stood on top of the box rather than pushed off its side; on one axis, a tie between the
     /// two directions goes to the negative one (up, or left).
