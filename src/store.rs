@@ -3,9 +3,12 @@
 //! Engine-free so it can be tested without a window. Two files live side by side: `settings.json` and
 //! `scores.json`, so that a damaged one never costs the other. Loading never fails: a missing, empty,
 //! unreadable or corrupt file yields defaults plus a [`Problem`] the caller reports as one line. A corrupt
-//! file is renamed aside (`scores.json.corrupt-<unix time>`) so the player's data is never silently
-//! overwritten. Saving writes a temporary file in the same directory, syncs it and renames it over the old
-//! file, so a crash or power cut leaves either the old or the new contents, never half of each.
+//! file (not JSON, or JSON of another shape: an unknown key, a wrong type, an array where an object
+//! belongs) is renamed aside (`scores.json.corrupt-<unix time>`) so the player's data is never silently
+//! overwritten; a file that cannot be read or moved, or that a newer Spinfall wrote, is left untouched and
+//! this run saves nothing over it. Saving writes a temporary file in the same directory, syncs it and
+//! renames it over the old file, so a crash or power cut leaves either the old or the new contents, never
+//! half of each.
 //!
 //! ```
 //! use spinfall::store::{ScoreEntry, Store};
@@ -56,7 +59,7 @@ pub enum ModeKey {
 
 /// Player preferences.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct Settings {
     /// Format version of the file this was read from.
     pub version: u32,
@@ -95,7 +98,7 @@ impl Settings {
 
 /// One finished game in a high-score table.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct ScoreEntry {
     /// The score (in classic mode: the longest hit-free stretch, in simulation steps).
     pub score: u64,
@@ -155,7 +158,7 @@ impl Table {
 
 /// High-score tables of both modes.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct HighScores {
     /// Format version of the file this was read from.
     pub version: u32,
@@ -198,17 +201,80 @@ impl HighScores {
     }
 }
 
+/// A file format this store reads: JSON whose shape is checked before it is trusted.
+trait FileFormat: DeserializeOwned + Default {
+    /// Why `json` is not this format's shape, beyond what deserializing checks: serde accepts an array
+    /// for a struct, which a hand-edited or foreign file must not slip through as "empty".
+    fn shape_error(json: &serde_json::Value) -> Option<String> {
+        (!json.is_object()).then(|| format!("expected an object, found {}", json_kind(json)))
+    }
+
+    /// Defaults tidied as a loaded value would be.
+    fn sanitise(&mut self);
+}
+
+impl FileFormat for Settings {
+    fn sanitise(&mut self) {
+        Settings::sanitise(self);
+    }
+}
+
+impl FileFormat for HighScores {
+    fn shape_error(json: &serde_json::Value) -> Option<String> {
+        let serde_json::Value::Object(map) = json else {
+            return Some(format!("expected an object, found {}", json_kind(json)));
+        };
+        for (name, table) in map.iter().filter(|(k, _)| *k == "classic" || *k == "arcade") {
+            if let Some(entries) = table.as_array() {
+                if let Some(bad) = entries.iter().find(|e| !e.is_object()) {
+                    return Some(format!(
+                        "a {name} score must be an object, found {}",
+                        json_kind(bad)
+                    ));
+                }
+            }
+        }
+        None
+    }
+
+    fn sanitise(&mut self) {
+        HighScores::sanitise(self);
+    }
+}
+
+/// A JSON value's kind, for messages.
+fn json_kind(json: &serde_json::Value) -> &'static str {
+    match json {
+        serde_json::Value::Null => "null",
+        serde_json::Value::Bool(_) => "a boolean",
+        serde_json::Value::Number(_) => "a number",
+        serde_json::Value::String(_) => "a string",
+        serde_json::Value::Array(_) => "an array",
+        serde_json::Value::Object(_) => "an object",
+    }
+}
+
 /// Why a file could not be used, so defaults were returned instead.
 #[derive(Debug)]
 pub enum Problem {
     /// No config directory could be determined (no home directory); nothing is loaded or saved.
     NoDirectory,
+    /// The config directory's path exists but is not a directory; nothing is loaded or saved.
+    NotADirectory(PathBuf),
     /// The file does not exist yet, as on the first run.
     Missing(PathBuf),
     /// The file exists but holds nothing (or only whitespace).
     Empty(PathBuf),
-    /// The file exists but could not be read.
+    /// The file exists but could not be read; it is left untouched and not saved over.
     Unreadable(PathBuf, io::Error),
+    /// The file was written by a newer Spinfall (a higher format version); it is left untouched and not
+    /// saved over, so that going back to an older release never costs the newer one's data.
+    Newer {
+        /// The file.
+        path: PathBuf,
+        /// The format version it declares.
+        version: u64,
+    },
     /// The file is not valid JSON of the expected shape; `set_aside` is where it was moved, if that worked.
     Corrupt {
         /// The damaged file.
@@ -225,6 +291,11 @@ impl Problem {
     pub fn is_missing(&self) -> bool {
         matches!(self, Problem::Missing(_))
     }
+
+    /// Whether nothing can be kept at all this run (no usable config directory), so every save fails.
+    pub fn keeps_nothing(&self) -> bool {
+        matches!(self, Problem::NoDirectory | Problem::NotADirectory(_))
+    }
 }
 
 impl fmt::Display for Problem {
@@ -234,11 +305,23 @@ impl fmt::Display for Problem {
                 f,
                 "no config directory found (set {CONFIG_DIR_ENV}); settings and scores will not be kept"
             ),
+            Problem::NotADirectory(p) => write!(
+                f,
+                "config directory {} is not a directory; settings and scores will not be kept",
+                p.display()
+            ),
             Problem::Missing(p) => write!(f, "{} does not exist yet; using defaults", p.display()),
             Problem::Empty(p) => write!(f, "{} is empty; using defaults", p.display()),
-            Problem::Unreadable(p, e) => {
-                write!(f, "cannot read {} ({e}); using defaults", p.display())
-            }
+            Problem::Unreadable(p, e) => write!(
+                f,
+                "cannot read {} ({e}); using defaults and leaving it untouched",
+                p.display()
+            ),
+            Problem::Newer { path, version } => write!(
+                f,
+                "{} was written by a newer Spinfall (format {version}, this one reads {FORMAT_VERSION}); using defaults and leaving it untouched",
+                path.display()
+            ),
             Problem::Corrupt {
                 path,
                 error,
@@ -276,7 +359,8 @@ pub struct Loaded<T> {
 pub enum SaveError {
     /// No config directory could be determined.
     NoDirectory,
-    /// The file on disk was found damaged and could not be moved aside; it is left untouched.
+    /// The file on disk could not be used and is kept as it is (unreadable, damaged and impossible to
+    /// move aside, or from a newer version); this run does not save over it.
     Protected(PathBuf),
     /// Creating the directory, writing, syncing or renaming failed.
     Io(PathBuf, io::Error),
@@ -288,7 +372,7 @@ impl fmt::Display for SaveError {
             SaveError::NoDirectory => write!(f, "no config directory; not saving"),
             SaveError::Protected(p) => write!(
                 f,
-                "not overwriting the damaged file {}; move it away to save again",
+                "not overwriting {}, which this run could not use; move it away to save again",
                 p.display()
             ),
             SaveError::Io(p, e) => write!(f, "cannot save {} ({e})", p.display()),
@@ -302,7 +386,7 @@ impl std::error::Error for SaveError {}
 #[derive(Debug)]
 pub struct Store {
     dir: Option<PathBuf>,
-    /// Damaged files that could not be set aside: saving over them would silently lose them.
+    /// Files this run could not use and did not move aside: saving over them would silently lose them.
     protected: HashSet<PathBuf>,
 }
 
@@ -344,16 +428,12 @@ impl Store {
 
     /// Loads the settings; never fails.
     pub fn load_settings(&mut self) -> Loaded<Settings> {
-        let mut loaded: Loaded<Settings> = self.load(SETTINGS_FILE);
-        loaded.value.sanitise();
-        loaded
+        self.load(SETTINGS_FILE)
     }
 
     /// Loads the high scores; never fails.
     pub fn load_scores(&mut self) -> Loaded<HighScores> {
-        let mut loaded: Loaded<HighScores> = self.load(SCORES_FILE);
-        loaded.value.sanitise();
-        loaded
+        self.load(SCORES_FILE)
     }
 
     /// Saves the settings atomically.
@@ -366,42 +446,62 @@ impl Store {
         self.save(SCORES_FILE, scores)
     }
 
-    fn load<T: DeserializeOwned + Default>(&mut self, name: &str) -> Loaded<T> {
-        let defaults = |problem| Loaded {
-            value: T::default(),
-            problem: Some(problem),
+    fn load<T: FileFormat>(&mut self, name: &str) -> Loaded<T> {
+        let (mut value, problem) = match self.read::<T>(name) {
+            Ok(value) => (value, None),
+            Err(problem) => (T::default(), Some(problem)),
         };
-        let Some(dir) = &self.dir else {
-            return defaults(Problem::NoDirectory);
-        };
+        value.sanitise();
+        Loaded { value, problem }
+    }
+
+    /// Reads and checks one file; a file that exists but cannot be used is set aside or protected.
+    fn read<T: FileFormat>(&mut self, name: &str) -> Result<T, Problem> {
+        let dir = self.dir.as_ref().ok_or(Problem::NoDirectory)?;
+        if dir.exists() && !dir.is_dir() {
+            return Err(Problem::NotADirectory(dir.clone()));
+        }
         let path = dir.join(name);
         let bytes = match fs::read(&path) {
             Ok(bytes) => bytes,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => {
-                return defaults(Problem::Missing(path))
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Err(Problem::Missing(path)),
+            Err(e) => {
+                self.protected.insert(path.clone());
+                return Err(Problem::Unreadable(path, e));
             }
-            Err(e) => return defaults(Problem::Unreadable(path, e)),
         };
         if bytes.iter().all(u8::is_ascii_whitespace) {
-            return defaults(Problem::Empty(path));
+            return Err(Problem::Empty(path));
         }
-        match serde_json::from_slice::<T>(&bytes) {
-            Ok(value) => Loaded {
-                value,
-                problem: None,
-            },
-            Err(e) => {
-                let set_aside = set_aside(&path);
-                if set_aside.is_err() {
-                    self.protected.insert(path.clone());
-                }
-                defaults(Problem::Corrupt {
-                    path,
-                    error: e.to_string(),
-                    set_aside,
-                })
+        let parsed = serde_json::from_slice::<serde_json::Value>(&bytes)
+            .map_err(|e| e.to_string())
+            .and_then(|json| match T::shape_error(&json) {
+                Some(e) => Err(e),
+                None => Ok(json),
+            });
+        if let Ok(json) = &parsed {
+            if let Some(version) = json
+                .get("version")
+                .and_then(serde_json::Value::as_u64)
+                .filter(|&v| v > u64::from(FORMAT_VERSION))
+            {
+                self.protected.insert(path.clone());
+                return Err(Problem::Newer { path, version });
             }
         }
+        let error = match parsed.and_then(|json| T::deserialize(json).map_err(|e| e.to_string())) {
+            Ok(value) => return Ok(value),
+            Err(error) => error,
+        };
+        let set_aside = set_aside(&path);
+        if set_aside.is_err() {
+            self.protected.insert(path.clone());
+        }
+        Err(Problem::Corrupt {
+            path,
+            error,
+            set_aside,
+        })
     }
 
     fn save<T: Serialize>(&self, name: &str, value: &T) -> Result<(), SaveError> {
@@ -419,14 +519,15 @@ impl Store {
 
 /// Moves a damaged file to `<name>.corrupt-<unix time>` (with a counter if that name is taken).
 fn set_aside(path: &Path) -> Result<PathBuf, String> {
-    let stamp = unix_now();
-    let base = format!("{}.corrupt-{stamp}", path.display());
+    // Built on the OS string, so a file name that is not UTF-8 keeps its exact bytes.
+    let mut base = path.as_os_str().to_owned();
+    base.push(format!(".corrupt-{}", unix_now()));
     for n in 0..100u32 {
-        let target = if n == 0 {
-            PathBuf::from(&base)
-        } else {
-            PathBuf::from(format!("{base}-{n}"))
-        };
+        let mut target = base.clone();
+        if n > 0 {
+            target.push(format!("-{n}"));
+        }
+        let target = PathBuf::from(target);
         if target.exists() {
             continue;
         }
@@ -611,6 +712,115 @@ mod tests {
         assert_eq!(s.value, Settings::default());
     }
 
+    /// Loads the scores from `json` in a fresh directory and returns the problem and the directory's
+    /// files afterwards.
+    fn load_scores_from(json: &str) -> (Loaded<HighScores>, Vec<String>) {
+        let dir = tempfile::tempdir().unwrap();
+        fs::write(dir.path().join(SCORES_FILE), json).unwrap();
+        let loaded = store_in(&dir).load_scores();
+        (loaded, file_names(dir.path()))
+    }
+
+    #[test]
+    fn valid_json_of_another_shape_is_set_aside_not_loaded_as_empty() {
+        for json in [
+            r#"{"Arcade": [{"score": 900}]}"#,
+            "[]",
+            r#"[1, [], []]"#,
+            r#"{"arcade": [[900, 1, 2]]}"#,
+            r#"{"arcade": [{"score": 900, "player": "ana"}]}"#,
+            r#""scores""#,
+            "null",
+        ] {
+            let (loaded, files) = load_scores_from(json);
+            assert!(
+                matches!(
+                    loaded.problem,
+                    Some(Problem::Corrupt {
+                        set_aside: Ok(_),
+                        ..
+                    })
+                ),
+                "{json}: {:?}",
+                loaded.problem
+            );
+            assert_eq!(files.len(), 1, "{json}: {files:?}");
+            assert!(files[0].starts_with("scores.json.corrupt-"), "{json}");
+        }
+    }
+
+    #[test]
+    fn file_from_a_newer_version_is_left_untouched_and_never_saved_over() {
+        let dir = tempfile::tempdir().unwrap();
+        let newer = r#"{"version": 99, "arcade": [{"score": 900}], "online": {"rank": 3}}"#;
+        fs::write(dir.path().join(SCORES_FILE), newer).unwrap();
+        let mut store = store_in(&dir);
+        let h = store.load_scores();
+        assert!(
+            matches!(h.problem, Some(Problem::Newer { version: 99, .. })),
+            "{:?}",
+            h.problem
+        );
+        assert!(h.problem.unwrap().to_string().contains("newer Spinfall"));
+        assert!(matches!(
+            store.save_scores(&HighScores::default()),
+            Err(SaveError::Protected(_))
+        ));
+        assert_eq!(
+            fs::read_to_string(dir.path().join(SCORES_FILE)).unwrap(),
+            newer
+        );
+        assert_eq!(file_names(dir.path()), vec![SCORES_FILE.to_string()]);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn unreadable_file_is_left_untouched_and_never_saved_over() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(SCORES_FILE);
+        fs::write(&path, br#"{"arcade": [{"score": 900}]}"#).unwrap();
+        fs::set_permissions(&path, fs::Permissions::from_mode(0o000)).unwrap();
+        // Root reads it anyway; then there is nothing to test.
+        if fs::read(&path).is_ok() {
+            return;
+        }
+        let mut store = store_in(&dir);
+        let h = store.load_scores();
+        assert!(
+            matches!(h.problem, Some(Problem::Unreadable(..))),
+            "{:?}",
+            h.problem
+        );
+        assert!(matches!(
+            store.save_scores(&HighScores::default()),
+            Err(SaveError::Protected(_))
+        ));
+        // The settings file is another matter: it still saves.
+        store.save_settings(&Settings::default()).unwrap();
+        fs::set_permissions(&path, fs::Permissions::from_mode(0o600)).unwrap();
+        assert_eq!(
+            fs::read_to_string(&path).unwrap(),
+            r#"{"arcade": [{"score": 900}]}"#
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn set_aside_keeps_a_non_utf8_name_exactly() {
+        use std::os::unix::ffi::{OsStrExt, OsStringExt};
+        let dir = tempfile::tempdir().unwrap();
+        let name = std::ffi::OsStr::from_bytes(b"scores-\xff.json");
+        let path = dir.path().join(name);
+        if fs::write(&path, b"damaged").is_err() {
+            return; // a file system that refuses such names
+        }
+        let aside = set_aside(&path).unwrap();
+        let bytes = aside.file_name().unwrap().to_os_string().into_vec();
+        assert!(bytes.starts_with(b"scores-\xff.json.corrupt-"), "{aside:?}");
+        assert_eq!(fs::read(&aside).unwrap(), b"damaged");
+    }
+
     #[test]
     fn second_corruption_in_the_same_second_gets_its_own_name() {
         let dir = tempfile::tempdir().unwrap();
@@ -646,7 +856,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         fs::write(
             dir.path().join(SETTINGS_FILE),
-            br#"{"reduce_flashing": true, "volume": 7.5, "from_the_future": 1}"#,
+            br#"{"reduce_flashing": true, "volume": 7.5}"#,
         )
         .unwrap();
         fs::write(
@@ -677,7 +887,12 @@ mod tests {
         let not_a_dir = dir.path().join("plain-file");
         fs::write(&not_a_dir, b"x").unwrap();
         let mut store = Store::new(Some(not_a_dir.clone()));
-        assert!(store.load_scores().problem.is_some());
+        let problem = store.load_scores().problem.unwrap();
+        assert!(
+            matches!(&problem, Problem::NotADirectory(p) if *p == not_a_dir),
+            "{problem:?}"
+        );
+        assert!(problem.to_string().contains("is not a directory"), "{problem}");
         let err = store.save_scores(&HighScores::default()).unwrap_err();
         assert!(matches!(err, SaveError::Io(..)), "{err}");
         assert_eq!(fs::read(&not_a_dir).unwrap(), b"x");

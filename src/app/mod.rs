@@ -25,7 +25,7 @@ use spinfall::cli::{Options, Pilot};
 use spinfall::sim::{
     Bot, Event, Input, Mode, PowerUpKind, Shapes, World, STEPS_PER_SECOND, STEP_SECONDS,
 };
-use spinfall::store::{self, HighScores, ModeKey, ScoreEntry, Settings, Store};
+use spinfall::store::{self, HighScores, ModeKey, Problem, ScoreEntry, Settings, Store};
 
 use audio::{Cue, Sfx};
 use debug::DebugView;
@@ -372,23 +372,29 @@ impl App {
         let mut store = Store::from_env();
         let settings_loaded = store.load_settings();
         let scores_loaded = store.load_scores();
-        let first_run = [&settings_loaded.problem, &scores_loaded.problem]
+        let settings_missing = settings_loaded.problem.as_ref().is_some_and(Problem::is_missing);
+        let scores_missing = scores_loaded.problem.as_ref().is_some_and(Problem::is_missing);
+        // Saves fail without a directory; the load warning already said nothing will be kept.
+        let nowhere = [&settings_loaded.problem, &scores_loaded.problem]
             .iter()
-            .any(|p| p.as_ref().is_some_and(store::Problem::is_missing));
+            .any(|p| p.as_ref().is_some_and(Problem::keeps_nothing));
         report_load_problems(&store, settings_loaded.problem, scores_loaded.problem);
         let settings = settings_loaded.value;
         let scores = scores_loaded.value;
-        // Writing both files now makes a missing one a first-run event, not a warning on every start
+        // Writing a missing file now makes its absence a first-run event, not a warning on every start
         // until a game ends; it also finds an unwritable directory before the player's first score.
-        let mut save_warned = false;
-        if first_run {
-            let result = store
-                .save_settings(&settings)
-                .and_then(|()| store.save_scores(&scores));
-            if let Err(e) = result {
-                eprintln!("spinfall: warning: {e}; settings and scores will not be kept");
-                save_warned = true;
-            }
+        // Only missing files are written: any other file is either fine or must be left as it is.
+        let mut save_warned = nowhere;
+        let mut result = Ok(());
+        if settings_missing {
+            result = store.save_settings(&settings);
+        }
+        if scores_missing && result.is_ok() {
+            result = store.save_scores(&scores);
+        }
+        if let Err(e) = result {
+            eprintln!("spinfall: warning: {e}; settings and scores will not be kept");
+            save_warned = true;
         }
 
         let mode = opts.mode.unwrap_or(match settings.last_mode {
@@ -894,27 +900,29 @@ impl App {
 }
 
 /// Prints what went wrong loading the saved files, as few lines as possible.
-fn report_load_problems(
-    store: &Store,
-    settings: Option<store::Problem>,
-    scores: Option<store::Problem>,
-) {
-    match (settings, scores) {
-        (None, None) => {}
-        (Some(a), Some(b)) if a.is_missing() && b.is_missing() => {
-            let dir = store
-                .dir()
-                .map(|d| d.display().to_string())
-                .unwrap_or_default();
-            eprintln!("spinfall: no saved settings or scores yet; they will be kept in {dir}");
-        }
-        (Some(store::Problem::NoDirectory), _) | (_, Some(store::Problem::NoDirectory)) => {
-            eprintln!("spinfall: warning: {}", store::Problem::NoDirectory);
-        }
-        (a, b) => {
-            for problem in [a, b].into_iter().flatten() {
-                eprintln!("spinfall: warning: {problem}");
-            }
+fn report_load_problems(store: &Store, settings: Option<Problem>, scores: Option<Problem>) {
+    let both_missing = [&settings, &scores]
+        .iter()
+        .all(|p| p.as_ref().is_some_and(Problem::is_missing));
+    if both_missing {
+        let dir = store
+            .dir()
+            .map(|d| d.display().to_string())
+            .unwrap_or_default();
+        eprintln!("spinfall: no saved settings or scores yet; they will be kept in {dir}");
+        return;
+    }
+    // One missing file beside a present one is simply created; the same directory-wide problem
+    // (no directory, or a file in its place) is named once.
+    let lines: Vec<String> = [settings, scores]
+        .into_iter()
+        .flatten()
+        .filter(|p| !p.is_missing())
+        .map(|p| p.to_string())
+        .collect();
+    for (i, line) in lines.iter().enumerate() {
+        if !lines[..i].contains(line) {
+            eprintln!("spinfall: warning: {line}");
         }
     }
 }
