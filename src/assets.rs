@@ -209,8 +209,8 @@ impl Assets {
 
     /// Reads and checks every asset from `dir`; any missing, unreadable or invalid file is an error.
     ///
-    /// PNGs must decode (and the sprites must have the sizes the game is tuned for); WAVs must carry a
-    /// RIFF/WAVE header.
+    /// PNGs must decode (and the sprites must have the sizes the game is tuned for); WAVs must be
+    /// readable and hold at least one sample.
     pub fn from_dir(dir: impl AsRef<Path>) -> Result<Assets, AssetError> {
         let dir = dir.as_ref();
         match std::fs::metadata(dir) {
@@ -390,10 +390,14 @@ fn check(format: Format, bytes: &[u8]) -> Result<(), String> {
         }
         Format::Wav => {
             if bytes.len() < 12 || &bytes[0..4] != b"RIFF" || &bytes[8..12] != b"WAVE" {
-                Err("not a WAV file (no RIFF/WAVE header)".into())
-            } else {
-                Ok(())
+                return Err("not a WAV file (no RIFF/WAVE header)".into());
             }
+            let reader = hound::WavReader::new(io::Cursor::new(bytes))
+                .map_err(|e| one_line(&format!("not a valid WAV sound ({e})")))?;
+            if reader.duration() == 0 {
+                return Err("WAV sound holds no samples".into());
+            }
+            Ok(())
         }
     }
 }
@@ -434,11 +438,42 @@ mod tests {
         }
     }
 
+    /// A 16-bit mono PCM WAV of `samples` samples.
+    fn wav(samples: usize) -> Vec<u8> {
+        let spec = hound::WavSpec {
+            channels: 1,
+            sample_rate: 22_050,
+            bits_per_sample: 16,
+            sample_format: hound::SampleFormat::Int,
+        };
+        let mut bytes = io::Cursor::new(Vec::new());
+        let mut writer = hound::WavWriter::new(&mut bytes, spec).unwrap();
+        for i in 0..samples {
+            writer.write_sample((i as i16).wrapping_mul(300)).unwrap();
+        }
+        writer.finalize().unwrap();
+        bytes.into_inner()
+    }
+
     #[test]
     fn wav_check_wants_a_riff_wave_header() {
-        assert!(check(Format::Wav, b"RIFF\0\0\0\0WAVEfmt ").is_ok());
+        assert!(check(Format::Wav, &wav(100)).is_ok());
+        assert!(check(Format::Wav, AssetId::HitSound.embedded()).is_ok());
         assert!(check(Format::Wav, b"RIFX\0\0\0\0WAVE").is_err());
         assert!(check(Format::Wav, b"RIFF").is_err());
+    }
+
+    #[test]
+    fn header_only_wav_is_refused() {
+        let header_only = check(Format::Wav, b"RIFF\0\0\0\0WAVEfmt ").unwrap_err();
+        assert!(
+            header_only.starts_with("not a valid WAV sound"),
+            "{header_only}"
+        );
+        assert_eq!(
+            check(Format::Wav, &wav(0)).unwrap_err(),
+            "WAV sound holds no samples"
+        );
     }
 
     #[test]

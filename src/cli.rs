@@ -15,6 +15,10 @@ use crate::sim::Mode;
 /// Seconds a headless run simulates when `--seconds` is not given.
 pub const DEFAULT_HEADLESS_SECONDS: f64 = 60.0;
 
+/// The most `--seconds` accepts: one day of game time (a headless classic run never ends early, and
+/// a day takes minutes of wall time on a laptop).
+pub const MAX_SECONDS: f64 = 86_400.0;
+
 /// Who steers the player.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, ValueEnum)]
 pub enum Pilot {
@@ -58,7 +62,7 @@ impl ValueEnum for Mode {
 )]
 pub struct Options {
     /// Seed for the world's random generator (random, and printed, when absent).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = parse_seed, allow_negative_numbers = true)]
     pub seed: Option<u64>,
 
     /// Game mode; a window run preselects it on the title screen, a headless run defaults to arcade.
@@ -73,7 +77,8 @@ pub struct Options {
     #[arg(long)]
     pub headless: bool,
 
-    /// Seconds of game time to simulate in a headless run (default 60); a window run quits after them.
+    /// Seconds of game time to simulate in a headless run (default 60, at most 86400); a window run
+    /// quits after them.
     #[arg(long, value_name = "S", value_parser = parse_seconds, allow_negative_numbers = true)]
     pub seconds: Option<f64>,
 
@@ -147,15 +152,30 @@ where
 pub fn parse_or_exit() -> Options {
     match parse_from(std::env::args_os()) {
         Ok(options) => options,
+        Err(exit) if exit.to_stderr => {
+            crate::errln!("{}", exit.text);
+            std::process::exit(exit.code);
+        }
         Err(exit) => {
-            if exit.to_stderr {
-                eprintln!("{}", exit.text);
-            } else {
-                println!("{}", exit.text);
+            if let Err(e) = print_line(&exit.text) {
+                crate::errln!("spinfall: error: {e}");
+                std::process::exit(1);
             }
             std::process::exit(exit.code);
         }
     }
+}
+
+/// Writes one line to standard output and flushes it; a closed pipe or a full disk comes back as an
+/// error naming standard output, where `println!` would panic.
+pub fn print_line(text: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{text}")
+        .and_then(|()| out.flush())
+        .map_err(|e| {
+            std::io::Error::new(e.kind(), format!("cannot write to standard output ({e})"))
+        })
 }
 
 /// Reduces clap's multi-line error to its first line plus the hints worth keeping (possible values,
@@ -188,7 +208,7 @@ pub fn random_seed() -> u64 {
     hasher.finish()
 }
 
-/// Accepts a finite, non-negative number of seconds.
+/// Accepts a number of seconds from 0 to [`MAX_SECONDS`] (a negative zero is read as 0).
 fn parse_seconds(text: &str) -> Result<f64, String> {
     let value: f64 = text
         .trim()
@@ -200,7 +220,17 @@ fn parse_seconds(text: &str) -> Result<f64, String> {
     if value < 0.0 {
         return Err("seconds cannot be negative".into());
     }
-    Ok(value)
+    if value > MAX_SECONDS {
+        return Err(format!("at most {MAX_SECONDS} seconds (one day)"));
+    }
+    Ok(value + 0.0)
+}
+
+/// Accepts a whole number that fits a seed.
+fn parse_seed(text: &str) -> Result<u64, String> {
+    text.trim()
+        .parse()
+        .map_err(|_| format!("expected a whole number from 0 to {}", u64::MAX))
 }
 
 #[cfg(test)]
@@ -248,6 +278,9 @@ mod tests {
             &["--seconds", "abc"],
             &["--seconds", "inf"],
             &["--seed", "-1"],
+            &["--seed", "1.5"],
+            &["--seconds", "1e30"],
+            &["--seconds", "86400.5"],
             &["--mode", "hard"],
             &["--headless", "--fullscreen"],
         ] {
@@ -257,6 +290,25 @@ mod tests {
             assert_eq!(exit.text.lines().count(), 1, "{args:?}: {}", exit.text);
             assert!(exit.text.starts_with("spinfall: error: "), "{}", exit.text);
         }
+    }
+
+    #[test]
+    fn seed_mistakes_name_the_seed_option() {
+        let exit = parse(&["--seed", "-1"]).unwrap_err();
+        assert!(exit.text.contains("'--seed <N>'"), "{}", exit.text);
+        assert!(exit.text.contains("whole number"), "{}", exit.text);
+    }
+
+    #[test]
+    fn seconds_beyond_a_day_are_refused_and_negative_zero_is_zero() {
+        let exit = parse(&["--seconds", "1e30"]).unwrap_err();
+        assert!(exit.text.contains("at most 86400 seconds"), "{}", exit.text);
+        assert_eq!(
+            parse(&["--seconds", "86400"]).unwrap().seconds,
+            Some(MAX_SECONDS)
+        );
+        let zero = parse(&["--seconds", "-0"]).unwrap().seconds.unwrap();
+        assert!(zero == 0.0 && zero.is_sign_positive(), "{zero}");
     }
 
     #[test]

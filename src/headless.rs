@@ -56,7 +56,7 @@ pub fn steps_for(seconds: f64) -> u64 {
     if steps.is_nan() || steps <= 0.0 {
         0
     } else {
-        // `as` saturates, so an absurd duration just runs until stopped.
+        // `as` saturates; the command line caps the duration long before that matters.
         steps as u64
     }
 }

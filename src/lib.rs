@@ -12,6 +12,26 @@ pub mod headless;
 pub mod sim;
 pub mod store;
 
+/// `eprintln!` that cannot panic: a failed write to standard error (a full disk, a closed pipe) is
+/// ignored, since there is nowhere left to report it and the game should play on.
+#[macro_export]
+macro_rules! errln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr().lock(), $($arg)*);
+    }};
+}
+
+/// `println!` for informational lines (a game's seed) that cannot panic: a failed write to standard
+/// output is ignored. Output that is the point of a run goes through [`cli::print_line`] instead.
+#[macro_export]
+macro_rules! outln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout().lock(), $($arg)*);
+    }};
+}
+
 /// The README's code examples, compiled and run as documentation tests.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]

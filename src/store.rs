@@ -224,7 +224,10 @@ impl FileFormat for HighScores {
         let serde_json::Value::Object(map) = json else {
             return Some(format!("expected an object, found {}", json_kind(json)));
         };
-        for (name, table) in map.iter().filter(|(k, _)| *k == "classic" || *k == "arcade") {
+        for (name, table) in map
+            .iter()
+            .filter(|(k, _)| *k == "classic" || *k == "arcade")
+        {
             if let Some(entries) = table.as_array() {
                 if let Some(bad) = entries.iter().find(|e| !e.is_object()) {
                     return Some(format!(
@@ -892,7 +895,10 @@ mod tests {
             matches!(&problem, Problem::NotADirectory(p) if *p == not_a_dir),
             "{problem:?}"
         );
-        assert!(problem.to_string().contains("is not a directory"), "{problem}");
+        assert!(
+            problem.to_string().contains("is not a directory"),
+            "{problem}"
+        );
         let err = store.save_scores(&HighScores::default()).unwrap_err();
         assert!(matches!(err, SaveError::Io(..)), "{err}");
         assert_eq!(fs::read(&not_a_dir).unwrap(), b"x");

@@ -279,3 +279,59 @@ fn headless_counts_the_powerups_caught_in_arcade_only() {
     ]);
     assert_eq!(classic["powerups"], 0);
 }
+
+#[test]
+fn seconds_beyond_a_day_are_one_line_and_exit_2() {
+    let out = spinfall(&["--headless", "--mode", "classic", "--seconds", "1e30"]);
+    let line = one_line_failure(&out, 2);
+    assert!(
+        line.contains("--seconds") && line.contains("at most 86400"),
+        "{line}"
+    );
+}
+
+#[test]
+fn negative_seed_names_the_seed_option() {
+    let line = one_line_failure(&spinfall(&["--seed", "-1"]), 2);
+    assert!(line.contains("--seed"), "{line}");
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn full_standard_output_is_one_line_and_exit_1_not_a_panic() {
+    for args in [&["--headless", "--seconds", "1"][..], &["--help"]] {
+        let out = Command::new(env!("CARGO_BIN_EXE_spinfall"))
+            .args(args)
+            .stdout(std::fs::File::create("/dev/full").expect("/dev/full opens"))
+            .output()
+            .expect("the binary runs");
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err:?}");
+        assert!(err.contains("cannot write to standard output"), "{err}");
+    }
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn no_display_is_one_line_and_exit_1_not_a_panic() {
+    let out = spinfall(&["--seed", "1"]);
+    let line = one_line_failure(&out, 1);
+    assert!(
+        line.contains("no display") && line.contains("--headless"),
+        "{line}"
+    );
+
+    // A display that names no server fails inside the windowing library; still one line.
+    let out = Command::new(env!("CARGO_BIN_EXE_spinfall"))
+        .args(["--seed", "1"])
+        .env("DISPLAY", ":219")
+        .env("ALSA_CONFIG_PATH", "/dev/null")
+        .output()
+        .expect("the binary runs");
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    let last = err.lines().last().unwrap_or_default();
+    assert!(last.contains("cannot open a window"), "{err}");
+}

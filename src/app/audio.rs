@@ -42,18 +42,21 @@ static AUDIO_DEAD: AtomicBool = AtomicBool::new(false);
 /// Set while a sound is being decoded, so a decoder panic on bad bytes is reported as one line.
 static DECODING: AtomicBool = AtomicBool::new(false);
 
-/// Installs a panic hook that reports audio failures as one warning line and leaves every other
-/// panic to the default hook.
+/// Installs a panic hook that reports audio failures as one warning line, a window that cannot open
+/// as one error line, and leaves every other panic to the default hook.
 pub fn install_panic_hook() {
     let default = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
+        super::exit_if_window_failed(info);
         let in_audio = info
             .location()
             .map(|l| l.file().contains("quad-snd") || l.file().contains("audrey"))
             .unwrap_or(false);
         if in_audio && std::thread::current().name() != Some("main") {
             if !AUDIO_DEAD.swap(true, Ordering::SeqCst) {
-                eprintln!("spinfall: warning: no usable audio device; playing without sound");
+                spinfall::errln!(
+                    "spinfall: warning: no usable audio device; playing without sound"
+                );
             }
             return;
         }
@@ -95,7 +98,7 @@ mod enabled {
                 for &(cue, name, bytes) in files {
                     match decode(bytes) {
                         Ok(sound) => sounds.push((cue, sound)),
-                        Err(why) => eprintln!(
+                        Err(why) => spinfall::errln!(
                             "spinfall: warning: cannot play {name} ({why}); it stays silent"
                         ),
                     }

@@ -64,11 +64,11 @@ mod enabled {
             let gilrs = match Gilrs::new() {
                 Ok(g) => Some(g),
                 Err(gilrs::Error::NotImplemented(dummy)) => {
-                    eprintln!("spinfall: warning: gamepads are not supported on this platform; use the keyboard");
+                    spinfall::errln!("spinfall: warning: gamepads are not supported on this platform; use the keyboard");
                     Some(dummy)
                 }
                 Err(e) => {
-                    eprintln!(
+                    spinfall::errln!(
                         "spinfall: warning: gamepads unavailable ({e}); the keyboard still works"
                     );
                     None
@@ -81,7 +81,7 @@ mod enabled {
                 stick_dir: (0, 0),
             };
             for name in pads.names() {
-                eprintln!("spinfall: gamepad ready: {name}");
+                spinfall::errln!("spinfall: gamepad ready: {name}");
             }
             pads
         }
@@ -124,12 +124,12 @@ mod enabled {
                     },
                     EventType::Connected => {
                         let name = gilrs.gamepad(event.id).name().to_string();
-                        eprintln!("spinfall: gamepad connected: {name}");
+                        spinfall::errln!("spinfall: gamepad connected: {name}");
                         frame.connected.push(name);
                     }
                     EventType::Disconnected => {
                         let name = gilrs.gamepad(event.id).name().to_string();
-                        eprintln!("spinfall: gamepad disconnected: {name}");
+                        spinfall::errln!("spinfall: gamepad disconnected: {name}");
                         frame.disconnected.push(name);
                     }
                     _ => {}

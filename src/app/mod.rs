@@ -14,6 +14,7 @@ mod render;
 mod view;
 
 use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use image::RgbaImage;
@@ -111,10 +112,59 @@ pub fn run(opts: Options, assets: Assets) -> Result<(), AppError> {
     };
     audio::install_panic_hook();
     macroquad::Window::from_config(conf, async move {
+        WINDOW_OPEN.store(true, Ordering::SeqCst);
         let mut app = App::new(&opts, assets, images, shapes);
         app.main_loop().await;
     });
     Ok(())
+}
+
+/// Set once the window is open: before that, a panic inside miniquad means no window could be opened.
+static WINDOW_OPEN: AtomicBool = AtomicBool::new(false);
+
+/// What to try instead when no window can be opened.
+const NO_WINDOW_HINT: &str = "`spinfall --headless` runs without one";
+
+/// Fails early, with one line, where a window cannot possibly open: on Linux and the BSDs the game
+/// talks to an X server, found through `DISPLAY`.
+pub fn check_display() -> Result<(), AppError> {
+    let unix_desktop = cfg!(all(
+        unix,
+        not(any(
+            target_os = "macos",
+            target_os = "ios",
+            target_os = "android"
+        ))
+    ));
+    if unix_desktop && std::env::var_os("DISPLAY").is_none_or(|d| d.is_empty()) {
+        return Err(AppError(format!(
+            "no display to open a window on (DISPLAY is not set); {NO_WINDOW_HINT}"
+        )));
+    }
+    Ok(())
+}
+
+/// For a panic inside the windowing library before the window opened (an X server that refuses the
+/// connection, a missing libX11), prints one line and exits with code 1 instead of a backtrace;
+/// returns for every other panic.
+pub(crate) fn exit_if_window_failed(info: &std::panic::PanicHookInfo<'_>) {
+    let in_miniquad = info
+        .location()
+        .is_some_and(|l| l.file().contains("miniquad"));
+    if !in_miniquad || WINDOW_OPEN.load(Ordering::SeqCst) {
+        return;
+    }
+    let payload = info.payload();
+    let message = payload
+        .downcast_ref::<&str>()
+        .copied()
+        .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
+        .unwrap_or("unknown failure");
+    spinfall::errln!(
+        "spinfall: error: cannot open a window ({}); {NO_WINDOW_HINT}",
+        message.lines().next().unwrap_or_default()
+    );
+    std::process::exit(1);
 }
 
 /// Decodes every PNG the app draws.
@@ -372,8 +422,14 @@ impl App {
         let mut store = Store::from_env();
         let settings_loaded = store.load_settings();
         let scores_loaded = store.load_scores();
-        let settings_missing = settings_loaded.problem.as_ref().is_some_and(Problem::is_missing);
-        let scores_missing = scores_loaded.problem.as_ref().is_some_and(Problem::is_missing);
+        let settings_missing = settings_loaded
+            .problem
+            .as_ref()
+            .is_some_and(Problem::is_missing);
+        let scores_missing = scores_loaded
+            .problem
+            .as_ref()
+            .is_some_and(Problem::is_missing);
         // Saves fail without a directory; the load warning already said nothing will be kept.
         let nowhere = [&settings_loaded.problem, &scores_loaded.problem]
             .iter()
@@ -393,7 +449,7 @@ impl App {
             result = store.save_scores(&scores);
         }
         if let Err(e) = result {
-            eprintln!("spinfall: warning: {e}; settings and scores will not be kept");
+            spinfall::errln!("spinfall: warning: {e}; settings and scores will not be kept");
             save_warned = true;
         }
 
@@ -789,7 +845,7 @@ impl App {
         let seed = self.seeds.next_game();
         if self.seeds.games > 1 {
             // main printed the first game's seed; later games get theirs here, in the same form.
-            println!(
+            spinfall::outln!(
                 "seed: {seed} ({} game {})",
                 self.mode.name(),
                 self.seeds.games
@@ -892,7 +948,7 @@ impl App {
     fn report_save(&mut self, result: Result<(), store::SaveError>) {
         if let Err(e) = result {
             if !self.save_warned {
-                eprintln!("spinfall: warning: {e}; settings and scores will not be kept");
+                spinfall::errln!("spinfall: warning: {e}; settings and scores will not be kept");
                 self.save_warned = true;
             }
         }
@@ -909,7 +965,7 @@ fn report_load_problems(store: &Store, settings: Option<Problem>, scores: Option
             .dir()
             .map(|d| d.display().to_string())
             .unwrap_or_default();
-        eprintln!("spinfall: no saved settings or scores yet; they will be kept in {dir}");
+        spinfall::errln!("spinfall: no saved settings or scores yet; they will be kept in {dir}");
         return;
     }
     // One missing file beside a present one is simply created; the same directory-wide problem
@@ -922,7 +978,7 @@ fn report_load_problems(store: &Store, settings: Option<Problem>, scores: Option
         .collect();
     for (i, line) in lines.iter().enumerate() {
         if !lines[..i].contains(line) {
-            eprintln!("spinfall: warning: {line}");
+            spinfall::errln!("spinfall: warning: {line}");
         }
     }
 }
