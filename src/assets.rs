@@ -388,18 +388,57 @@ fn check(format: Format, bytes: &[u8]) -> Result<(), String> {
                 _ => Ok(()),
             }
         }
-        Format::Wav => {
-            if bytes.len() < 12 || &bytes[0..4] != b"RIFF" || &bytes[8..12] != b"WAVE" {
-                return Err("not a WAV file (no RIFF/WAVE header)".into());
-            }
-            let reader = hound::WavReader::new(io::Cursor::new(bytes))
-                .map_err(|e| one_line(&format!("not a valid WAV sound ({e})")))?;
-            if reader.duration() == 0 {
-                return Err("WAV sound holds no samples".into());
-            }
-            Ok(())
-        }
+        Format::Wav => check_wav(bytes),
     }
+}
+
+/// The sample rates a sound may have, in hertz: the mixer resamples everything to 44.1 kHz by
+/// stretching, so a rate far below would multiply a small file into gigabytes.
+pub const WAV_RATES: std::ops::RangeInclusive<u32> = 8_000..=192_000;
+
+/// The longest sound accepted, in seconds: these are effects, and the mixer holds them decoded.
+pub const WAV_MAX_SECONDS: u32 = 60;
+
+/// Checks that `bytes` are a WAV sound the game's mixer plays: readable to the last sample, mono or
+/// stereo, at a rate in [`WAV_RATES`], between one sample and [`WAV_MAX_SECONDS`] long; or says in a
+/// few words why not.
+pub fn check_wav(bytes: &[u8]) -> Result<(), String> {
+    if bytes.len() < 12 || &bytes[0..4] != b"RIFF" || &bytes[8..12] != b"WAVE" {
+        return Err("not a WAV file (no RIFF/WAVE header)".into());
+    }
+    let mut reader = hound::WavReader::new(io::Cursor::new(bytes))
+        .map_err(|e| one_line(&format!("not a valid WAV sound ({e})")))?;
+    let spec = reader.spec();
+    if !(1..=2).contains(&spec.channels) {
+        return Err(format!(
+            "WAV sound has {} channels (mono or stereo expected)",
+            spec.channels
+        ));
+    }
+    if !WAV_RATES.contains(&spec.sample_rate) {
+        return Err(format!(
+            "WAV sound runs at {} Hz (expected {} to {} Hz)",
+            spec.sample_rate,
+            WAV_RATES.start(),
+            WAV_RATES.end()
+        ));
+    }
+    let frames = reader.duration();
+    if frames == 0 {
+        return Err("WAV sound holds no samples".into());
+    }
+    if frames / spec.sample_rate >= WAV_MAX_SECONDS {
+        return Err(format!(
+            "WAV sound lasts {} s (at most {WAV_MAX_SECONDS} s)",
+            frames / spec.sample_rate
+        ));
+    }
+    // Reading every sample finds data cut short, which the mixer's decoder would panic on.
+    let read = match spec.sample_format {
+        hound::SampleFormat::Int => reader.samples::<i32>().try_for_each(|s| s.map(drop)),
+        hound::SampleFormat::Float => reader.samples::<f32>().try_for_each(|s| s.map(drop)),
+    };
+    read.map_err(|e| one_line(&format!("not a valid WAV sound ({e})")))
 }
 
 /// An OS error's message without the "(os error N)" suffix, which tells a player nothing.
@@ -438,14 +477,20 @@ mod tests {
         }
     }
 
-    /// A 16-bit mono PCM WAV of `samples` samples.
+    /// A 16-bit mono PCM WAV of `samples` samples at 22.05 kHz.
     fn wav(samples: usize) -> Vec<u8> {
+        wav_with(1, 22_050, samples)
+    }
+
+    /// A 16-bit PCM WAV of `frames` frames.
+    fn wav_with(channels: u16, sample_rate: u32, frames: usize) -> Vec<u8> {
         let spec = hound::WavSpec {
-            channels: 1,
-            sample_rate: 22_050,
+            channels,
+            sample_rate,
             bits_per_sample: 16,
             sample_format: hound::SampleFormat::Int,
         };
+        let samples = frames * usize::from(channels);
         let mut bytes = io::Cursor::new(Vec::new());
         let mut writer = hound::WavWriter::new(&mut bytes, spec).unwrap();
         for i in 0..samples {
@@ -474,6 +519,30 @@ mod tests {
             check(Format::Wav, &wav(0)).unwrap_err(),
             "WAV sound holds no samples"
         );
+    }
+
+    #[test]
+    fn wav_the_mixer_cannot_hold_is_refused() {
+        assert!(check_wav(&wav_with(2, 44_100, 10)).is_ok());
+        let surround = check_wav(&wav_with(6, 44_100, 10)).unwrap_err();
+        assert!(surround.contains("6 channels"), "{surround}");
+        // At 1 Hz the mixer would stretch every sample 44100-fold.
+        let slow = check_wav(&wav_with(1, 1, 100)).unwrap_err();
+        assert!(slow.contains("1 Hz"), "{slow}");
+        let mut zero_hz = wav(100);
+        zero_hz[24..32].fill(0); // the sample rate and byte rate fields
+        assert!(check_wav(&zero_hz).is_err());
+        let long = check_wav(&wav_with(1, 8_000, 8_000 * 61)).unwrap_err();
+        assert!(long.contains("61 s"), "{long}");
+    }
+
+    #[test]
+    fn wav_cut_short_is_refused() {
+        let full = wav(100);
+        let cut = check_wav(&full[..full.len() - 50]).unwrap_err();
+        assert!(cut.starts_with("not a valid WAV sound"), "{cut}");
+        assert!(check_wav(b"RIFF\xff\xff\xff\xffWAVEfmt \xff\xff\xff\xff").is_err());
+        assert!(check_wav(b"").is_err());
     }
 
     #[test]

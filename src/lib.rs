@@ -12,14 +12,29 @@ pub mod headless;
 pub mod sim;
 pub mod store;
 
-/// `eprintln!` that cannot panic: a failed write to standard error (a full disk, a closed pipe) is
-/// ignored, since there is nowhere left to report it and the game should play on.
+/// `eprintln!` that keeps to one line and cannot panic: see [`stderr_line`].
 #[macro_export]
 macro_rules! errln {
-    ($($arg:tt)*) => {{
-        use std::io::Write as _;
-        let _ = writeln!(std::io::stderr().lock(), $($arg)*);
-    }};
+    ($($arg:tt)*) => {
+        $crate::stderr_line(&format!($($arg)*))
+    };
+}
+
+/// Writes `line` and a newline to standard error, with control characters escaped so that a file name
+/// or a parser's message holding a newline cannot split the line; a failed write (a full disk, a
+/// closed pipe) is ignored, since there is nowhere left to report it and the game should play on.
+pub fn stderr_line(line: &str) {
+    use std::io::Write as _;
+    let mut text = String::with_capacity(line.len() + 1);
+    for c in line.chars() {
+        if c.is_control() {
+            text.extend(c.escape_default());
+        } else {
+            text.push(c);
+        }
+    }
+    text.push('\n');
+    let _ = std::io::stderr().lock().write_all(text.as_bytes());
 }
 
 /// `println!` for informational lines (a game's seed) that cannot panic: a failed write to standard

@@ -276,7 +276,7 @@ pub enum Problem {
         /// The file.
         path: PathBuf,
         /// The format version it declares.
-        version: u64,
+        version: f64,
     },
     /// The file is not valid JSON of the expected shape; `set_aside` is where it was moved, if that worked.
     Corrupt {
@@ -476,23 +476,23 @@ impl Store {
         if bytes.iter().all(u8::is_ascii_whitespace) {
             return Err(Problem::Empty(path));
         }
-        let parsed = serde_json::from_slice::<serde_json::Value>(&bytes)
-            .map_err(|e| e.to_string())
-            .and_then(|json| match T::shape_error(&json) {
-                Some(e) => Err(e),
-                None => Ok(json),
-            });
-        if let Ok(json) = &parsed {
-            if let Some(version) = json
-                .get("version")
-                .and_then(serde_json::Value::as_u64)
-                .filter(|&v| v > u64::from(FORMAT_VERSION))
-            {
-                self.protected.insert(path.clone());
-                return Err(Problem::Newer { path, version });
-            }
+        let parsed = serde_json::from_slice::<serde_json::Value>(&bytes).map_err(|e| e.to_string());
+        // Before any shape check: a newer release may have changed the shape, and its file must
+        // survive a detour through this one.
+        if let Some(version) = parsed
+            .as_ref()
+            .ok()
+            .and_then(|json| json.get("version")?.as_f64())
+            .filter(|&v| v > f64::from(FORMAT_VERSION))
+        {
+            self.protected.insert(path.clone());
+            return Err(Problem::Newer { path, version });
         }
-        let error = match parsed.and_then(|json| T::deserialize(json).map_err(|e| e.to_string())) {
+        let checked = parsed.and_then(|json| match T::shape_error(&json) {
+            Some(e) => Err(e),
+            None => Ok(json),
+        });
+        let error = match checked.and_then(|json| T::deserialize(json).map_err(|e| e.to_string())) {
             Ok(value) => return Ok(value),
             Err(error) => error,
         };
@@ -755,12 +755,13 @@ mod tests {
     #[test]
     fn file_from_a_newer_version_is_left_untouched_and_never_saved_over() {
         let dir = tempfile::tempdir().unwrap();
-        let newer = r#"{"version": 99, "arcade": [{"score": 900}], "online": {"rank": 3}}"#;
+        // A shape this version would call damaged, with a version number written as a float.
+        let newer = r#"{"version": 99.0, "arcade": [[900, 1, 2]], "online": {"rank": 3}}"#;
         fs::write(dir.path().join(SCORES_FILE), newer).unwrap();
         let mut store = store_in(&dir);
         let h = store.load_scores();
         assert!(
-            matches!(h.problem, Some(Problem::Newer { version: 99, .. })),
+            matches!(h.problem, Some(Problem::Newer { version: 99.0, .. })),
             "{:?}",
             h.problem
         );
@@ -774,6 +775,35 @@ mod tests {
             newer
         );
         assert_eq!(file_names(dir.path()), vec![SCORES_FILE.to_string()]);
+    }
+
+    #[test]
+    fn scores_path_that_cannot_be_read_as_a_file_is_never_replaced() {
+        // A directory where the file belongs cannot be read even by root, unlike a file of mode 000.
+        let dir = tempfile::tempdir().unwrap();
+        fs::create_dir(dir.path().join(SCORES_FILE)).unwrap();
+        fs::write(dir.path().join(SCORES_FILE).join("keep"), b"mine").unwrap();
+        let mut store = store_in(&dir);
+        let h = store.load_scores();
+        assert!(
+            matches!(h.problem, Some(Problem::Unreadable(..))),
+            "{:?}",
+            h.problem
+        );
+        assert!(h
+            .problem
+            .unwrap()
+            .to_string()
+            .contains("leaving it untouched"));
+        assert!(matches!(
+            store.save_scores(&HighScores::default()),
+            Err(SaveError::Protected(_))
+        ));
+        store.save_settings(&Settings::default()).unwrap();
+        assert_eq!(
+            fs::read(dir.path().join(SCORES_FILE).join("keep")).unwrap(),
+            b"mine"
+        );
     }
 
     #[cfg(unix)]

@@ -592,9 +592,9 @@ fn flipped_and_turned_texels_sharing_a_corner_do_not_collide() {
 }
 
 #[test]
-fn corner_resting_on_an_edge_is_no_contact_at_an_origin() {
-    // The second texel's corner lands on the first texel's bottom edge (1.5, 2): an empty shared part
-    // once gave a "contact" at a sprite's origin, outside both texels.
+fn corner_resting_on_an_edge_is_no_contact() {
+    // The second texel's corner lands on the first texel's bottom edge (1.5, 2): rounding once let the
+    // pair through, and its empty shared part gave a "contact" at a sprite's origin.
     let a = Mask::from_fn(2, 2, |x, y| x == 1 && y == 1).unwrap();
     let tb = Affine2::from_cols(
         Vec2::new(0.194_359_66, 0.962_329_6),
@@ -602,20 +602,53 @@ fn corner_resting_on_an_edge_is_no_contact_at_an_origin() {
         Vec2::new(2.627_946, 0.770_607_1),
     );
     let (sa, sb) = (Sprite::new(&a, Affine2::IDENTITY), Sprite::new(&a, tb));
-    if let Some(c) = collide(sa, sb) {
-        let p = c.point;
-        let local = tb.inverse().transform_point2(p);
-        let inside = |q: Vec2| {
-            q.cmpge(Vec2::splat(1.0 - 1e-4)).all() && q.cmple(Vec2::splat(2.0 + 1e-4)).all()
-        };
+    assert_eq!(collide(sa, sb), None);
+    assert_eq!(collide(sb, sa), None);
+    assert_eq!(overlap_area(sa, sb), 0.0);
+}
+
+#[test]
+fn quarter_turned_sprites_on_a_common_grid_do_not_collide() {
+    use std::f32::consts::{FRAC_PI_2, PI};
+    let dot = full(1, 1);
+    for angle in [
+        FRAC_PI_2,
+        PI,
+        3.0 * FRAC_PI_2,
+        -FRAC_PI_2,
+        2.0 * PI,
+        5.0 * FRAC_PI_2,
+    ] {
+        let place =
+            |x: f32, y: f32| sprite_transform(Vec2::new(x, y), angle, Vec2::ONE, Vec2::splat(0.5));
         assert!(
-            inside(p),
-            "contact {p:?} outside the first sprite's solid texel"
+            !hits(&dot, place(0.5, 0.5), &dot, place(0.5, 1.5)),
+            "{angle}"
         );
         assert!(
-            inside(local),
-            "contact {p:?} outside the second sprite's solid texel ({local:?})"
+            !hits(&dot, place(0.5, 0.5), &dot, place(1.5, 0.5)),
+            "{angle}"
         );
-        assert!(overlap_area(sa, sb) > 0.0, "a contact with no shared area");
+        assert!(
+            hits(&dot, place(0.5, 0.5), &dot, place(0.5, 1.4)),
+            "{angle}"
+        );
     }
+    let turned = sprite_transform(Vec2::ZERO, FRAC_PI_2, Vec2::new(2.0, 3.0), Vec2::ZERO);
+    assert_eq!(turned.matrix2.to_cols_array(), [0.0, 2.0, -3.0, 0.0]);
+}
+
+#[test]
+fn long_mask_stretched_across_keeps_a_visible_overlap() {
+    // The rounding allowance follows each axis of the mask: a 4096-wide strip stretched a billion-fold
+    // across its one row must still catch a dot three units inside it.
+    let strip = full(4096, 1);
+    let tall = Affine2::from_cols(
+        Vec2::new(1.0, 0.0),
+        Vec2::new(0.0, 1e9),
+        Vec2::new(0.0, -1e9),
+    );
+    let dot = full(1, 1);
+    assert!(hits(&strip, tall, &dot, at(0.0, -3.0)));
+    assert!(!hits(&strip, tall, &dot, at(0.0, 0.0)), "edge to edge");
 }

@@ -131,7 +131,8 @@ mod enabled {
 
     /// Decodes one sound, catching the decoder's panics on malformed data.
     fn decode(bytes: &[u8]) -> Result<Sound, String> {
-        check_wav(bytes)?;
+        // The decoder panics or balloons on data it cannot play; such files never reach it.
+        spinfall::assets::check_wav(bytes)?;
         DECODING.store(true, Ordering::SeqCst);
         let result = std::panic::catch_unwind(AssertUnwindSafe(|| {
             poll_ready(load_sound_from_bytes(bytes))
@@ -143,40 +144,6 @@ mod enabled {
             Ok(None) => Err("the decoder did not finish".to_string()),
             Err(_) => Err("the audio decoder rejected it".to_string()),
         }
-    }
-
-    /// Rejects data that is not a plain PCM WAV file before it reaches the decoder, which panics on it.
-    fn check_wav(bytes: &[u8]) -> Result<(), String> {
-        if bytes.len() < 12 || &bytes[0..4] != b"RIFF" || &bytes[8..12] != b"WAVE" {
-            return Err("not a WAV file".to_string());
-        }
-        let mut at = 12;
-        let mut fmt_ok = false;
-        while at + 8 <= bytes.len() {
-            let id = &bytes[at..at + 4];
-            let len =
-                u32::from_le_bytes([bytes[at + 4], bytes[at + 5], bytes[at + 6], bytes[at + 7]])
-                    as usize;
-            let body = at + 8;
-            if id == b"fmt " {
-                if len < 16 || body + 16 > bytes.len() {
-                    return Err("truncated WAV format chunk".to_string());
-                }
-                let channels = u16::from_le_bytes([bytes[body + 2], bytes[body + 3]]);
-                if !(1..=2).contains(&channels) {
-                    return Err(format!("{channels} channels (mono or stereo expected)"));
-                }
-                fmt_ok = true;
-            } else if id == b"data" {
-                return if fmt_ok {
-                    Ok(())
-                } else {
-                    Err("WAV data before its format chunk".to_string())
-                };
-            }
-            at = body.saturating_add(len).saturating_add(len & 1);
-        }
-        Err("WAV file without sound data".to_string())
     }
 
     /// Polls a future that is known to finish without waiting (macroquad's sound loading on native
@@ -196,36 +163,6 @@ mod enabled {
         match pin!(future).poll(&mut cx) {
             Poll::Ready(output) => Some(output),
             Poll::Pending => None,
-        }
-    }
-
-    #[cfg(test)]
-    mod tests {
-        use super::check_wav;
-
-        fn wav(channels: u16) -> Vec<u8> {
-            let mut v = b"RIFF\0\0\0\0WAVEfmt ".to_vec();
-            v.extend(16u32.to_le_bytes());
-            v.extend(1u16.to_le_bytes());
-            v.extend(channels.to_le_bytes());
-            v.extend(44_100u32.to_le_bytes());
-            v.extend(88_200u32.to_le_bytes());
-            v.extend(2u16.to_le_bytes());
-            v.extend(16u16.to_le_bytes());
-            v.extend(b"data");
-            v.extend(4u32.to_le_bytes());
-            v.extend([0, 0, 0, 0]);
-            v
-        }
-
-        #[test]
-        fn wav_check_accepts_pcm_and_rejects_junk() {
-            assert!(check_wav(&wav(1)).is_ok());
-            assert!(check_wav(&wav(2)).is_ok());
-            assert!(check_wav(&wav(6)).is_err());
-            assert!(check_wav(b"").is_err());
-            assert!(check_wav(b"RIFF\xff\xff\xff\xffWAVEfmt \xff\xff\xff\xff").is_err());
-            assert!(check_wav(&wav(1)[..30]).is_err());
         }
     }
 }
@@ -249,4 +186,71 @@ mod disabled {
         /// Plays nothing.
         pub fn play(&self, _cue: Cue) {}
     }
+}
+
+/// On a Linux machine with no sound card (a server, a container, CI), points ALSA at a configuration
+/// whose default device is a null sink; it must run before the window opens, which starts the mixer.
+///
+/// Otherwise libasound prints a dozen lines of its own to stderr while failing to open the default
+/// device; the game says one line instead and plays silently.
+#[cfg(all(feature = "sound", target_os = "linux"))]
+pub fn quiet_alsa_without_sound_cards() {
+    let no_cards = match std::fs::read_to_string("/proc/asound/cards") {
+        Ok(cards) => cards.contains("no soundcards"),
+        Err(_) => true,
+    };
+    // A forwarded PulseAudio or PipeWire server plays without local cards; leave ALSA to it.
+    let forwarded = ["PULSE_SERVER", "PIPEWIRE_REMOTE", "ALSA_CONFIG_PATH"]
+        .iter()
+        .any(|v| std::env::var_os(v).is_some());
+    if !no_cards || forwarded {
+        return;
+    }
+    let Some(path) = private_file("alsa-null.conf", b"pcm.!default { type null }\n") else {
+        return;
+    };
+    // Single-threaded still: no other thread can be reading the environment yet.
+    std::env::set_var("ALSA_CONFIG_PATH", &path);
+    NO_SOUND_CARD.store(true, Ordering::SeqCst);
+}
+
+/// Set when ALSA was pointed at the null device; said once the window is open, so that a window
+/// that cannot open stays the only line.
+static NO_SOUND_CARD: AtomicBool = AtomicBool::new(false);
+
+/// Says that the game plays without sound, if no sound card was found.
+pub fn report_no_sound_card() {
+    if NO_SOUND_CARD.load(Ordering::SeqCst) {
+        spinfall::errln!("spinfall: warning: no sound card found; playing without sound");
+    }
+}
+
+/// Writes a small file where only this user can have put it: `$XDG_RUNTIME_DIR`, or else a
+/// `spinfall-<uid>` directory of mode 0700 in the temporary directory, created if needed and used
+/// only if this user owns it and it is no symbolic link. `None` when neither works.
+#[cfg(all(feature = "sound", target_os = "linux"))]
+fn private_file(name: &str, contents: &[u8]) -> Option<std::path::PathBuf> {
+    use std::os::unix::fs::{DirBuilderExt, MetadataExt, PermissionsExt};
+    let runtime = std::env::var_os("XDG_RUNTIME_DIR")
+        .filter(|d| !d.is_empty())
+        .map(std::path::PathBuf::from)
+        .filter(|d| d.is_dir());
+    let dir = match runtime {
+        Some(dir) => dir,
+        None => {
+            let uid = std::fs::metadata("/proc/self").ok()?.uid();
+            let dir = std::env::temp_dir().join(format!("spinfall-{uid}"));
+            let _ = std::fs::DirBuilder::new().mode(0o700).create(&dir);
+            let meta = std::fs::symlink_metadata(&dir).ok()?;
+            let private =
+                meta.is_dir() && meta.uid() == uid && meta.permissions().mode() & 0o077 == 0;
+            if !private {
+                return None;
+            }
+            dir
+        }
+    };
+    let path = dir.join(format!("spinfall-{name}"));
+    std::fs::write(&path, contents).ok()?;
+    Some(path)
 }

@@ -111,8 +111,15 @@ pub fn run(opts: Options, assets: Assets) -> Result<(), AppError> {
         ..Default::default()
     };
     audio::install_panic_hook();
+    #[cfg(all(feature = "sound", target_os = "linux"))]
+    audio::quiet_alsa_without_sound_cards();
     macroquad::Window::from_config(conf, async move {
         WINDOW_OPEN.store(true, Ordering::SeqCst);
+        // Only now, so that a window that fails to open is the one line a player sees.
+        if let Some(seed) = opts.seed {
+            spinfall::outln!("seed: {seed}");
+        }
+        audio::report_no_sound_card();
         let mut app = App::new(&opts, assets, images, shapes);
         app.main_loop().await;
     });
@@ -378,7 +385,7 @@ struct App {
     settings: Settings,
     scores: HighScores,
     store: Store,
-    save_warned: bool,
+    save_warned: SaveWarned,
     textures: Textures,
     sfx: Sfx,
     /// The sound files, until they are loaded a moment after the window opens (see [`SOUND_DELAY`]).
@@ -440,17 +447,28 @@ impl App {
         // Writing a missing file now makes its absence a first-run event, not a warning on every start
         // until a game ends; it also finds an unwritable directory before the player's first score.
         // Only missing files are written: any other file is either fine or must be left as it is.
-        let mut save_warned = nowhere;
-        let mut result = Ok(());
+        let mut save_warned = SaveWarned {
+            settings: nowhere,
+            scores: nowhere,
+        };
         if settings_missing {
-            result = store.save_settings(&settings);
+            match store.save_settings(&settings) {
+                // On a first run both files fail alike: one line for the directory is enough.
+                Err(e) if scores_missing => {
+                    spinfall::errln!(
+                        "spinfall: warning: {e}; settings and scores will not be kept"
+                    );
+                    save_warned = SaveWarned {
+                        settings: true,
+                        scores: true,
+                    };
+                }
+                result => report_save(&mut save_warned.settings, result, "settings"),
+            }
         }
-        if scores_missing && result.is_ok() {
-            result = store.save_scores(&scores);
-        }
-        if let Err(e) = result {
-            spinfall::errln!("spinfall: warning: {e}; settings and scores will not be kept");
-            save_warned = true;
+        if scores_missing && !save_warned.scores {
+            let result = store.save_scores(&scores);
+            report_save(&mut save_warned.scores, result, "scores");
         }
 
         let mode = opts.mode.unwrap_or(match settings.last_mode {
@@ -936,21 +954,28 @@ impl App {
 
     fn save_settings(&mut self) {
         let result = self.store.save_settings(&self.settings);
-        self.report_save(result);
+        report_save(&mut self.save_warned.settings, result, "settings");
     }
 
     fn save_scores(&mut self) {
         let result = self.store.save_scores(&self.scores);
-        self.report_save(result);
+        report_save(&mut self.save_warned.scores, result, "scores");
     }
+}
 
-    /// Reports the first failed save only: the game plays on, and one line is enough to act on.
-    fn report_save(&mut self, result: Result<(), store::SaveError>) {
-        if let Err(e) = result {
-            if !self.save_warned {
-                spinfall::errln!("spinfall: warning: {e}; settings and scores will not be kept");
-                self.save_warned = true;
-            }
+/// Which files a failed save was already reported for.
+#[derive(Clone, Copy, Debug, Default)]
+struct SaveWarned {
+    settings: bool,
+    scores: bool,
+}
+
+/// Reports the first failed save of one file only: the game plays on, and one line is enough to act on.
+fn report_save(warned: &mut bool, result: Result<(), store::SaveError>, what: &str) {
+    if let Err(e) = result {
+        if !*warned {
+            spinfall::errln!("spinfall: warning: {e}; {what} will not be kept");
+            *warned = true;
         }
     }
 }

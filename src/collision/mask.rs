@@ -177,8 +177,8 @@ impl fmt::Display for OneLine<'_> {
     }
 }
 
-/// How much smaller than its cover rectangle a leaf box is stored, as a fraction of the mask's larger
-/// side: 2^-40, about 1e-12.
+/// How much smaller than its cover rectangle a leaf box is stored, as a fraction of the mask's width
+/// (along x) and height (along y): 2^-40, about 1e-12.
 ///
 /// The overlap test maps one sprite into the other's space with rounding of a few units in the last
 /// place of `f64`. Testing leaves shrunk by this much means two texels that share only an edge or a
@@ -380,7 +380,10 @@ impl Mask {
         let depth = if cover.is_empty() {
             0
         } else {
-            let inset = f64::from(width.max(height)) * LEAF_INSET;
+            let inset = [
+                f64::from(width) * LEAF_INSET,
+                f64::from(height) * LEAF_INSET,
+            ];
             build_tree(&cover, &mut order, &mut nodes, inset)
         };
         Mask {
@@ -475,9 +478,14 @@ fn build_cover(width: u32, height: u32, words_per_row: usize, bits: &[u64]) -> V
 }
 
 /// Builds a bounding-box tree over `order` (indices into `cover`) in depth-first order: split at the
-/// median of the longer axis, one rectangle per leaf, each leaf box inset by `inset` on every side.
+/// median of the longer axis, one rectangle per leaf, each leaf box inset by `inset` (x, y) on every side.
 /// Returns the subtree's depth.
-fn build_tree(cover: &[PixelRect], order: &mut [u32], nodes: &mut Vec<Node>, inset: f64) -> u32 {
+fn build_tree(
+    cover: &[PixelRect],
+    order: &mut [u32],
+    nodes: &mut Vec<Node>,
+    inset: [f64; 2],
+) -> u32 {
     let (mut x0, mut y0, mut x1, mut y1) = (u32::MAX, u32::MAX, 0, 0);
     for &i in order.iter() {
         let r = cover[i as usize];
@@ -499,7 +507,7 @@ fn build_tree(cover: &[PixelRect], order: &mut [u32], nodes: &mut Vec<Node>, ins
         leaf: order.len() == 1,
     };
     if node.leaf {
-        node.half = node.half.map(|h| h - inset);
+        node.half = [node.half[0] - inset[0], node.half[1] - inset[1]];
     }
     let me = nodes.len();
     nodes.push(node);

@@ -4,8 +4,9 @@
 //! placed in the world by an affine transform. Two sprites touch where some world point lies inside a
 //! solid texel of both; texels that only share an edge or a corner do not touch. The test is exact (no
 //! sampling): every solid texel is a parallelogram in the world, so thin features are never stepped over,
-//! whatever the scales. The one allowance is for rounding: an overlap thinner than about 1e-12 of the
-//! masks' extent counts as touching only, so edges that meet on a common grid never collide.
+//! whatever the scales. The one allowance is for rounding: an overlap thinner than about 1e-12 of a
+//! mask's width (across columns) or height (across rows) counts as touching only, so edges that meet on
+//! a common grid never collide.
 //!
 //! How: each mask covers its solid texels with disjoint rectangles and keeps a bounding-box tree over
 //! them. The test maps the second sprite into the first one's local space (in `f64`, so world
@@ -58,9 +59,31 @@ pub struct Contact {
 /// Builds the transform the tutorials use for a sprite: move `origin` (in texels) to the local origin,
 /// scale (negative components flip), rotate by `rotation` radians (clockwise on a y-down screen), then
 /// move to `position`.
+///
+/// A rotation within rounding of a quarter turn is made exact: `FRAC_PI_2` as an `f32` has a cosine
+/// of -4.4e-8, not 0, which would tilt the sprite by that much and let neighbours on a common grid
+/// overlap by a sliver.
 pub fn sprite_transform(position: Vec2, rotation: f32, scale: Vec2, origin: Vec2) -> Affine2 {
-    Affine2::from_scale_angle_translation(scale, rotation, position)
-        * Affine2::from_translation(-origin)
+    let (sin, cos) = snapped_sin_cos(rotation);
+    let linear = glam::Mat2::from_cols(
+        Vec2::new(cos, sin) * scale.x,
+        Vec2::new(-sin, cos) * scale.y,
+    );
+    Affine2::from_mat2_translation(linear, position) * Affine2::from_translation(-origin)
+}
+
+/// The sine and cosine of `angle`, with either set to exactly 0 (and the other to +/- 1) when it is
+/// no larger than the angle's own rounding, one unit in the last place.
+fn snapped_sin_cos(angle: f32) -> (f32, f32) {
+    let (sin, cos) = angle.sin_cos();
+    let ulp = f32::EPSILON * angle.abs().max(1.0);
+    if cos.abs() <= ulp {
+        (sin.signum(), 0.0)
+    } else if sin.abs() <= ulp {
+        (0.0, cos.signum())
+    } else {
+        (sin, cos)
+    }
 }
 
 /// Whether the two sprites touch on solid texels and, if so, where.
@@ -471,4 +494,25 @@ fn centroid(poly: &[DVec2]) -> Option<DVec2> {
         return Some(mean);
     }
     Some(mean + c / (3.0 * a2))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn contact_of_a_pair_with_no_shared_part_stays_in_the_first_rectangle() {
+        // Should rounding ever let through a pair whose clip comes out empty, the point must still lie
+        // in the first sprite's rectangle, not at its origin.
+        let a = Mask::from_fn(4, 4, |x, y| x >= 2 && y >= 2).unwrap();
+        let b = Mask::from_fn(1, 1, |_, _| true).unwrap();
+        let far = Affine2::from_translation(Vec2::new(10.0, 10.0));
+        let pair = Pair::new(Sprite::new(&a, Affine2::IDENTITY), Sprite::new(&b, far)).unwrap();
+        assert!(std::ptr::eq(pair.a, &a), "the identity sorts first");
+        let p = pair.contact(0, 0).point;
+        assert!(
+            (2.0..=4.0).contains(&p.x) && (2.0..=4.0).contains(&p.y),
+            "{p:?}"
+        );
+    }
 }
