@@ -777,13 +777,10 @@ mod tests {
         assert_eq!(file_names(dir.path()), vec![SCORES_FILE.to_string()]);
     }
 
-    #[test]
-    fn scores_path_that_cannot_be_read_as_a_file_is_never_replaced() {
-        // A directory where the file belongs cannot be read even by root, unlike a file of mode 000.
-        let dir = tempfile::tempdir().unwrap();
-        fs::create_dir(dir.path().join(SCORES_FILE)).unwrap();
-        fs::write(dir.path().join(SCORES_FILE).join("keep"), b"mine").unwrap();
-        let mut store = store_in(&dir);
+    /// Loads the scores from `dir`, expecting them unreadable: the warning says the file is left
+    /// alone, saving the scores is refused, and saving the settings still works.
+    fn assert_scores_unreadable_and_protected(dir: &tempfile::TempDir) {
+        let mut store = store_in(dir);
         let h = store.load_scores();
         assert!(
             matches!(h.problem, Some(Problem::Unreadable(..))),
@@ -800,6 +797,15 @@ mod tests {
             Err(SaveError::Protected(_))
         ));
         store.save_settings(&Settings::default()).unwrap();
+    }
+
+    #[test]
+    fn scores_path_that_cannot_be_read_as_a_file_is_never_replaced() {
+        // A directory where the file belongs cannot be read even by root, unlike a file of mode 000.
+        let dir = tempfile::tempdir().unwrap();
+        fs::create_dir(dir.path().join(SCORES_FILE)).unwrap();
+        fs::write(dir.path().join(SCORES_FILE).join("keep"), b"mine").unwrap();
+        assert_scores_unreadable_and_protected(&dir);
         assert_eq!(
             fs::read(dir.path().join(SCORES_FILE).join("keep")).unwrap(),
             b"mine"
@@ -818,19 +824,7 @@ mod tests {
         if fs::read(&path).is_ok() {
             return;
         }
-        let mut store = store_in(&dir);
-        let h = store.load_scores();
-        assert!(
-            matches!(h.problem, Some(Problem::Unreadable(..))),
-            "{:?}",
-            h.problem
-        );
-        assert!(matches!(
-            store.save_scores(&HighScores::default()),
-            Err(SaveError::Protected(_))
-        ));
-        // The settings file is another matter: it still saves.
-        store.save_settings(&Settings::default()).unwrap();
+        assert_scores_unreadable_and_protected(&dir);
         fs::set_permissions(&path, fs::Permissions::from_mode(0o600)).unwrap();
         assert_eq!(
             fs::read_to_string(&path).unwrap(),
