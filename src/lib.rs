@@ -25,15 +25,7 @@ macro_rules! errln {
 /// closed pipe) is ignored, since there is nowhere left to report it and the game should play on.
 pub fn stderr_line(line: &str) {
     use std::io::Write as _;
-    let mut text = String::with_capacity(line.len() + 1);
-    for c in line.chars() {
-        if c.is_control() {
-            text.extend(c.escape_default());
-        } else {
-            text.push(c);
-        }
-    }
-    text.push('\n');
+    let text = format!("{}\n", collision::OneLine(line));
     let _ = std::io::stderr().lock().write_all(text.as_bytes());
 }
 

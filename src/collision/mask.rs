@@ -162,7 +162,7 @@ impl std::error::Error for MaskError {}
 
 /// Text shown with its control characters escaped, so that a file name or a decoder message holding a
 /// newline cannot break an error's one line.
-struct OneLine<'a>(&'a str);
+pub(crate) struct OneLine<'a>(pub(crate) &'a str);
 
 impl fmt::Display for OneLine<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

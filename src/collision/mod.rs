@@ -22,6 +22,7 @@ mod mask;
 mod overlap;
 mod rect;
 
+pub(crate) use mask::OneLine;
 pub use mask::{Mask, MaskError, MaskRule, PixelRect};
 pub use overlap::{
     collide, collide_traced, overlap_area, overlaps, sprite_transform, Contact, Sprite, TracedPair,
