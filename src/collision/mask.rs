@@ -5,6 +5,8 @@ use std::path::Path;
 
 use image::RgbaImage;
 
+use super::tree::{self, Bits, Kind, Node};
+
 /// A rectangle of whole texels: `x..x + w` by `y..y + h`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct PixelRect {
@@ -187,26 +189,14 @@ impl fmt::Display for OneLine<'_> {
 /// rounding and far below anything `f32` transforms can express.
 pub(crate) const LEAF_INSET: f64 = 1.0 / (1u64 << 40) as f64;
 
-/// One node of a mask's bounding-box tree, in texel units.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Node {
-    /// Centre of the node's box.
-    pub(crate) center: [f64; 2],
-    /// Half the node's box size.
-    pub(crate) half: [f64; 2],
-    /// For a leaf, the index of its cover rectangle; for an inner node, the index of its second child
-    /// (its first child follows it directly).
-    pub(crate) link: u32,
-    /// Whether this node is a leaf.
-    pub(crate) leaf: bool,
-}
-
 /// Which texels of a `width` x `height` image are solid.
 ///
-/// Texel (x, y) covers the square `[x, x + 1) x [y, y + 1)` of the mask's local space. Besides the
-/// bit-packed texels (one bit each, rows padded to 64 bits) a mask keeps a cover of its solid texels by
-/// disjoint rectangles (runs merged down the rows) and a bounding-box tree over them, which is what the
-/// overlap test walks.
+/// Texel (x, y) covers the square `[x, x + 1) x [y, y + 1)` of the mask's local space. A mask keeps
+/// its texels bit-packed (one bit each, rows padded to 64 bits), which is what aligned placements AND
+/// together word by word, and a bounding-box tree whose leaves are solid rectangles or 64 x 64 blocks
+/// of those bits, which is what rotated and scaled placements walk. Both follow the mask's size, not
+/// its content: [`heap_bytes`](Self::heap_bytes) stays under twice the padded bits plus a few
+/// kilobytes, noise and checkerboards included.
 #[derive(Clone, Debug)]
 pub struct Mask {
     width: u32,
@@ -215,7 +205,6 @@ pub struct Mask {
     bits: Vec<u64>,
     opaque_count: u64,
     bounds: Option<PixelRect>,
-    cover: Vec<PixelRect>,
     nodes: Vec<Node>,
     depth: u32,
 }
@@ -249,6 +238,25 @@ impl Mask {
             }
         }
         Ok(Self::from_bits(width, height, words_per_row, bits))
+    }
+
+    /// Builds a mask from bit-packed rows: `words` holds `height` rows of `width.div_ceil(64)` words
+    /// each, texel (x, y) being bit `x % 64` of word `y * width.div_ceil(64) + x / 64`.
+    ///
+    /// Bits beyond `width` in each row's last word are ignored. `None` for a zero size or a word count
+    /// that does not match.
+    pub fn from_row_words(width: u32, height: u32, mut words: Vec<u64>) -> Option<Mask> {
+        let words_per_row = (width as usize).div_ceil(64);
+        if width == 0 || height == 0 || words.len() != words_per_row * height as usize {
+            return None;
+        }
+        if width % 64 != 0 {
+            let keep = (1u64 << (width % 64)) - 1;
+            for row in words.chunks_exact_mut(words_per_row) {
+                row[words_per_row - 1] &= keep;
+            }
+        }
+        Some(Self::from_bits(width, height, words_per_row, words))
     }
 
     /// Builds a mask from an RGBA image under `rule`.
@@ -341,18 +349,27 @@ impl Mask {
         self.bounds
     }
 
-    /// Disjoint rectangles that together cover exactly the solid texels.
-    pub fn cover(&self) -> &[PixelRect] {
-        &self.cover
+    /// Disjoint rectangles that together cover exactly the solid texels: each row's runs, merged with
+    /// the rectangle above when they span the same columns.
+    ///
+    /// Built on each call; its length follows the content (up to one rectangle per two texels of a
+    /// checkerboard), so it is for analysis and drawing, not for a per-frame loop.
+    pub fn cover(&self) -> Vec<PixelRect> {
+        let all = [0, 0, self.width, self.height];
+        let cover = self.bits().cover(all, usize::MAX).unwrap_or_default();
+        cover
+            .into_iter()
+            .map(|[x0, y0, x1, y1]| PixelRect::new(x0, y0, x1 - x0, y1 - y0))
+            .collect()
     }
 
-    /// Heap bytes the mask holds (texel bits, cover and tree).
+    /// Heap bytes the mask holds (texel bits and tree).
     pub fn heap_bytes(&self) -> usize {
         self.bits.capacity() * std::mem::size_of::<u64>()
-            + self.cover.capacity() * std::mem::size_of::<PixelRect>()
             + self.nodes.capacity() * std::mem::size_of::<Node>()
     }
 
+    /// The tree's nodes, root first.
     pub(crate) fn nodes(&self) -> &[Node] {
         &self.nodes
     }
@@ -362,41 +379,47 @@ impl Mask {
         self.depth
     }
 
-    fn from_bits(width: u32, height: u32, words_per_row: usize, bits: Vec<u64>) -> Mask {
-        let opaque_count = bits.iter().map(|w| u64::from(w.count_ones())).sum();
-        let cover = build_cover(width, height, words_per_row, &bits);
-        let bounds = cover
+    /// Whether the tree has bit blocks among its leaves, which the walk refines through squares.
+    pub(crate) fn has_blocks(&self) -> bool {
+        self.nodes
             .iter()
-            .fold(None, |acc: Option<(u32, u32, u32, u32)>, r| {
-                let (x0, y0, x1, y1) = (r.x, r.y, r.x + r.w, r.y + r.h);
-                Some(match acc {
-                    None => (x0, y0, x1, y1),
-                    Some((a, b, c, d)) => (a.min(x0), b.min(y0), c.max(x1), d.max(y1)),
-                })
-            });
-        let bounds = bounds.map(|(x0, y0, x1, y1)| PixelRect::new(x0, y0, x1 - x0, y1 - y0));
-        let mut order: Vec<u32> = (0..cover.len() as u32).collect();
-        let mut nodes = Vec::with_capacity(cover.len() * 2);
-        let depth = if cover.is_empty() {
-            0
-        } else {
-            let inset = [
-                f64::from(width) * LEAF_INSET,
-                f64::from(height) * LEAF_INSET,
-            ];
-            build_tree(&cover, &mut order, &mut nodes, inset)
-        };
-        Mask {
+            .any(|n| matches!(n.kind(), Kind::Square(_)))
+    }
+
+    /// Read access to the row words.
+    pub(crate) fn bits(&self) -> Bits<'_> {
+        Bits {
+            width: self.width,
+            height: self.height,
+            words_per_row: self.words_per_row,
+            words: &self.bits,
+        }
+    }
+
+    /// The row words, for comparing masks.
+    pub(crate) fn words(&self) -> &[u64] {
+        &self.bits
+    }
+
+    fn from_bits(width: u32, height: u32, words_per_row: usize, bits: Vec<u64>) -> Mask {
+        let mut mask = Mask {
             width,
             height,
             words_per_row,
             bits,
-            opaque_count,
-            bounds,
-            cover,
-            nodes,
-            depth,
-        }
+            opaque_count: 0,
+            bounds: None,
+            nodes: Vec::new(),
+            depth: 0,
+        };
+        mask.opaque_count = mask.bits.iter().map(|w| u64::from(w.count_ones())).sum();
+        let (nodes, depth) = tree::build(mask.bits());
+        mask.bounds = nodes
+            .first()
+            .map(|r| PixelRect::new(r.x0, r.y0, r.x1 - r.x0, r.y1 - r.y0));
+        mask.nodes = nodes;
+        mask.depth = depth;
+        mask
     }
 }
 
@@ -408,126 +431,4 @@ fn decode_rgba(bytes: &[u8], source: &str) -> Result<RgbaImage, MaskError> {
             source: source.to_string(),
             message: e.to_string(),
         })
-}
-
-/// The solid runs `[start, end)` of one bit-packed row.
-fn row_runs(row: &[u64], width: u32, out: &mut Vec<(u32, u32)>) {
-    out.clear();
-    let mut x = 0u32;
-    while x < width {
-        // Skip air a word at a time, then solid a word at a time.
-        let Some(start) = next_bit(row, x, width, true) else {
-            break;
-        };
-        let end = next_bit(row, start, width, false).unwrap_or(width);
-        out.push((start, end));
-        x = end;
-    }
-}
-
-/// The first index at or after `from` whose bit equals `value`.
-fn next_bit(row: &[u64], from: u32, width: u32, value: bool) -> Option<u32> {
-    let mut i = from as usize / 64;
-    let mut word = if value { row[i] } else { !row[i] };
-    word &= !0u64 << (from % 64);
-    loop {
-        if word != 0 {
-            let x = i as u32 * 64 + word.trailing_zeros();
-            return (x < width).then_some(x);
-        }
-        i += 1;
-        if i >= row.len() {
-            return None;
-        }
-        word = if value { row[i] } else { !row[i] };
-    }
-}
-
-/// Covers the solid texels with disjoint rectangles: each row's runs, merged with the rectangle above
-/// when it spans exactly the same columns.
-fn build_cover(width: u32, height: u32, words_per_row: usize, bits: &[u64]) -> Vec<PixelRect> {
-    let mut cover: Vec<PixelRect> = Vec::new();
-    // (start, end, index into cover) of the rectangles still growing downwards.
-    let mut open: Vec<(u32, u32, usize)> = Vec::new();
-    let mut next_open = Vec::new();
-    let mut runs = Vec::new();
-    for y in 0..height {
-        row_runs(
-            &bits[y as usize * words_per_row..][..words_per_row],
-            width,
-            &mut runs,
-        );
-        next_open.clear();
-        let mut j = 0;
-        for &(start, end) in &runs {
-            while j < open.len() && open[j].0 < start {
-                j += 1;
-            }
-            if j < open.len() && open[j].0 == start && open[j].1 == end {
-                cover[open[j].2].h += 1;
-                next_open.push(open[j]);
-                j += 1;
-            } else {
-                cover.push(PixelRect::new(start, y, end - start, 1));
-                next_open.push((start, end, cover.len() - 1));
-            }
-        }
-        std::mem::swap(&mut open, &mut next_open);
-    }
-    cover
-}
-
-/// Builds a bounding-box tree over `order` (indices into `cover`) in depth-first order: split at the
-/// median of the longer axis, one rectangle per leaf, each leaf box inset by `inset` (x, y) on every side.
-/// Returns the subtree's depth.
-fn build_tree(
-    cover: &[PixelRect],
-    order: &mut [u32],
-    nodes: &mut Vec<Node>,
-    inset: [f64; 2],
-) -> u32 {
-    let (mut x0, mut y0, mut x1, mut y1) = (u32::MAX, u32::MAX, 0, 0);
-    for &i in order.iter() {
-        let r = cover[i as usize];
-        x0 = x0.min(r.x);
-        y0 = y0.min(r.y);
-        x1 = x1.max(r.x + r.w);
-        y1 = y1.max(r.y + r.h);
-    }
-    let mut node = Node {
-        center: [
-            (f64::from(x0) + f64::from(x1)) * 0.5,
-            (f64::from(y0) + f64::from(y1)) * 0.5,
-        ],
-        half: [
-            (f64::from(x1) - f64::from(x0)) * 0.5,
-            (f64::from(y1) - f64::from(y0)) * 0.5,
-        ],
-        link: order[0],
-        leaf: order.len() == 1,
-    };
-    if node.leaf {
-        node.half = [node.half[0] - inset[0], node.half[1] - inset[1]];
-    }
-    let me = nodes.len();
-    nodes.push(node);
-    if order.len() == 1 {
-        return 1;
-    }
-    // Twice the centre, to stay in integers.
-    if x1 - x0 >= y1 - y0 {
-        order.sort_unstable_by_key(|&i| {
-            2 * u64::from(cover[i as usize].x) + u64::from(cover[i as usize].w)
-        });
-    } else {
-        order.sort_unstable_by_key(|&i| {
-            2 * u64::from(cover[i as usize].y) + u64::from(cover[i as usize].h)
-        });
-    }
-    let mid = order.len() / 2;
-    let (first, second) = order.split_at_mut(mid);
-    let left = build_tree(cover, first, nodes, inset);
-    nodes[me].link = nodes.len() as u32;
-    let right = build_tree(cover, second, nodes, inset);
-    1 + left.max(right)
 }

@@ -18,9 +18,11 @@
 //! assert!(collide(Sprite::new(&plus, spin(Vec2::new(0.0, 3.0))), bar_at(20.0)).is_none());
 //! ```
 
+mod aligned;
 mod mask;
 mod overlap;
 mod rect;
+mod tree;
 
 pub(crate) use mask::OneLine;
 pub use mask::{Mask, MaskError, MaskRule, PixelRect};

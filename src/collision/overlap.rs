@@ -23,8 +23,10 @@ use std::cmp::Ordering;
 
 use glam::{Affine2, DAffine2, DVec2, Vec2};
 
-use super::mask::{Mask, Node, PixelRect};
+use super::aligned::Aligned;
+use super::mask::{Mask, PixelRect, LEAF_INSET};
 use super::rect::Rect;
+use super::tree::{Kind, Node};
 
 /// A mask placed in the world by an affine transform from its local texel space.
 #[derive(Clone, Copy, Debug)]
@@ -91,6 +93,10 @@ fn snapped_sin_cos(angle: f32) -> (f32, f32) {
 /// Symmetric: `collide(a, b)` and `collide(b, a)` give the same answer, the same contact point included.
 pub fn collide(a: Sprite<'_>, b: Sprite<'_>) -> Option<Contact> {
     let pair = Pair::new(a, b)?;
+    if let Some(aligned) = pair.aligned() {
+        let texel = aligned.first()?.as_dvec2();
+        return Some(pair.contact_at(texel + DVec2::splat(0.5)));
+    }
     let mut contact = None;
     pair.walk(|ra, rb| {
         contact = Some(pair.contact(ra, rb));
@@ -104,6 +110,9 @@ pub fn overlaps(a: Sprite<'_>, b: Sprite<'_>) -> bool {
     let Some(pair) = Pair::new(a, b) else {
         return false;
     };
+    if let Some(aligned) = pair.aligned() {
+        return aligned.first().is_some();
+    }
     let mut hit = false;
     pair.walk(|_, _| {
         hit = true;
@@ -114,20 +123,37 @@ pub fn overlaps(a: Sprite<'_>, b: Sprite<'_>) -> bool {
 
 /// The world-space area (in square world units) shared by the solid texels of both sprites.
 ///
-/// Exact up to rounding, symmetric, and 0 when [`collide`] finds no contact. It visits every overlapping
-/// texel pair, so it costs more than `collide`, which stops at the first.
+/// Exact up to rounding and symmetric. It is positive exactly when [`collide`] finds a contact: an
+/// overlap too thin for its area to show in an `f32` reads as the smallest positive `f32`. Aligned
+/// placements count shared texels a word at a time; others visit every overlapping pair of leaves,
+/// so this costs more than `collide`, which stops at the first.
 pub fn overlap_area(a: Sprite<'_>, b: Sprite<'_>) -> f32 {
     let Some(pair) = Pair::new(a, b) else {
         return 0.0;
     };
-    let mut area = 0.0f64;
+    let texel = pair.world.matrix2.determinant().abs();
+    if let Some(aligned) = pair.aligned() {
+        let area = (aligned.count() as f64 * texel) as f32;
+        return if area == 0.0 && aligned.first().is_some() {
+            f32::from_bits(1)
+        } else {
+            area
+        };
+    }
+    let (mut area, mut found) = (0.0f64, false);
     pair.walk(|ra, rb| {
         let mut poly = Polygon::default();
         pair.clip(ra, rb, &mut poly);
         area += polygon_area(poly.points());
+        found = true;
         false
     });
-    (area * pair.world.matrix2.determinant().abs()) as f32
+    let area = (area * texel) as f32;
+    if found && !(area > 0.0) {
+        f32::from_bits(1)
+    } else {
+        area
+    }
 }
 
 /// One box pair the overlap test examined, for visualising its work.
@@ -141,15 +167,18 @@ pub struct TracedPair {
     pub separated: bool,
 }
 
-/// [`collide`], also calling `on_pair` for every box pair examined, in order: the walk a debug view or
-/// a lab draws to show where the test spent its work.
+/// [`collide`] by the tree walk, also calling `on_pair` for every box pair examined, in order: the walk
+/// a debug view or a lab draws to show where the test spent its work.
+///
+/// It always walks the trees, even for aligned placements that [`collide`] answers from the bits, so
+/// its contact point may differ from `collide`'s there (both lie in a texel shared by the two).
 pub fn collide_traced(
     a: Sprite<'_>,
     b: Sprite<'_>,
     mut on_pair: impl FnMut(TracedPair),
 ) -> Option<Contact> {
-    let swapped = canonical_order(&a, &b) == Ordering::Greater;
     let pair = Pair::new(a, b)?;
+    let swapped = pair.swapped;
     let mut contact = None;
     pair.walk_observed(
         |ra, rb| {
@@ -169,22 +198,58 @@ pub fn collide_traced(
     contact
 }
 
-/// The texel rectangle a tree node spans (rounded, undoing a leaf's inset).
+/// The texel rectangle of a node's box.
 fn node_rect(n: &Node) -> PixelRect {
-    let x0 = (n.center[0] - n.half[0]).round();
-    let y0 = (n.center[1] - n.half[1]).round();
-    PixelRect::new(
-        x0 as u32,
-        y0 as u32,
-        (2.0 * n.half[0]).round() as u32,
-        (2.0 * n.half[1]).round() as u32,
-    )
+    PixelRect::new(n.x0, n.y0, n.x1 - n.x0, n.y1 - n.y0)
+}
+
+/// How far a transform is from covering no area.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Conditioning {
+    /// Its columns are parallel to within `f32` precision (or it holds a NaN, an infinity or a 0
+    /// column): it covers no area, like a scale of 0.
+    Degenerate,
+    /// Strongly sheared: the columns meet at under 30 degrees.
+    Sheared,
+    /// Rotations, scales, flips and moderate shears.
+    Good,
+}
+
+/// Sine squared of the angle between the columns below which a transform counts as degenerate:
+/// (2^-23)^2, the relative precision of an `f32` squared.
+const DEGENERATE_SIN2: f64 = 1.0 / (1u64 << 46) as f64;
+
+fn conditioning(m: &DAffine2) -> Conditioning {
+    let (c0, c1) = (m.matrix2.x_axis, m.matrix2.y_axis);
+    let det = c0.perp_dot(c1);
+    let norms = c0.length_squared() * c1.length_squared();
+    let sin2 = det * det / norms;
+    if !(sin2 > DEGENERATE_SIN2) || !m.translation.is_finite() {
+        Conditioning::Degenerate
+    } else if sin2 >= 0.25 {
+        Conditioning::Good
+    } else {
+        Conditioning::Sheared
+    }
+}
+
+/// Whether the sprite's world bounds fit in `f32`: a bound on every corner's coordinates first, which
+/// settles all but absurd placements, then the bounds themselves.
+fn fits_f32(sprite: &Sprite<'_>, m: &DAffine2) -> bool {
+    let (w, h) = (
+        f64::from(sprite.mask.width()),
+        f64::from(sprite.mask.height()),
+    );
+    let reach = m.translation.abs() + m.matrix2.x_axis.abs() * w + m.matrix2.y_axis.abs() * h;
+    reach.max_element() < 1e37 || !sprite.bounds().is_empty()
 }
 
 /// Two sprites in canonical order, the second mapped into the first one's local space.
 struct Pair<'a> {
     a: &'a Mask,
     b: &'a Mask,
+    /// Whether the arguments came in the other order.
+    swapped: bool,
     /// The first sprite's local-to-world transform.
     world: DAffine2,
     /// Columns and translation of the second sprite's local-to-first-local transform.
@@ -195,27 +260,40 @@ struct Pair<'a> {
     n1: DVec2,
     n2: DVec2,
     det_abs: f64,
+    /// How much smaller than its box a solid leaf is tested, per axis, in each mask's own texels.
+    inset_a: [f64; 2],
+    inset_b: [f64; 2],
 }
 
 impl<'a> Pair<'a> {
-    /// Orders the sprites canonically (so the answer cannot depend on argument order) and maps the second
-    /// into the first; `None` when either covers no area.
+    /// Orders the sprites (so the answer cannot depend on argument order) and maps the second into the
+    /// first; `None` when either covers no area.
+    ///
+    /// The first is the better-conditioned sprite, since its transform is the one inverted: a sheared
+    /// sprite is never inverted when a well-conditioned one is at hand. Between sprites of the same
+    /// class, a fixed order on transforms and masks decides.
     fn new(a: Sprite<'a>, b: Sprite<'a>) -> Option<Self> {
-        let (a, b) = if canonical_order(&a, &b) == Ordering::Greater {
-            (b, a)
-        } else {
-            (a, b)
-        };
         if a.mask.nodes().is_empty() || b.mask.nodes().is_empty() {
             return None;
         }
-        let world = to_f64(&a.transform);
-        let other = to_f64(&b.transform);
+        let (wa, wb) = (to_f64(&a.transform), to_f64(&b.transform));
+        let (ka, kb) = (conditioning(&wa), conditioning(&wb));
+        if ka == Conditioning::Degenerate || kb == Conditioning::Degenerate {
+            return None;
+        }
+        if !(fits_f32(&a, &wa) && fits_f32(&b, &wb)) {
+            return None;
+        }
+        let swapped = kb.cmp(&ka).then_with(|| canonical_order(&a, &b)) == Ordering::Greater;
+        let (a, b, world, other) = if swapped {
+            (b, a, wb, wa)
+        } else {
+            (a, b, wa, wb)
+        };
         // inverse(world) * other, written out: one division, and one finiteness check at the end
-        // catches NaN and infinite input, a singular first transform (1 / 0) and overflow alike.
+        // catches overflow.
         let (m, n) = (world.matrix2, other.matrix2);
-        let det_a = m.determinant();
-        let inv = 1.0 / det_a;
+        let inv = 1.0 / m.determinant();
         let solve = |v: DVec2| DVec2::new(v.perp_dot(m.y_axis), m.x_axis.perp_dot(v)) * inv;
         let (c0, c1) = (solve(n.x_axis), solve(n.y_axis));
         let t = solve(other.translation - world.translation);
@@ -224,9 +302,16 @@ impl<'a> Pair<'a> {
             return None;
         }
         let (n1, n2) = (c0.perp(), c1.perp());
+        let inset = |m: &Mask| {
+            [
+                f64::from(m.width()) * LEAF_INSET,
+                f64::from(m.height()) * LEAF_INSET,
+            ]
+        };
         Some(Pair {
             a: a.mask,
             b: b.mask,
+            swapped,
             world,
             c0,
             c1,
@@ -234,19 +319,27 @@ impl<'a> Pair<'a> {
             n1,
             n2,
             det_abs: det.abs(),
+            inset_a: inset(a.mask),
+            inset_b: inset(b.mask),
         })
+    }
+
+    /// The word-parallel view of the pair when the second mask's texels land exactly on the first's.
+    #[inline]
+    fn aligned(&self) -> Option<Aligned<'a>> {
+        Aligned::recognise(self.a, self.b, self.c0, self.c1, self.t)
     }
 
     /// True when box `na` (first local space) and box `nb` (second local space, mapped) share no area.
     ///
-    /// Leaf boxes are stored a hair smaller than their texels (see `mask::LEAF_INSET`), so leaf pairs that
-    /// only touch, or overlap by no more than rounding, come out separated at no extra cost.
+    /// Solid leaves are tested a hair smaller than their texels (see `mask::LEAF_INSET`), so solid
+    /// pairs that only touch, or overlap by no more than rounding, come out separated at no extra cost.
     #[inline(always)]
     fn separated(&self, na: &Node, nb: &Node) -> bool {
-        let ha = na.half;
-        let hb = nb.half;
-        let cb = self.t + self.c0 * nb.center[0] + self.c1 * nb.center[1];
-        let d = cb - DVec2::from(na.center);
+        let (ca, ha) = center_half(na, self.inset_a);
+        let (cb, hb) = center_half(nb, self.inset_b);
+        let cb = self.t + self.c0 * cb[0] + self.c1 * cb[1];
+        let d = cb - DVec2::from(ca);
         let u = self.c0 * hb[0];
         let v = self.c1 * hb[1];
         d.x.abs() >= ha[0] + u.x.abs() + v.x.abs()
@@ -257,9 +350,9 @@ impl<'a> Pair<'a> {
                 >= ha[0] * self.n2.x.abs() + ha[1] * self.n2.y.abs() + hb[0] * self.det_abs
     }
 
-    /// Walks both trees together and calls `found` with the cover indices of every overlapping leaf
-    /// pair, until it returns true.
-    fn walk(&self, found: impl FnMut(u32, u32) -> bool) {
+    /// Walks both trees together and calls `found` with every overlapping pair of solid boxes, until
+    /// it returns true.
+    fn walk(&self, found: impl FnMut(&Node, &Node) -> bool) {
         self.walk_observed(found, |_, _, _| {});
     }
 
@@ -268,17 +361,22 @@ impl<'a> Pair<'a> {
     #[inline(always)]
     fn walk_observed(
         &self,
-        found: impl FnMut(u32, u32) -> bool,
+        found: impl FnMut(&Node, &Node) -> bool,
         observe: impl FnMut(&Node, &Node, bool),
     ) {
-        // Each step pops one pair and pushes at most two, and a pair's depth only grows, so the stack
-        // never holds more than the two trees' depths together plus one. Small masks get a small
-        // array (zeroing a large one costs as much as a few box tests).
-        let needed = (self.a.depth() + self.b.depth() + 1) as usize;
+        // Depth first: the stack holds the unexplored siblings along the current path, one per level
+        // of a tree and three per level of a bit block's squares (six levels from 64 texels to 1).
+        let squares = |m: &Mask| if m.has_blocks() { 3 * 6 } else { 0 };
+        let needed =
+            (self.a.depth() + self.b.depth() + 1) as usize + squares(self.a) + squares(self.b);
         if needed <= 24 {
-            self.walk_with(&mut [(0u32, 0u32); 24], found, observe);
+            self.walk_with(&mut [(Node::EMPTY, Node::EMPTY); 24], found, observe);
         } else {
-            self.walk_with(&mut vec![(0u32, 0u32); needed], found, observe);
+            self.walk_with(
+                &mut vec![(Node::EMPTY, Node::EMPTY); needed],
+                found,
+                observe,
+            );
         }
     }
 
@@ -286,57 +384,74 @@ impl<'a> Pair<'a> {
     #[inline(always)]
     fn walk_with(
         &self,
-        stack: &mut [(u32, u32)],
-        mut found: impl FnMut(u32, u32) -> bool,
+        stack: &mut [(Node, Node)],
+        mut found: impl FnMut(&Node, &Node) -> bool,
         mut observe: impl FnMut(&Node, &Node, bool),
     ) {
-        let (na, nb) = (self.a.nodes(), self.b.nodes());
+        let (ta, tb) = (self.a.nodes(), self.b.nodes());
+        let (bits_a, bits_b) = (self.a.bits(), self.b.bits());
+        stack[0] = (ta[0], tb[0]);
         let mut len = 1;
         while len > 0 {
             len -= 1;
-            let (ia, ib) = stack[len];
-            let (a, b) = (&na[ia as usize], &nb[ib as usize]);
-            let separated = self.separated(a, b);
-            observe(a, b, separated);
+            let (a, b) = stack[len];
+            let separated = self.separated(&a, &b);
+            observe(&a, &b, separated);
             if separated {
                 continue;
             }
-            let split_b = match (a.leaf, b.leaf) {
+            let split_b = match (a.is_solid(), b.is_solid()) {
                 (true, true) => {
-                    if found(a.link, b.link) {
+                    if found(&a, &b) {
                         return;
                     }
                     continue;
                 }
                 (true, false) => true,
                 (false, true) => false,
-                (false, false) => b.half[0] * b.half[1] * self.det_abs > a.half[0] * a.half[1],
+                (false, false) => b.area() * self.det_abs > a.area(),
             };
-            if split_b {
-                stack[len] = (ia, b.link);
-                stack[len + 1] = (ia, ib + 1);
+            let (node, tree, bits) = if split_b {
+                (b, tb, bits_b)
             } else {
-                stack[len] = (a.link, ib);
-                stack[len + 1] = (ia + 1, ib);
+                (a, ta, bits_a)
+            };
+            // Children are pushed last first, so that they are visited in order.
+            let mut push = |child: Node| {
+                stack[len] = if split_b { (a, child) } else { (child, b) };
+                len += 1;
+            };
+            match node.kind() {
+                Kind::Inner(first) => {
+                    push(tree[first as usize + 1]);
+                    push(tree[first as usize]);
+                }
+                Kind::Square(log) => {
+                    let half = 1u32 << (log - 1);
+                    let (sx, sy) = (node.x0 & !((half << 1) - 1), node.y0 & !((half << 1) - 1));
+                    for (dx, dy) in [(half, half), (0, half), (half, 0), (0, 0)] {
+                        if let Some(child) = bits.square(sx + dx, sy + dy, log - 1) {
+                            push(child);
+                        }
+                    }
+                }
+                Kind::Solid => unreachable!("solid boxes are not split"),
             }
-            len += 2;
         }
     }
 
-    /// The contact point of an overlapping pair of cover rectangles: the middle of the stretch of the
-    /// second one's centre line (along either of its axes) that runs inside the first, or, when neither
-    /// centre line crosses it, the centroid of their shared part.
+    /// The contact point of an overlapping pair of solid boxes: the middle of the stretch of the second
+    /// one's centre line (along either of its axes) that runs inside the first, or, when neither centre
+    /// line crosses it, the centroid of their shared part.
     ///
-    /// A point strictly inside a centre line's stretch lies in the open interior of both rectangles, and
+    /// A point strictly inside a centre line's stretch lies in the open interior of both boxes, and
     /// finding it takes two slab clips instead of clipping a polygon four times.
-    fn contact(&self, ra: u32, rb: u32) -> Contact {
-        let r = self.b.cover()[rb as usize];
-        let (hw, hh) = (f64::from(r.w) * 0.5, f64::from(r.h) * 0.5);
-        let cb = self.t + self.c0 * (f64::from(r.x) + hw) + self.c1 * (f64::from(r.y) + hh);
-        let r = self.a.cover()[ra as usize];
-        let lo = DVec2::new(f64::from(r.x), f64::from(r.y));
-        let hi = lo + DVec2::new(f64::from(r.w), f64::from(r.h));
-        for axis in [self.c0 * hw, self.c1 * hh] {
+    fn contact(&self, ra: &Node, rb: &Node) -> Contact {
+        let (c, h) = center_half(rb, [0.0; 2]);
+        let cb = self.t + self.c0 * c[0] + self.c1 * c[1];
+        let lo = DVec2::new(f64::from(ra.x0), f64::from(ra.y0));
+        let hi = DVec2::new(f64::from(ra.x1), f64::from(ra.y1));
+        for axis in [self.c0 * h[0], self.c1 * h[1]] {
             let (mut s0, mut s1) = (-1.0f64, 1.0f64);
             for k in 0..2 {
                 if axis[k] == 0.0 {
@@ -358,7 +473,7 @@ impl<'a> Pair<'a> {
         match centroid(poly.points()) {
             Some(c) => self.contact_at(c),
             // Rounding left nothing of a pair the tolerance let through: the nearest point of the
-            // first rectangle to the second one's centre is within rounding of the shared part.
+            // first box to the second one's centre is within rounding of the shared part.
             None => self.contact_at(cb.clamp(lo, hi)),
         }
     }
@@ -370,23 +485,39 @@ impl<'a> Pair<'a> {
         }
     }
 
-    /// The polygon shared by cover rectangle `ra` of the first mask and the image of cover rectangle
-    /// `rb` of the second, in the first one's local space.
-    fn clip(&self, ra: u32, rb: u32, out: &mut Polygon) {
-        let r = self.b.cover()[rb as usize];
-        let (x0, y0) = (f64::from(r.x), f64::from(r.y));
-        let (x1, y1) = (x0 + f64::from(r.w), y0 + f64::from(r.h));
+    /// The polygon shared by box `ra` of the first mask and the image of box `rb` of the second, in the
+    /// first one's local space.
+    fn clip(&self, ra: &Node, rb: &Node, out: &mut Polygon) {
+        let (x0, y0) = (f64::from(rb.x0), f64::from(rb.y0));
+        let (x1, y1) = (f64::from(rb.x1), f64::from(rb.y1));
         let map = |x: f64, y: f64| self.t + self.c0 * x + self.c1 * y;
         let quad = [map(x0, y0), map(x1, y0), map(x1, y1), map(x0, y1)];
-        let r = self.a.cover()[ra as usize];
-        let (ax0, ay0) = (f64::from(r.x), f64::from(r.y));
-        let (ax1, ay1) = (ax0 + f64::from(r.w), ay0 + f64::from(r.h));
         let mut tmp = Polygon::default();
-        clip_axis(&quad, &mut tmp, 0, ax0, 1.0);
-        clip_axis(tmp.points(), out, 0, ax1, -1.0);
-        clip_axis(out.points(), &mut tmp, 1, ay0, 1.0);
-        clip_axis(tmp.points(), out, 1, ay1, -1.0);
+        clip_axis(&quad, &mut tmp, 0, f64::from(ra.x0), 1.0);
+        clip_axis(tmp.points(), out, 0, f64::from(ra.x1), -1.0);
+        clip_axis(out.points(), &mut tmp, 1, f64::from(ra.y0), 1.0);
+        clip_axis(tmp.points(), out, 1, f64::from(ra.y1), -1.0);
     }
+}
+
+/// The centre and half size of a node's box, less `inset` per axis for a solid one.
+#[inline(always)]
+fn center_half(n: &Node, inset: [f64; 2]) -> ([f64; 2], [f64; 2]) {
+    let (x0, y0, x1, y1) = (
+        f64::from(n.x0),
+        f64::from(n.y0),
+        f64::from(n.x1),
+        f64::from(n.y1),
+    );
+    let (ix, iy) = if n.is_solid() {
+        (inset[0], inset[1])
+    } else {
+        (0.0, 0.0)
+    };
+    (
+        [(x0 + x1) * 0.5, (y0 + y1) * 0.5],
+        [(x1 - x0) * 0.5 - ix, (y1 - y0) * 0.5 - iy],
+    )
 }
 
 /// A convex polygon of at most eight vertices (a parallelogram clipped by a box never has more), with
@@ -453,21 +584,18 @@ fn canonical_order(a: &Sprite<'_>, b: &Sprite<'_>) -> Ordering {
         .find(|o| o.is_ne())
         .unwrap_or(Ordering::Equal)
         .then_with(|| (a.mask.width(), a.mask.height()).cmp(&(b.mask.width(), b.mask.height())))
-        .then_with(|| a.mask.cover().cmp(b.mask.cover()))
+        .then_with(|| a.mask.words().cmp(b.mask.words()))
 }
 
-/// Twice the signed area of a polygon, by the shoelace formula.
+/// Twice the signed area of a polygon, by the shoelace formula taken relative to its first vertex, so
+/// that a tiny polygon far from the origin keeps its digits.
 fn doubled_signed_area(poly: &[DVec2]) -> f64 {
-    let Some(&last) = poly.last() else {
+    let Some((&origin, rest)) = poly.split_first() else {
         return 0.0;
     };
-    let mut prev = last;
-    let mut sum = 0.0;
-    for &p in poly {
-        sum += prev.perp_dot(p);
-        prev = p;
-    }
-    sum
+    rest.windows(2)
+        .map(|w| (w[0] - origin).perp_dot(w[1] - origin))
+        .sum()
 }
 
 /// The area of a simple polygon.
@@ -509,7 +637,7 @@ mod tests {
         let far = Affine2::from_translation(Vec2::new(10.0, 10.0));
         let pair = Pair::new(Sprite::new(&a, Affine2::IDENTITY), Sprite::new(&b, far)).unwrap();
         assert!(std::ptr::eq(pair.a, &a), "the identity sorts first");
-        let p = pair.contact(0, 0).point;
+        let p = pair.contact(&a.nodes()[0], &b.nodes()[0]).point;
         assert!(
             (2.0..=4.0).contains(&p.x) && (2.0..=4.0).contains(&p.y),
             "{p:?}"

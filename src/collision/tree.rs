@@ -1,0 +1,379 @@
+//! A mask's bounding-box tree: solid rectangles where the shape is simple, bit blocks where it is not.
+//!
+//! Every node is 20 bytes: a tight texel box and one link. A leaf is either a solid rectangle (every
+//! texel in its box is solid) or a block of up to 64 x 64 texels aligned to the word grid, which the
+//! overlap test refines on the fly through an implicit quadtree over the mask's own bits (squares of
+//! 32, 16, ... 1 texels, each with tight bounds computed from the row words). So the tree never holds
+//! more than a few nodes per block, whatever the content: its memory follows the mask's size.
+//!
+//! Which leaves: a shape whose rectangle cover (runs merged down the rows) is small keeps it whole,
+//! which is what makes rotated solid sprites cheap. Otherwise each block keeps its own cover when that
+//! takes at most one rectangle per [`TEXELS_PER_RECT`] texels of its box, and becomes a bit block when it does not.
+
+/// The side of a bit block, in texels: one word of a row.
+pub(crate) const BLOCK: u32 = 64;
+/// Texels per rectangle a block must have to keep its own cover instead of becoming a bit block: 8
+/// rectangles for a whole 64 x 64 block, so its leaves take no more bytes than its bits.
+const TEXELS_PER_RECT: u32 = 512;
+/// Rectangles a whole mask may keep in one cover: a fixed allowance plus one per 512 texels, so the
+/// tree holds at most about 0.08 bytes per texel (0.6x the mask's bits) on top of them.
+fn cover_budget(width: u32, height: u32) -> usize {
+    64 + (u64::from(width) * u64::from(height) / 512) as usize
+}
+
+const TAG_SHIFT: u32 = 30;
+const TAG_INNER: u32 = 0;
+const TAG_SOLID: u32 = 1;
+const TAG_SQUARE: u32 = 2;
+const PAYLOAD: u32 = (1 << TAG_SHIFT) - 1;
+
+/// One node of the tree, or one square of a bit block met during a walk: a texel box `x0..x1` by
+/// `y0..y1` that tightly bounds its solid texels, and what lies inside.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Node {
+    pub(crate) x0: u32,
+    pub(crate) y0: u32,
+    pub(crate) x1: u32,
+    pub(crate) y1: u32,
+    /// Two tag bits, then: for an inner node, the index of its first child (the second follows it);
+    /// for a square of a bit block, log2 of its side.
+    link: u32,
+}
+
+/// What a node holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    /// Two children, at this index and the next.
+    Inner(u32),
+    /// Every texel of the box is solid.
+    Solid,
+    /// A square of `1 << log` texels aligned to its size, partly solid, refined from the mask's bits.
+    Square(u32),
+}
+
+impl Node {
+    /// A placeholder, overwritten before use.
+    pub(crate) const EMPTY: Node = Node {
+        x0: 0,
+        y0: 0,
+        x1: 0,
+        y1: 0,
+        link: 0,
+    };
+
+    fn new(b: [u32; 4], tag: u32, payload: u32) -> Node {
+        Node {
+            x0: b[0],
+            y0: b[1],
+            x1: b[2],
+            y1: b[3],
+            link: tag << TAG_SHIFT | payload,
+        }
+    }
+
+    /// A solid rectangle.
+    pub(crate) fn solid(b: [u32; 4]) -> Node {
+        Node::new(b, TAG_SOLID, 0)
+    }
+
+    /// What the node holds.
+    #[inline(always)]
+    pub(crate) fn kind(&self) -> Kind {
+        match self.link >> TAG_SHIFT {
+            TAG_INNER => Kind::Inner(self.link & PAYLOAD),
+            TAG_SOLID => Kind::Solid,
+            _ => Kind::Square(self.link & PAYLOAD),
+        }
+    }
+
+    /// Whether every texel of the box is solid.
+    #[inline(always)]
+    pub(crate) fn is_solid(&self) -> bool {
+        self.link >> TAG_SHIFT == TAG_SOLID
+    }
+
+    /// Width times height of the box.
+    #[inline(always)]
+    pub(crate) fn area(&self) -> f64 {
+        f64::from(self.x1 - self.x0) * f64::from(self.y1 - self.y0)
+    }
+
+    fn bounds(&self) -> [u32; 4] {
+        [self.x0, self.y0, self.x1, self.y1]
+    }
+}
+
+/// Read access to a mask's row words, which the build and the walk's squares both scan.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Bits<'a> {
+    pub(crate) width: u32,
+    pub(crate) height: u32,
+    pub(crate) words_per_row: usize,
+    pub(crate) words: &'a [u64],
+}
+
+impl Bits<'_> {
+    /// Tight bounds of the solid texels in the `1 << log` square at (`sx`, `sy`) (aligned to its side,
+    /// at most 64), and whether all of them are solid; `None` when it holds none.
+    ///
+    /// One pass over its rows: a square never straddles two words of a row.
+    #[inline]
+    pub(crate) fn square(&self, sx: u32, sy: u32, log: u32) -> Option<Node> {
+        let size = 1u32 << log;
+        let keep = if log >= 6 { !0u64 } else { (1u64 << size) - 1 };
+        let (word, shift) = ((sx / 64) as usize, sx % 64);
+        let end = (sy + size).min(self.height);
+        let (mut any, mut all) = (0u64, !0u64);
+        let (mut first, mut last, mut gap) = (u32::MAX, 0u32, false);
+        for y in sy..end {
+            let v = (self.words[y as usize * self.words_per_row + word] >> shift) & keep;
+            if v != 0 {
+                gap |= first != u32::MAX && last + 1 != y;
+                first = first.min(y);
+                last = y;
+                any |= v;
+                all &= v;
+            }
+        }
+        if any == 0 {
+            return None;
+        }
+        let b = [
+            sx + any.trailing_zeros(),
+            first,
+            sx + 64 - any.leading_zeros(),
+            last + 1,
+        ];
+        // Full when every non-empty row holds the same unbroken run and no row between is empty.
+        let run = any >> any.trailing_zeros();
+        let full = !gap && all == any && run & (run + 1) == 0;
+        Some(if full {
+            Node::solid(b)
+        } else {
+            Node::new(b, TAG_SQUARE, log)
+        })
+    }
+
+    /// The solid runs `[start, end)` of row `y` within columns `from..to`.
+    fn runs(&self, y: u32, from: u32, to: u32, out: &mut Vec<(u32, u32)>) {
+        out.clear();
+        let row = &self.words[y as usize * self.words_per_row..][..self.words_per_row];
+        let mut x = from;
+        while x < to {
+            let Some(start) = next_bit(row, x, to, true) else {
+                break;
+            };
+            let end = next_bit(row, start, to, false).unwrap_or(to);
+            out.push((start, end));
+            x = end;
+        }
+    }
+
+    /// Disjoint rectangles covering the solid texels of `x0..x1` by `y0..y1`: each row's runs, merged
+    /// with the rectangle above when they span exactly the same columns. `None` as soon as more than
+    /// `limit` are needed, so the cost of trying is bounded by the limit, not by the content.
+    pub(crate) fn cover(&self, b: [u32; 4], limit: usize) -> Option<Vec<[u32; 4]>> {
+        let [x0, y0, x1, y1] = b;
+        let mut cover: Vec<[u32; 4]> = Vec::new();
+        // (start, end, index into cover) of the rectangles still growing downwards.
+        let mut open: Vec<(u32, u32, usize)> = Vec::new();
+        let mut next_open = Vec::new();
+        let mut runs = Vec::new();
+        for y in y0..y1 {
+            self.runs(y, x0, x1, &mut runs);
+            next_open.clear();
+            let mut j = 0;
+            for &(start, end) in &runs {
+                while j < open.len() && open[j].0 < start {
+                    j += 1;
+                }
+                if j < open.len() && open[j].0 == start && open[j].1 == end {
+                    cover[open[j].2][3] += 1;
+                    next_open.push(open[j]);
+                    j += 1;
+                } else {
+                    if cover.len() == limit {
+                        return None;
+                    }
+                    cover.push([start, y, end, y + 1]);
+                    next_open.push((start, end, cover.len() - 1));
+                }
+            }
+            std::mem::swap(&mut open, &mut next_open);
+        }
+        Some(cover)
+    }
+}
+
+/// The first index in `from..to` whose bit equals `value`.
+fn next_bit(row: &[u64], from: u32, to: u32, value: bool) -> Option<u32> {
+    let flip = if value { 0 } else { !0u64 };
+    let mut i = from as usize / 64;
+    let mut word = (row[i] ^ flip) & (!0u64 << (from % 64));
+    loop {
+        if word != 0 {
+            let x = i as u32 * 64 + word.trailing_zeros();
+            return (x < to).then_some(x);
+        }
+        i += 1;
+        if i >= row.len() || i as u32 * 64 >= to {
+            return None;
+        }
+        word = row[i] ^ flip;
+    }
+}
+
+/// Builds the tree of a mask; returns its nodes (root first) and its depth (0 when nothing is solid).
+pub(crate) fn build(bits: Bits<'_>) -> (Vec<Node>, u32) {
+    let all = [0, 0, bits.width, bits.height];
+    let leaves = match bits.cover(all, cover_budget(bits.width, bits.height)) {
+        Some(cover) => cover.into_iter().map(Node::solid).collect(),
+        None => block_leaves(bits),
+    };
+    if leaves.is_empty() {
+        return (Vec::new(), 0);
+    }
+    let mut nodes = Vec::with_capacity(2 * leaves.len() - 1);
+    nodes.push(Node::EMPTY);
+    let mut leaves = leaves;
+    let depth = build_node(&mut leaves, 0, &mut nodes);
+    (nodes, depth)
+}
+
+/// The leaves of a mask too complex for one cover: per 64 x 64 block, a solid rectangle when it is
+/// full, its own small cover when that is small, else the block's bits.
+fn block_leaves(bits: Bits<'_>) -> Vec<Node> {
+    let mut leaves = Vec::new();
+    for sy in (0..bits.height).step_by(BLOCK as usize) {
+        for sx in (0..bits.width).step_by(BLOCK as usize) {
+            let Some(block) = bits.square(sx, sy, BLOCK.trailing_zeros()) else {
+                continue;
+            };
+            if block.is_solid() {
+                leaves.push(block);
+            } else if let Some(cover) = bits.cover(block.bounds(), block_rects(&block)) {
+                leaves.extend(cover.into_iter().map(Node::solid));
+            } else {
+                leaves.push(block);
+            }
+        }
+    }
+    leaves
+}
+
+/// How many rectangles a block of this box may keep.
+fn block_rects(block: &Node) -> usize {
+    ((block.x1 - block.x0) * (block.y1 - block.y0)).div_ceil(TEXELS_PER_RECT) as usize
+}
+
+/// Fills `nodes[slot]` with the subtree over `leaves`: split at the median of the longer axis, the two
+/// children stored side by side. Returns the subtree's depth.
+///
+/// Each level partitions in linear time (a selection, not a sort), so the build is O(n log n).
+fn build_node(leaves: &mut [Node], slot: usize, nodes: &mut Vec<Node>) -> u32 {
+    if let [leaf] = leaves {
+        nodes[slot] = *leaf;
+        return 1;
+    }
+    let mut b = leaves[0].bounds();
+    for l in leaves.iter() {
+        b = [
+            b[0].min(l.x0),
+            b[1].min(l.y0),
+            b[2].max(l.x1),
+            b[3].max(l.y1),
+        ];
+    }
+    let first = nodes.len();
+    nodes[slot] = Node::new(b, TAG_INNER, first as u32);
+    nodes.extend([Node::EMPTY; 2]);
+    let mid = leaves.len() / 2;
+    // Twice the centre, to stay in integers.
+    if b[2] - b[0] >= b[3] - b[1] {
+        leaves.select_nth_unstable_by_key(mid, |l| u64::from(l.x0) + u64::from(l.x1));
+    } else {
+        leaves.select_nth_unstable_by_key(mid, |l| u64::from(l.y0) + u64::from(l.y1));
+    }
+    let (left, right) = leaves.split_at_mut(mid);
+    let dl = build_node(left, first, nodes);
+    let dr = build_node(right, first + 1, nodes);
+    1 + dl.max(dr)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bits_of(
+        width: u32,
+        height: u32,
+        mut solid: impl FnMut(u32, u32) -> bool,
+    ) -> (usize, Vec<u64>) {
+        let wpr = (width as usize).div_ceil(64);
+        let mut words = vec![0u64; wpr * height as usize];
+        for y in 0..height {
+            for x in 0..width {
+                if solid(x, y) {
+                    words[y as usize * wpr + x as usize / 64] |= 1 << (x % 64);
+                }
+            }
+        }
+        (wpr, words)
+    }
+
+    #[test]
+    fn square_bounds_are_tight_and_fullness_is_exact() {
+        let (wpr, words) = bits_of(70, 9, |x, y| (3..7).contains(&x) && (2..5).contains(&y));
+        let bits = Bits {
+            width: 70,
+            height: 9,
+            words_per_row: wpr,
+            words: &words,
+        };
+        let s = bits.square(0, 0, 3).unwrap();
+        assert_eq!(s.bounds(), [3, 2, 7, 5]);
+        assert!(s.is_solid());
+        assert_eq!(bits.square(8, 0, 3), None);
+        let (wpr, words) = bits_of(8, 8, |x, y| (x == 1 || x == 3) && y < 2);
+        let bits = Bits {
+            width: 8,
+            height: 8,
+            words_per_row: wpr,
+            words: &words,
+        };
+        let s = bits.square(0, 0, 3).unwrap();
+        assert_eq!((s.bounds(), s.kind()), ([1, 0, 4, 2], Kind::Square(3)));
+        let (wpr, words) = bits_of(4, 4, |_, y| y != 1);
+        let bits = Bits {
+            width: 4,
+            height: 4,
+            words_per_row: wpr,
+            words: &words,
+        };
+        let s = bits.square(0, 0, 2).unwrap();
+        assert_eq!(
+            s.kind(),
+            Kind::Square(2),
+            "a gap row makes the square partial"
+        );
+    }
+
+    #[test]
+    fn noisy_mask_tree_stays_within_a_few_nodes_per_block() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let (wpr, words) = bits_of(256, 256, |_, _| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % 10 < 3
+        });
+        let bits = Bits {
+            width: 256,
+            height: 256,
+            words_per_row: wpr,
+            words: &words,
+        };
+        let (nodes, _) = build(bits);
+        assert_eq!(nodes.len(), 2 * 16 - 1, "one bit block per 64 x 64 block");
+    }
+}
