@@ -45,9 +45,11 @@ impl Rect {
 
     /// The tutorials' rule: true when the two rectangles share positive area; touching edges do not count.
     ///
-    /// A rectangle holding a NaN intersects nothing.
+    /// A rectangle with no area (zero width or height) or holding a NaN intersects nothing.
     pub fn intersects(&self, other: &Rect) -> bool {
-        self.max.x > other.min.x
+        !self.is_empty()
+            && !other.is_empty()
+            && self.max.x > other.min.x
             && self.min.x < other.max.x
             && self.max.y > other.min.y
             && self.min.y < other.max.y

@@ -1,0 +1,365 @@
+//! The word-parallel path, the bit-block tree and the numerics, each against a brute-force oracle.
+
+use glam::{Affine2, DMat2, DVec2, Mat2, Vec2};
+use proptest::prelude::*;
+use spinfall::collision::{collide, collide_traced, overlap_area, overlaps, Mask, Rect, Sprite};
+
+/// A mask whose texel (x, y) is solid when `solid` says so.
+fn mask_of(w: u32, h: u32, solid: impl Fn(u32, u32) -> bool) -> Mask {
+    Mask::from_fn(w, h, solid).unwrap()
+}
+
+/// A content family: noise of some density, a checkerboard of some cell size, stripes, or blobs.
+fn pattern(kind: u8, seed: u64, density: f64, cell: u32) -> impl Fn(u32, u32) -> bool {
+    move |x, y| {
+        let h = splitmix(seed ^ (u64::from(x) << 32 | u64::from(y)));
+        match kind % 4 {
+            0 => (h >> 11) as f64 / (1u64 << 53) as f64 <= density,
+            1 => ((x / cell) + (y / cell)) % 2 == 0,
+            2 => (x / cell) % 2 == 0,
+            _ => {
+                // Blobs: a few discs from the seed.
+                (0..4).any(|i| {
+                    let c = splitmix(seed.wrapping_add(i));
+                    let (cx, cy, r) = (
+                        (c % 97) as f64,
+                        ((c >> 8) % 97) as f64,
+                        (2 + (c >> 16) % 30) as f64,
+                    );
+                    (f64::from(x) - cx).powi(2) + (f64::from(y) - cy).powi(2) <= r * r
+                })
+            }
+        }
+    }
+}
+
+fn splitmix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// A random mask of up to `max` texels a side, of any content family.
+fn any_mask(max: u32) -> impl Strategy<Value = Mask> {
+    (
+        1..=max,
+        1..=max,
+        0u8..4,
+        any::<u64>(),
+        0.02f64..0.98,
+        1u32..9,
+    )
+        .prop_map(|(w, h, kind, seed, density, cell)| {
+            mask_of(w, h, pattern(kind, seed, density, cell))
+        })
+}
+
+/// One of the eight symmetries of the square, as the columns of a linear map.
+fn dihedral(k: u8) -> Mat2 {
+    let turn = Mat2::from_cols(Vec2::new(0.0, 1.0), Vec2::new(-1.0, 0.0));
+    let flip = Mat2::from_cols(Vec2::new(-1.0, 0.0), Vec2::new(0.0, 1.0));
+    let mut m = Mat2::IDENTITY;
+    for _ in 0..k % 4 {
+        m = turn * m;
+    }
+    if k >= 4 {
+        m = flip * m;
+    }
+    m
+}
+
+/// The texels of `b` (placed at `tb`) that land on texels of `a` (at `ta`) when both are placed on
+/// one grid: the shared texel count, by mapping every solid texel centre of `b` into `a`.
+fn shared_texels(a: &Mask, ta: Affine2, b: &Mask, tb: Affine2) -> u64 {
+    let to_a = ta.inverse() * tb;
+    let mut n = 0;
+    for y in 0..b.height() {
+        for x in 0..b.width() {
+            if b.is_opaque(x.into(), y.into()) {
+                let p = to_a.transform_point2(Vec2::new(x as f32 + 0.5, y as f32 + 0.5));
+                if a.is_opaque(p.x.floor() as i64, p.y.floor() as i64) {
+                    n += 1;
+                }
+            }
+        }
+    }
+    n
+}
+
+/// The world quad of texel (x, y) under `t`, in f64.
+fn texel_quad(t: Affine2, x: i64, y: i64) -> [DVec2; 4] {
+    let (c0, c1, o) = (
+        t.matrix2.x_axis.as_dvec2(),
+        t.matrix2.y_axis.as_dvec2(),
+        t.translation.as_dvec2(),
+    );
+    let p = |u: f64, v: f64| o + c0 * u + c1 * v;
+    let (x, y) = (x as f64, y as f64);
+    [p(x, y), p(x + 1.0, y), p(x + 1.0, y + 1.0), p(x, y + 1.0)]
+}
+
+/// Separating-axis measure of two convex quads: positive is a gap, negative a penetration depth.
+fn sat_gap(a: &[DVec2; 4], b: &[DVec2; 4]) -> f64 {
+    let mut best = f64::NEG_INFINITY;
+    for quad in [a, b] {
+        for i in 0..4 {
+            let n = (quad[(i + 1) % 4] - quad[i]).perp().normalize();
+            let span = |q: &[DVec2; 4]| {
+                q.iter()
+                    .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), p| {
+                        (lo.min(p.dot(n)), hi.max(p.dot(n)))
+                    })
+            };
+            let ((alo, ahi), (blo, bhi)) = (span(a), span(b));
+            best = best.max((blo - ahi).max(alo - bhi));
+        }
+    }
+    best
+}
+
+/// The deepest penetration over all pairs of solid texels (negative when every pair has a gap): the
+/// brute-force answer, each texel of `a` against the texels of `b` its quad can reach.
+fn deepest_overlap(a: &Mask, ta: Affine2, b: &Mask, tb: Affine2) -> f64 {
+    let inv = {
+        let m = DMat2::from_cols(tb.matrix2.x_axis.as_dvec2(), tb.matrix2.y_axis.as_dvec2());
+        (m.inverse(), tb.translation.as_dvec2())
+    };
+    let mut deepest = f64::NEG_INFINITY;
+    for y in 0..i64::from(a.height()) {
+        for x in 0..i64::from(a.width()) {
+            if !a.is_opaque(x, y) {
+                continue;
+            }
+            let qa = texel_quad(ta, x, y);
+            let local: Vec<DVec2> = qa.iter().map(|&p| inv.0 * (p - inv.1)).collect();
+            let lo = local.iter().fold(DVec2::INFINITY, |m, p| m.min(*p)).floor();
+            let hi = local
+                .iter()
+                .fold(DVec2::NEG_INFINITY, |m, p| m.max(*p))
+                .ceil();
+            for by in lo.y as i64..hi.y as i64 {
+                for bx in lo.x as i64..hi.x as i64 {
+                    if b.is_opaque(bx, by) {
+                        deepest = deepest.max(-sat_gap(&qa, &texel_quad(tb, bx, by)));
+                    }
+                }
+            }
+        }
+    }
+    deepest
+}
+
+/// A transform from rotation, scale in 0.5..2 with flips, shear and translation.
+fn placement() -> impl Strategy<Value = Affine2> {
+    (
+        0.0f32..std::f32::consts::TAU,
+        (0.5f32..2.0, 0.5f32..2.0),
+        (any::<bool>(), any::<bool>()),
+        -0.4f32..0.4,
+        (-40.0f32..40.0, -40.0f32..40.0),
+    )
+        .prop_map(|(angle, (sx, sy), (fx, fy), shear, (tx, ty))| {
+            let scale = Vec2::new(if fx { -sx } else { sx }, if fy { -sy } else { sy });
+            let linear = Mat2::from_angle(angle)
+                * Mat2::from_cols(Vec2::X, Vec2::new(shear, 1.0))
+                * Mat2::from_diagonal(scale);
+            Affine2::from_mat2_translation(linear, Vec2::new(tx, ty))
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn aligned_placements_agree_with_counting_shared_texels(
+        a in any_mask(150), b in any_mask(150), k in 0u8..8,
+        (dx, dy) in (-160i32..160, -160i32..160),
+        (j, scale) in (0u8..8, -2i32..3), (wx, wy) in (-400i32..400, -400i32..400),
+    ) {
+        // The pair placed on one grid: b by a symmetry of the square and an integral offset from a,
+        // then both by one world transform whose every product is exact (a symmetry, a power-of-two
+        // scale, a quarter-texel offset), so that the placement is aligned to the last bit.
+        let world = Affine2::from_mat2_translation(
+            dihedral(j) * 2f32.powi(scale),
+            Vec2::new(wx as f32, wy as f32) * 0.25,
+        );
+        let ta = world;
+        let tb = world * Affine2::from_mat2_translation(dihedral(k), Vec2::new(dx as f32, dy as f32));
+        let expected = shared_texels(&a, ta, &b, tb);
+        let (sa, sb) = (Sprite::new(&a, ta), Sprite::new(&b, tb));
+        let texel = 4f64.powi(scale);
+        let area = f64::from(overlap_area(sa, sb));
+        prop_assert!((area - expected as f64 * texel).abs() <= expected as f64 * texel * 1e-6, "area {} against {} texels", area, expected);
+        prop_assert_eq!(overlap_area(sb, sa), overlap_area(sa, sb));
+        let hit = collide(sa, sb);
+        prop_assert_eq!(hit.is_some(), expected > 0);
+        prop_assert_eq!(collide(sb, sa), hit);
+        prop_assert_eq!(overlaps(sa, sb), expected > 0);
+        // The tree walk, which collide_traced always takes, gives the same answer.
+        prop_assert_eq!(collide_traced(sa, sb, |_| {}).is_some(), expected > 0);
+        if let Some(c) = hit {
+            let pa = ta.inverse().transform_point2(c.point);
+            let pb = tb.inverse().transform_point2(c.point);
+            prop_assert!(a.is_opaque(pa.x.floor() as i64, pa.y.floor() as i64), "{:?} not in a", pa);
+            prop_assert!(b.is_opaque(pb.x.floor() as i64, pb.y.floor() as i64), "{:?} not in b", pb);
+        }
+    }
+
+    #[test]
+    fn transformed_bit_blocks_agree_with_brute_force(
+        a in any_mask(90), b in any_mask(90), ta in placement(), tb in placement(),
+    ) {
+        let deepest = deepest_overlap(&a, ta, &b, tb);
+        let (sa, sb) = (Sprite::new(&a, ta), Sprite::new(&b, tb));
+        let hit = collide(sa, sb);
+        prop_assert_eq!(collide(sb, sa), hit);
+        // Within a thousandth of a texel of touching, either answer is right.
+        if deepest > 1e-3 {
+            prop_assert!(hit.is_some(), "overlap {} deep but no hit", deepest);
+            prop_assert!(overlap_area(sa, sb) > 0.0);
+        } else if deepest < -1e-3 {
+            prop_assert!(hit.is_none(), "every pair apart by {} but a hit", -deepest);
+            prop_assert_eq!(overlap_area(sa, sb), 0.0);
+        }
+        prop_assert_eq!(overlaps(sa, sb), hit.is_some());
+        prop_assert_eq!(overlap_area(sa, sb) > 0.0, hit.is_some());
+    }
+
+    #[test]
+    fn memory_stays_within_twice_the_bits(m in any_mask(300)) {
+        let padded = m.width().div_ceil(64) as usize * 8 * m.height() as usize;
+        prop_assert!(m.heap_bytes() <= 2 * padded + 4096, "{} bytes for {} x {}", m.heap_bytes(), m.width(), m.height());
+    }
+
+    #[test]
+    fn row_words_build_the_same_mask(m in any_mask(140)) {
+        let wpr = m.width().div_ceil(64) as usize;
+        let mut words = vec![!0u64; wpr * m.height() as usize];
+        for y in 0..m.height() {
+            for x in 0..m.width() {
+                if !m.is_opaque(x.into(), y.into()) {
+                    words[y as usize * wpr + x as usize / 64] &= !(1 << (x % 64));
+                }
+            }
+        }
+        let built = Mask::from_row_words(m.width(), m.height(), words).unwrap();
+        prop_assert_eq!(built.opaque_count(), m.opaque_count());
+        prop_assert!(built == m);
+    }
+}
+
+#[test]
+fn noisy_area_at_a_fractional_offset_matches_the_tree_walk_of_a_solid_copy() {
+    // Sub-texel offsets take the tree walk through bit blocks; area must still add up exactly: a
+    // checkerboard over a solid square shifted by half a texel covers exactly half of the overlap.
+    let board = mask_of(128, 128, |x, y| (x + y) % 2 == 0);
+    let solid = mask_of(128, 128, |_, _| true);
+    let shift = Affine2::from_translation(Vec2::new(0.5, 0.0));
+    let area = overlap_area(
+        Sprite::new(&board, Affine2::IDENTITY),
+        Sprite::new(&solid, shift),
+    );
+    assert!((area - 127.5 * 128.0 / 2.0).abs() < 1e-2, "{area}");
+}
+
+#[test]
+fn near_singular_transform_gives_no_false_hit_far_away() {
+    let square = mask_of(10, 10, |_, _| true);
+    let dot = mask_of(1, 1, |_, _| true);
+    let sliver = Affine2::from_cols(
+        Vec2::new(-1.443_280_9, 1e-20),
+        Vec2::new(0.349_520_44, -1e-20),
+        Vec2::new(-1000.0, 5.0),
+    );
+    let (a, b) = (
+        Sprite::new(&square, Affine2::IDENTITY),
+        Sprite::new(&dot, sliver),
+    );
+    assert_eq!(collide(a, b), None);
+    assert_eq!(collide(b, a), None);
+    assert_eq!(overlap_area(a, b), 0.0);
+}
+
+#[test]
+fn sheared_sprite_is_not_inverted_when_the_other_is_well_conditioned() {
+    // A strongly sheared (but not degenerate) strip over a unit square: inverting the strip first used
+    // to cost the answer its digits; the square is inverted instead and the answer is exact.
+    let strip = mask_of(4, 1, |_, _| true);
+    let dot = mask_of(1, 1, |_, _| true);
+    let sheared = Affine2::from_cols(Vec2::new(1.0, 0.0), Vec2::new(1.0, 1e-5), Vec2::ZERO);
+    let inside = Affine2::from_translation(Vec2::new(1.0, -0.5));
+    let outside = Affine2::from_translation(Vec2::new(1.0, -1.0 - 1e-3));
+    for (at, hit) in [(inside, true), (outside, false)] {
+        let (a, b) = (Sprite::new(&strip, sheared), Sprite::new(&dot, at));
+        assert_eq!(collide(a, b).is_some(), hit);
+        assert_eq!(collide(b, a), collide(a, b));
+    }
+}
+
+#[test]
+fn overlap_area_keeps_its_digits_when_one_sprite_is_a_million_times_larger() {
+    let big = mask_of(3, 3, |_, _| true);
+    let small = mask_of(2, 2, |_, _| true);
+    let huge = Affine2::from_scale(Vec2::splat(1e6));
+    for (x, y) in [(0.25f32, 0.5f32), (1e6 + 0.5, 2e6 + 0.25), (2.5e6, 0.75)] {
+        let at = Affine2::from_translation(Vec2::new(x, y));
+        let area = overlap_area(Sprite::new(&big, huge), Sprite::new(&small, at));
+        assert!((area - 4.0).abs() < 4e-4, "at ({x}, {y}): {area}");
+    }
+}
+
+#[test]
+fn overlap_area_of_a_sliver_that_collides_is_positive() {
+    let a = mask_of(1, 1, |_, _| true);
+    let tiny = Affine2::from_scale(Vec2::splat(1e-30));
+    let at = Affine2::from_translation(Vec2::new(0.5, 0.5)) * tiny;
+    let (sa, sb) = (Sprite::new(&a, Affine2::IDENTITY), Sprite::new(&a, at));
+    assert!(collide(sa, sb).is_some());
+    assert!(overlap_area(sa, sb) > 0.0);
+    assert!(overlap_area(sb, sa) > 0.0);
+}
+
+#[test]
+fn sprite_whose_world_size_overflows_f32_touches_nothing() {
+    let long = mask_of(1 << 16, 1, |_, _| true);
+    let dot = mask_of(1, 1, |_, _| true);
+    let vast = Affine2::from_scale(Vec2::splat(1e34));
+    let (a, b) = (
+        Sprite::new(&long, vast),
+        Sprite::new(&dot, Affine2::IDENTITY),
+    );
+    assert!(a.bounds().is_empty());
+    assert_eq!(collide(a, b), None);
+    assert_eq!(overlap_area(a, b), 0.0);
+    assert!(!overlaps(b, a));
+    // One that fits is still seen.
+    let large = Sprite::new(&long, Affine2::from_scale(Vec2::splat(1e30)));
+    let inside = Sprite::new(&dot, Affine2::from_translation(Vec2::splat(5e29)));
+    assert!(collide(large, inside).is_some());
+}
+
+#[test]
+fn zero_size_rect_intersects_nothing() {
+    let point = Rect::from_xywh(1.0, 1.0, 0.0, 0.0);
+    let line = Rect::from_xywh(1.0, 1.0, 5.0, 0.0);
+    let room = Rect::from_xywh(0.0, 0.0, 10.0, 10.0);
+    assert!(!point.intersects(&room) && !room.intersects(&point));
+    assert!(!line.intersects(&room) && !room.intersects(&line));
+    assert_eq!(room.intersection(&point), None);
+}
+
+#[test]
+fn quarter_turn_of_a_wide_mask_crosses_word_boundaries() {
+    // 200 x 3 turned upright over a 3 x 200 copy of itself: every texel shared, across four words.
+    let wide = mask_of(200, 3, |x, y| (x * 7 + y) % 5 != 0);
+    let tall = mask_of(3, 200, |x, y| wide.is_opaque(y.into(), (2 - x).into()));
+    let turn = Affine2::from_mat2_translation(dihedral(1), Vec2::new(3.0, 0.0));
+    let (a, b) = (
+        Sprite::new(&tall, Affine2::IDENTITY),
+        Sprite::new(&wide, turn),
+    );
+    assert_eq!(overlap_area(a, b), tall.opaque_count() as f32);
+    let shifted = Affine2::from_translation(Vec2::new(3.0, 0.0)) * turn;
+    assert!(!overlaps(a, Sprite::new(&wide, shifted)));
+}
