@@ -1,7 +1,11 @@
-//! The fixed collision suite through the module and the tutorial's reference loop, side by side.
+//! The collision suites side by side: `cargo bench --bench collision`.
 //!
-//! `cargo bench --bench collision`: one criterion group per case group, each timing a pass over the
-//! group's 72 cases (one per rotation) with both algorithms.
+//! - one group per solid-sprite case group (72 rotations each): the module against the tutorial's loop;
+//! - one group per rotated noisy family (noise, blobs, stripes, checkerboards and complements at 64
+//!   and 128 texels): the module against the tutorial's loop;
+//! - one group per translation-only family and outcome at 256 x 256: `overlaps` against a plain
+//!   bit-packed loop and the `binary_raster` crate, `overlap_area` against a popcount loop;
+//! - building a 4096 x 4096 noise mask from its row words.
 
 #[path = "../tests/support/mod.rs"]
 mod support;
@@ -10,22 +14,23 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use spinfall::collision::Mask;
+use support::families::{aligned_cases, Family, RotatedSuite};
 use support::suite::Suite;
 
-fn suite(c: &mut Criterion) {
+fn short(g: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>) {
+    g.warm_up_time(Duration::from_millis(300));
+    g.measurement_time(Duration::from_secs(1));
+}
+
+fn solid(c: &mut Criterion) {
     let suite = Suite::new();
     for group in suite.groups() {
         let cases: Vec<_> = suite.cases.iter().filter(|c| c.group == group).collect();
         let mut g = c.benchmark_group(group.replace(' ', "_"));
-        g.warm_up_time(Duration::from_millis(500));
-        g.measurement_time(Duration::from_secs(2));
+        short(&mut g);
         g.bench_function("reference", |b| {
-            b.iter(|| {
-                cases
-                    .iter()
-                    .filter(|c| suite.reference(black_box(c)))
-                    .count()
-            })
+            b.iter(|| cases.iter().filter(|c| suite.reference(black_box(c))).count())
         });
         g.bench_function("module", |b| {
             b.iter(|| cases.iter().filter(|c| suite.module(black_box(c))).count())
@@ -34,5 +39,56 @@ fn suite(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, suite);
+fn rotated_families(c: &mut Criterion) {
+    let suite = RotatedSuite::new(&[64, 128]);
+    for group in suite.groups() {
+        let cases: Vec<_> = suite.cases.iter().filter(|c| c.group == group).collect();
+        let mut g = c.benchmark_group(group.replace(' ', "_"));
+        short(&mut g);
+        g.bench_function("reference", |b| {
+            b.iter(|| cases.iter().filter(|c| suite.reference(black_box(c))).count())
+        });
+        g.bench_function("module", |b| {
+            b.iter(|| cases.iter().filter(|c| suite.module(black_box(c))).count())
+        });
+        g.finish();
+    }
+}
+
+fn translated_families(c: &mut Criterion) {
+    for case in aligned_cases(&[256]) {
+        let mut g = c.benchmark_group(case.group.replace(' ', "_"));
+        short(&mut g);
+        g.bench_function("module", |b| b.iter(|| black_box(&case).module()));
+        g.bench_function("plain_bitpacked", |b| b.iter(|| black_box(&case).plain()));
+        g.bench_function("binary_raster", |b| {
+            b.iter(|| black_box(&case).binary_raster())
+        });
+        g.bench_function("module_area", |b| b.iter(|| black_box(&case).module_area()));
+        g.bench_function("plain_area", |b| b.iter(|| black_box(&case).plain_area()));
+        g.finish();
+    }
+}
+
+fn build(c: &mut Criterion) {
+    let n = 4096u32;
+    let wpr = n.div_ceil(64) as usize;
+    let mut words = vec![0u64; wpr * n as usize];
+    for y in 0..n {
+        for x in 0..n {
+            if Family::Noise.solid(7, x, y) {
+                words[y as usize * wpr + x as usize / 64] |= 1 << (x % 64);
+            }
+        }
+    }
+    let mut g = c.benchmark_group("build_4096_noise");
+    g.sample_size(10);
+    short(&mut g);
+    g.bench_function("from_row_words", |b| {
+        b.iter(|| Mask::from_row_words(n, n, black_box(words.clone())))
+    });
+    g.finish();
+}
+
+criterion_group!(benches, solid, rotated_families, translated_families, build);
 criterion_main!(benches);

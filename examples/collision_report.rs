@@ -1,8 +1,11 @@
-//! Runs the fixed collision suite through the module and through the tutorial's reference loop, side by
-//! side, and prints a table of median times per case group.
+//! Runs the collision suites side by side and prints tables of median times per case group:
+//! the game's rotated solid sprites and rotated noisy families against the tutorial's per-pixel loop,
+//! translation-only families against two bit-packed peers (a plain shifted-AND loop, the way pygame's
+//! bitmask works, and the `binary_raster` crate), then memory and build time.
 //!
 //! `cargo run --release --example collision_report`; the last line is
-//! `speedup_vs_reference: <median ratio over the near-misses>x`.
+//! `speedup_vs_reference: <median ratio over the near-misses>x`. Every case's answer is checked on all
+//! sides before anything is timed, and the sides of a case are timed in turn, round after round.
 
 #[path = "../tests/support/mod.rs"]
 mod support;
@@ -10,12 +13,12 @@ mod support;
 use std::hint::black_box;
 use std::time::Instant;
 
-use support::suite::{Case, Suite};
+use spinfall::collision::Mask;
+use support::families::{aligned_cases, AlignedCase, Family, RotatedSuite};
+use support::suite::Suite;
 
-/// Calls per timed batch, so that one batch lasts far longer than the clock's resolution.
-const BATCH: u32 = 200;
-/// Timed batches per case and algorithm; the median is kept.
-const ROUNDS: usize = 7;
+/// Timed rounds per case and side; the median is kept.
+const ROUNDS: usize = 9;
 
 fn median(values: &mut [f64]) -> f64 {
     values.sort_by(f64::total_cmp);
@@ -27,79 +30,211 @@ fn median(values: &mut [f64]) -> f64 {
     }
 }
 
-/// Nanoseconds per call of `f`, the median of [`ROUNDS`] batches.
-fn time_ns(mut f: impl FnMut() -> bool) -> f64 {
-    let mut rounds: Vec<f64> = (0..ROUNDS)
-        .map(|_| {
+/// Nanoseconds per call of each side, timed in turn for [`ROUNDS`] rounds (medians), each round a
+/// batch long enough for the clock.
+fn time_sides<const N: usize>(mut sides: [&mut dyn FnMut() -> u64; N]) -> [f64; N] {
+    let batches: Vec<u32> = sides
+        .iter_mut()
+        .map(|f| {
             let start = Instant::now();
-            for _ in 0..BATCH {
-                black_box(f());
-            }
-            start.elapsed().as_nanos() as f64 / f64::from(BATCH)
+            black_box(f());
+            let once = start.elapsed().as_nanos().max(1) as f64;
+            (50_000.0 / once).clamp(1.0, 20_000.0) as u32
         })
         .collect();
-    median(&mut rounds)
+    let mut rounds = vec![Vec::with_capacity(ROUNDS); N];
+    for _ in 0..ROUNDS {
+        for (i, f) in sides.iter_mut().enumerate() {
+            let start = Instant::now();
+            for _ in 0..batches[i] {
+                black_box(f());
+            }
+            rounds[i].push(start.elapsed().as_nanos() as f64 / f64::from(batches[i]));
+        }
+    }
+    std::array::from_fn(|i| median(&mut rounds[i]))
+}
+
+/// Medians per group of per-case timings, in order of first appearance.
+fn by_group<const N: usize>(rows: &[(String, [f64; N])]) -> Vec<(String, usize, [f64; N])> {
+    let mut groups: Vec<String> = Vec::new();
+    for (g, _) in rows {
+        if !groups.contains(g) {
+            groups.push(g.clone());
+        }
+    }
+    groups
+        .into_iter()
+        .map(|g| {
+            let mine: Vec<&[f64; N]> = rows.iter().filter(|r| r.0 == g).map(|r| &r.1).collect();
+            let med =
+                std::array::from_fn(|i| median(&mut mine.iter().map(|t| t[i]).collect::<Vec<_>>()));
+            (g, mine.len(), med)
+        })
+        .collect()
 }
 
 fn main() {
+    // Ratios reference / module of every near-miss, solid and noisy.
+    let mut near_misses: Vec<f64> = Vec::new();
+    let mut worst_vs_reference = f64::INFINITY;
+
+    println!("== rotated solid sprites: the game's figure against its blocks");
     let suite = Suite::new();
-    // Per case: reference, module and module-with-contact ns, measured one right after the other.
-    let all: Vec<(f64, f64, f64)> = suite
+    let rows: Vec<(String, [f64; 3])> = suite
         .cases
         .iter()
-        .map(|case: &Case| {
-            let reference = time_ns(|| suite.reference(black_box(case)));
-            let module = time_ns(|| suite.module(black_box(case)));
-            let contact = time_ns(|| suite.module_contact(black_box(case)).is_some());
-            (reference, module, contact)
+        .map(|case| {
+            let t = time_sides([
+                &mut || u64::from(suite.reference(black_box(case))),
+                &mut || u64::from(suite.module(black_box(case))),
+                &mut || u64::from(suite.module_contact(black_box(case)).is_some()),
+            ]);
+            if !case.hit {
+                near_misses.push(t[0] / t[1]);
+            }
+            (case.group.clone(), t)
         })
         .collect();
-    let timings: Vec<(f64, f64)> = all.iter().map(|t| (t.0, t.1)).collect();
-
+    let solid_near_misses = near_misses.clone();
     println!(
-        "{:<22} {:>5} {:>13} {:>10} {:>7} {:>18}",
+        "{:<24} {:>5} {:>13} {:>10} {:>7} {:>16}",
         "case group", "cases", "reference ns", "module ns", "ratio", "with contact ns"
     );
-    let mut worst_group_ratio = f64::INFINITY;
-    for group in suite.groups() {
-        let in_group: Vec<(f64, f64, f64)> = suite
-            .cases
-            .iter()
-            .zip(&all)
-            .filter(|(c, _)| c.group == group)
-            .map(|(_, t)| *t)
-            .collect();
-        let count = in_group.len();
-        let rm = median(&mut in_group.iter().map(|t| t.0).collect::<Vec<_>>());
-        let mm = median(&mut in_group.iter().map(|t| t.1).collect::<Vec<_>>());
-        let cm = median(&mut in_group.iter().map(|t| t.2).collect::<Vec<_>>());
-        worst_group_ratio = worst_group_ratio.min(rm / mm);
+    for (group, count, [r, m, c]) in by_group(&rows) {
+        worst_vs_reference = worst_vs_reference.min(r / m);
         println!(
-            "{group:<22} {count:>5} {rm:>13.1} {mm:>10.1} {:>6.1}x {cm:>18.1}",
-            rm / mm
+            "{group:<24} {count:>5} {r:>13.1} {m:>10.1} {:>6.1}x {c:>16.1}",
+            r / m
         );
     }
-    let mut near_miss_ratios: Vec<f64> = suite
+
+    println!();
+    println!("== rotated noisy families against the tutorial's loop");
+    let rotated = RotatedSuite::new(&[64, 128]);
+    for c in &rotated.cases {
+        assert_eq!(rotated.module(c), c.hit, "{}: module", c.group);
+        assert_eq!(rotated.reference(c), c.hit, "{}: reference", c.group);
+    }
+    let rows: Vec<(String, [f64; 2])> = rotated
         .cases
         .iter()
-        .zip(&timings)
-        .filter(|(c, _)| !c.hit)
-        .map(|(_, (r, m))| r / m)
+        .map(|c| {
+            let t = time_sides([
+                &mut || u64::from(rotated.reference(black_box(c))),
+                &mut || u64::from(rotated.module(black_box(c))),
+            ]);
+            if !c.hit {
+                near_misses.push(t[0] / t[1]);
+            }
+            (c.group.clone(), t)
+        })
         .collect();
-    let mut hit_ratios: Vec<f64> = suite
-        .cases
+    println!(
+        "{:<30} {:>5} {:>13} {:>10} {:>8}",
+        "case group", "cases", "reference ns", "module ns", "ratio"
+    );
+    for (group, count, [r, m]) in by_group(&rows) {
+        worst_vs_reference = worst_vs_reference.min(r / m);
+        println!("{group:<30} {count:>5} {r:>13.1} {m:>10.1} {:>7.1}x", r / m);
+    }
+
+    println!();
+    println!(
+        "== translation only: overlaps against bit-packed peers (answers and areas checked equal)"
+    );
+    let cases: Vec<AlignedCase> = aligned_cases(&[32, 128, 256, 512, 1024]);
+    let rows: Vec<(String, [f64; 5])> = cases
         .iter()
-        .zip(&timings)
-        .filter(|(c, _)| c.hit)
-        .map(|(_, (r, m))| r / m)
+        .map(|c| {
+            let t = time_sides([
+                &mut || u64::from(black_box(c).module()),
+                &mut || u64::from(black_box(c).plain()),
+                &mut || u64::from(black_box(c).binary_raster()),
+                &mut || black_box(c).module_area() as u64,
+                &mut || black_box(c).plain_area(),
+            ]);
+            (c.group.clone(), t)
+        })
         .collect();
-    println!("worst group ratio: {worst_group_ratio:.1}x");
     println!(
-        "median ratio over the hits: {:.1}x",
-        median(&mut hit_ratios)
+        "{:<28} {:>10} {:>10} {:>13} {:>9} {:>9} | {:>10} {:>10} {:>7}",
+        "case",
+        "module ns",
+        "plain ns",
+        "b_raster ns",
+        "/plain",
+        "/b_raster",
+        "area ns",
+        "plain ns",
+        "/plain"
+    );
+    let (mut vs_plain, mut vs_raster, mut area_vs_plain) = (Vec::new(), Vec::new(), Vec::new());
+    for (group, _, [m, p, r, ma, pa]) in by_group(&rows) {
+        vs_plain.push(m / p);
+        vs_raster.push(m / r);
+        area_vs_plain.push(ma / pa);
+        println!(
+            "{group:<28} {m:>10.1} {p:>10.1} {r:>13.1} {:>8.2}x {:>8.2}x | {ma:>10.1} {pa:>10.1} {:>6.2}x",
+            m / p,
+            m / r,
+            ma / pa
+        );
+    }
+    let worst = |v: &[f64]| v.iter().copied().fold(0.0, f64::max);
+    println!(
+        "overlaps, module time / plain bit-packed: median group {:.2}x, worst {:.2}x",
+        median(&mut vs_plain.clone()),
+        worst(&vs_plain)
     );
     println!(
-        "speedup_vs_reference: {:.1}x",
-        median(&mut near_miss_ratios)
+        "overlaps, module time / binary_raster: median group {:.2}x, worst {:.2}x",
+        median(&mut vs_raster.clone()),
+        worst(&vs_raster)
     );
+    println!(
+        "overlap_area, module time / plain popcount: median group {:.2}x, worst {:.2}x",
+        median(&mut area_vs_plain.clone()),
+        worst(&area_vs_plain)
+    );
+
+    println!();
+    println!("== memory (heap_bytes / bits, bits = w * h / 8) and build time");
+    println!(
+        "{:<10} {:>6} {:>12} {:>12} {:>8} {:>10} {:>12}",
+        "family", "size", "heap bytes", "bits bytes", "ratio", "build ms", "pack ms"
+    );
+    for n in [1024u32, 4096] {
+        for family in Family::ALL {
+            let wpr = n.div_ceil(64) as usize;
+            let pack = Instant::now();
+            let mut words = vec![0u64; wpr * n as usize];
+            for y in 0..n {
+                for x in 0..n {
+                    if family.solid(7, x, y) {
+                        words[y as usize * wpr + x as usize / 64] |= 1 << (x % 64);
+                    }
+                }
+            }
+            let pack_ms = pack.elapsed().as_secs_f64() * 1e3;
+            let build = Instant::now();
+            let mask = Mask::from_row_words(n, n, words).expect("sizes match");
+            let build_ms = build.elapsed().as_secs_f64() * 1e3;
+            let bits = u64::from(n) * u64::from(n) / 8;
+            println!(
+                "{:<10} {n:>6} {:>12} {bits:>12} {:>7.2}x {build_ms:>10.1} {pack_ms:>12.1}",
+                family.name(),
+                mask.heap_bytes(),
+                mask.heap_bytes() as f64 / bits as f64
+            );
+        }
+    }
+
+    println!();
+    println!("worst group ratio against the reference: {worst_vs_reference:.1}x");
+    println!(
+        "median near-miss ratio, solid sprites only: {:.1}x",
+        median(&mut solid_near_misses.clone())
+    );
+    println!("speedup_vs_reference: {:.1}x", median(&mut near_misses));
 }

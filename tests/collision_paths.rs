@@ -228,8 +228,9 @@ proptest! {
 
     #[test]
     fn memory_stays_within_twice_the_bits(m in any_mask(300)) {
+        // Bits as stored (rows padded to whole words), twice, plus the allowance of 64 rectangles.
         let padded = m.width().div_ceil(64) as usize * 8 * m.height() as usize;
-        prop_assert!(m.heap_bytes() <= 2 * padded + 4096, "{} bytes for {} x {}", m.heap_bytes(), m.width(), m.height());
+        prop_assert!(m.heap_bytes() <= 2 * padded + 5120, "{} bytes for {} x {}", m.heap_bytes(), m.width(), m.height());
     }
 
     #[test]

@@ -58,7 +58,9 @@ impl<'a> Aligned<'a> {
         if !(unit(c0) && unit(c1) && c0.dot(c1) == 0.0) {
             return None;
         }
-        if !(t.x.fract() == 0.0 && t.y.fract() == 0.0 && t.x.abs() < FAR && t.y.abs() < FAR) {
+        // Integral and near: compared through a cast, since `fract` may be a library call.
+        let whole = |v: f64| v.abs() < FAR && v == (v as i64) as f64;
+        if !(whole(t.x) && whole(t.y)) {
             return None;
         }
         // Texel centres map onto texel centres: (X + 1/2, Y + 1/2) = t + c0 (x + 1/2) + c1 (y + 1/2).
@@ -138,12 +140,13 @@ impl<'a> Aligned<'a> {
     /// Rows of the first mask against rows of the second (identity and flips).
     fn scan_rows(&self, goal: Goal, k0: usize, k1: usize, y0: i64, y1: i64) -> Found {
         let (a, b) = (&self.a, &self.b);
+        let start = 64 * k0 as i64 + self.ox;
+        let shift = Shift::new(start, k1 - k0, b.words_per_row);
         let mut count = 0u64;
         for y in y0..y1 {
             let row_a = &a.words[y as usize * a.words_per_row..][k0..k1];
             let yb = self.sy * y + self.oy;
             let row_b = &b.words[yb as usize * b.words_per_row..][..b.words_per_row];
-            let start = 64 * k0 as i64 + self.ox;
             let shared = |i: usize, w: u64| -> u64 {
                 if self.sx > 0 {
                     w & bits_at(row_b, start + 64 * i as i64)
@@ -153,7 +156,7 @@ impl<'a> Aligned<'a> {
             };
             let fold = |init: u64, f: fn(u64, u64) -> u64| -> u64 {
                 if self.sx > 0 {
-                    fold_shifted(row_a, row_b, start, init, f)
+                    shift.fold(row_a, row_b, init, f)
                 } else {
                     (0..row_a.len()).fold(init, |acc, i| f(acc, shared(i, row_a[i])))
                 }
@@ -255,37 +258,56 @@ fn bits_at(row: &[u64], start: i64) -> u64 {
     (word(q) >> r) | ((word(q + 1) << 1) << (63 - r))
 }
 
-/// Folds `f` over the shared words `row_a[i] & bits_at(row_b, start + 64 i)` of a row: the
-/// translation-only inner loop, with the words whose partners lie wholly inside `row_b` in one
-/// branch-free pass the compiler can vectorise.
-#[inline(always)]
-fn fold_shifted(
-    row_a: &[u64],
-    row_b: &[u64],
+/// Where the words of a row of the second mask fall against `n` words of a row of the first, read
+/// from column `start` of the second: the same for every row, so worked out once.
+#[derive(Clone, Copy)]
+struct Shift {
     start: i64,
-    init: u64,
-    f: fn(u64, u64) -> u64,
-) -> u64 {
-    let q = start.div_euclid(64);
-    let r = start.rem_euclid(64) as u32;
-    // Words i of row_a whose partners q + i and q + i + 1 both lie in row_b.
-    let lo = (-q).clamp(0, row_a.len() as i64) as usize;
-    let hi = (row_b.len() as i64 - 1 - q).clamp(lo as i64, row_a.len() as i64) as usize;
-    let mut acc = init;
-    for i in (0..lo).chain(hi..row_a.len()) {
-        acc = f(acc, row_a[i] & bits_at(row_b, start + 64 * i as i64));
+    /// Index of the second row's word under the first word, and the bit offset within it.
+    q: i64,
+    r: u32,
+    /// Words `lo..hi` of the first row have both their partner words inside the second row.
+    lo: usize,
+    hi: usize,
+}
+
+impl Shift {
+    fn new(start: i64, n: usize, words_b: usize) -> Self {
+        let q = start.div_euclid(64);
+        let lo = (-q).clamp(0, n as i64) as usize;
+        let hi = (words_b as i64 - 1 - q).clamp(lo as i64, n as i64) as usize;
+        Shift {
+            start,
+            q,
+            r: start.rem_euclid(64) as u32,
+            lo,
+            hi,
+        }
     }
-    if lo < hi {
-        let b0 = &row_b[(q + lo as i64) as usize..][..hi - lo];
-        let b1 = &row_b[(q + lo as i64 + 1) as usize..][..hi - lo];
-        acc = row_a[lo..hi]
-            .iter()
-            .zip(b0.iter().zip(b1))
-            .fold(acc, |acc, (&w, (&p, &n))| {
-                f(acc, w & ((p >> r) | ((n << 1) << (63 - r))))
-            });
+
+    /// Folds `f` over the shared words `row_a[i] & bits_at(row_b, start + 64 i)`: the translation-only
+    /// inner loop, the words whose partners lie wholly inside `row_b` in one branch-free pass the
+    /// compiler can vectorise.
+    #[inline(always)]
+    fn fold(&self, row_a: &[u64], row_b: &[u64], init: u64, f: fn(u64, u64) -> u64) -> u64 {
+        let mut acc = init;
+        for i in (0..self.lo).chain(self.hi..row_a.len()) {
+            acc = f(acc, row_a[i] & bits_at(row_b, self.start + 64 * i as i64));
+        }
+        if self.lo < self.hi {
+            let n = self.hi - self.lo;
+            let first = (self.q + self.lo as i64) as usize;
+            let (b0, b1) = (&row_b[first..][..n], &row_b[first + 1..][..n]);
+            let r = self.r;
+            acc = row_a[self.lo..self.hi]
+                .iter()
+                .zip(b0.iter().zip(b1))
+                .fold(acc, |acc, (&w, (&p, &n))| {
+                    f(acc, w & ((p >> r) | ((n << 1) << (63 - r))))
+                });
+        }
+        acc
     }
-    acc
 }
 
 /// Transposes a 64 x 64 bit matrix in place (row i, bit j becomes row j, bit i) by swapping ever
@@ -322,9 +344,9 @@ mod tests {
         }
         let original = m;
         transpose64(&mut m);
-        for i in 0..64 {
-            for j in 0..64 {
-                assert_eq!(m[j] >> i & 1, original[i] >> j & 1, "({i}, {j})");
+        for (i, row) in original.iter().enumerate() {
+            for (j, column) in m.iter().enumerate() {
+                assert_eq!(column >> i & 1, row >> j & 1, "({i}, {j})");
             }
         }
     }

@@ -195,8 +195,8 @@ pub(crate) const LEAF_INSET: f64 = 1.0 / (1u64 << 40) as f64;
 /// its texels bit-packed (one bit each, rows padded to 64 bits), which is what aligned placements AND
 /// together word by word, and a bounding-box tree whose leaves are solid rectangles or 64 x 64 blocks
 /// of those bits, which is what rotated and scaled placements walk. Both follow the mask's size, not
-/// its content: [`heap_bytes`](Self::heap_bytes) stays under twice the padded bits plus a few
-/// kilobytes, noise and checkerboards included.
+/// its content: [`heap_bytes`](Self::heap_bytes) stays under twice the padded bits plus 5 KiB, noise
+/// and checkerboards included.
 #[derive(Clone, Debug)]
 pub struct Mask {
     width: u32,
@@ -207,6 +207,7 @@ pub struct Mask {
     bounds: Option<PixelRect>,
     nodes: Vec<Node>,
     depth: u32,
+    has_blocks: bool,
 }
 
 impl PartialEq for Mask {
@@ -381,14 +382,16 @@ impl Mask {
 
     /// Whether the tree has bit blocks among its leaves, which the walk refines through squares.
     pub(crate) fn has_blocks(&self) -> bool {
-        self.nodes
-            .iter()
-            .any(|n| matches!(n.kind(), Kind::Square(_)))
+        self.has_blocks
     }
 
     /// Read access to the row words.
     pub(crate) fn bits(&self) -> Bits<'_> {
         Bits {
+            inset: [
+                f64::from(self.width) * LEAF_INSET,
+                f64::from(self.height) * LEAF_INSET,
+            ],
             width: self.width,
             height: self.height,
             words_per_row: self.words_per_row,
@@ -411,12 +414,15 @@ impl Mask {
             bounds: None,
             nodes: Vec::new(),
             depth: 0,
+            has_blocks: false,
         };
         mask.opaque_count = mask.bits.iter().map(|w| u64::from(w.count_ones())).sum();
         let (nodes, depth) = tree::build(mask.bits());
-        mask.bounds = nodes
-            .first()
-            .map(|r| PixelRect::new(r.x0, r.y0, r.x1 - r.x0, r.y1 - r.y0));
+        mask.bounds = nodes.first().map(|r| {
+            let [x0, y0, x1, y1] = r.texels();
+            PixelRect::new(x0, y0, x1 - x0, y1 - y0)
+        });
+        mask.has_blocks = nodes.iter().any(|n| matches!(n.kind(), Kind::Square(_)));
         mask.nodes = nodes;
         mask.depth = depth;
         mask

@@ -21,10 +21,10 @@
 
 use std::cmp::Ordering;
 
-use glam::{Affine2, DAffine2, DVec2, Vec2};
+use glam::{Affine2, DAffine2, DVec2, Mat2, Vec2};
 
 use super::aligned::Aligned;
-use super::mask::{Mask, PixelRect, LEAF_INSET};
+use super::mask::{Mask, PixelRect};
 use super::rect::Rect;
 use super::tree::{Kind, Node};
 
@@ -41,6 +41,11 @@ impl<'a> Sprite<'a> {
     /// Places `mask` in the world by `transform`.
     pub fn new(mask: &'a Mask, transform: Affine2) -> Self {
         Self { mask, transform }
+    }
+
+    /// The transform's translation, widened to `f64`.
+    fn translation_f64(&self) -> DVec2 {
+        self.transform.translation.as_dvec2()
     }
 
     /// The world-space axis-aligned bounds of the whole image (the cheap prefilter a game runs first).
@@ -92,33 +97,49 @@ fn snapped_sin_cos(angle: f32) -> (f32, f32) {
 ///
 /// Symmetric: `collide(a, b)` and `collide(b, a)` give the same answer, the same contact point included.
 pub fn collide(a: Sprite<'_>, b: Sprite<'_>) -> Option<Contact> {
-    let pair = Pair::new(a, b)?;
-    if let Some(aligned) = pair.aligned() {
-        let texel = aligned.first()?.as_dvec2();
-        return Some(pair.contact_at(texel + DVec2::splat(0.5)));
-    }
-    let mut contact = None;
-    pair.walk(|ra, rb| {
-        contact = Some(pair.contact(ra, rb));
-        true
-    });
-    contact
+    let first_texel = |view: Aligned<'_>, world: &DAffine2| {
+        let texel = view.first()?.as_dvec2() + DVec2::splat(0.5);
+        Some(Contact {
+            point: world.transform_point2(texel).as_vec2(),
+        })
+    };
+    let contact = if let Some((view, world)) = translated(&a, &b) {
+        first_texel(view, &world)?
+    } else {
+        let pair = Pair::new(a, b)?;
+        if let Some(view) = pair.aligned() {
+            first_texel(view, &pair.world)?
+        } else {
+            let mut contact = None;
+            pair.walk(|ra, rb| {
+                contact = Some(pair.contact(ra, rb));
+                true
+            });
+            contact?
+        }
+    };
+    placeable(&a, &b).then_some(contact)
 }
 
 /// Whether the two sprites touch on solid texels (the same answer as [`collide`], without the point).
 pub fn overlaps(a: Sprite<'_>, b: Sprite<'_>) -> bool {
-    let Some(pair) = Pair::new(a, b) else {
-        return false;
+    let hit = if let Some((view, _)) = translated(&a, &b) {
+        view.first().is_some()
+    } else if let Some(pair) = Pair::new(a, b) {
+        if let Some(view) = pair.aligned() {
+            view.first().is_some()
+        } else {
+            let mut hit = false;
+            pair.walk(|_, _| {
+                hit = true;
+                true
+            });
+            hit
+        }
+    } else {
+        false
     };
-    if let Some(aligned) = pair.aligned() {
-        return aligned.first().is_some();
-    }
-    let mut hit = false;
-    pair.walk(|_, _| {
-        hit = true;
-        true
-    });
-    hit
+    hit && placeable(&a, &b)
 }
 
 /// The world-space area (in square world units) shared by the solid texels of both sprites.
@@ -128,32 +149,76 @@ pub fn overlaps(a: Sprite<'_>, b: Sprite<'_>) -> bool {
 /// placements count shared texels a word at a time; others visit every overlapping pair of leaves,
 /// so this costs more than `collide`, which stops at the first.
 pub fn overlap_area(a: Sprite<'_>, b: Sprite<'_>) -> f32 {
-    let Some(pair) = Pair::new(a, b) else {
+    let counted = |view: Aligned<'_>, world: &DAffine2| {
+        let n = view.count();
+        (n as f64 * world.matrix2.determinant().abs(), n > 0)
+    };
+    let (area, found) = if let Some((view, world)) = translated(&a, &b) {
+        counted(view, &world)
+    } else if let Some(pair) = Pair::new(a, b) {
+        if let Some(view) = pair.aligned() {
+            counted(view, &pair.world)
+        } else {
+            let (mut area, mut found) = (0.0f64, false);
+            pair.walk(|ra, rb| {
+                let mut poly = Polygon::default();
+                pair.clip(ra, rb, &mut poly);
+                area += polygon_area(poly.points());
+                found = true;
+                false
+            });
+            (area * pair.world.matrix2.determinant().abs(), found)
+        }
+    } else {
         return 0.0;
     };
-    let texel = pair.world.matrix2.determinant().abs();
-    if let Some(aligned) = pair.aligned() {
-        let area = (aligned.count() as f64 * texel) as f32;
-        return if area == 0.0 && aligned.first().is_some() {
-            f32::from_bits(1)
-        } else {
-            area
-        };
+    if !found || !placeable(&a, &b) {
+        return 0.0;
     }
-    let (mut area, mut found) = (0.0f64, false);
-    pair.walk(|ra, rb| {
-        let mut poly = Polygon::default();
-        pair.clip(ra, rb, &mut poly);
-        area += polygon_area(poly.points());
-        found = true;
-        false
-    });
-    let area = (area * texel) as f32;
-    if found && !(area > 0.0) {
-        f32::from_bits(1)
-    } else {
+    let area = area as f32;
+    if area > 0.0 {
         area
+    } else {
+        f32::from_bits(1)
     }
+}
+
+/// The word-parallel view of two unrotated, unscaled sprites an integral distance apart (the pure
+/// translation a bit-packed mask library handles), recognised from their transforms alone before any
+/// inversion, in canonical order, with the first one's transform to place a contact.
+#[inline(always)]
+fn translated<'a>(a: &Sprite<'a>, b: &Sprite<'a>) -> Option<(Aligned<'a>, DAffine2)> {
+    if a.transform.matrix2 != Mat2::IDENTITY || b.transform.matrix2 != Mat2::IDENTITY {
+        return None;
+    }
+    if a.mask.nodes().is_empty() || b.mask.nodes().is_empty() {
+        return None;
+    }
+    // The order Pair::new would pick: both are equally well conditioned.
+    let (first, second) = if canonical_order(a, b) == Ordering::Greater {
+        (b, a)
+    } else {
+        (a, b)
+    };
+    let t = second.translation_f64() - first.translation_f64();
+    let view = Aligned::recognise(first.mask, second.mask, DVec2::X, DVec2::Y, t)?;
+    Some((view, to_f64(&first.transform)))
+}
+
+/// Whether both sprites' world bounds fit in `f32`; a sprite whose bounds overflow covers nothing,
+/// like its [`Sprite::bounds`]. Checked once a touch is found, so misses never pay for it.
+fn placeable(a: &Sprite<'_>, b: &Sprite<'_>) -> bool {
+    let fits = |s: &Sprite<'_>| {
+        let m = &s.transform;
+        // No mask is 2^32 texels a side, so columns and a translation under 1e27 keep every corner
+        // under 1e37; that settles all but absurd placements, which get the bounds themselves.
+        let near = [m.translation, m.matrix2.x_axis, m.matrix2.y_axis]
+            .iter()
+            .all(|v| v.x.abs() < 1e27 && v.y.abs() < 1e27);
+        // Bounds that overflow come back as NaN; a tiny sprite far out may have bounds of no width.
+        near || s.bounds().min.is_finite()
+    };
+    fits(a) && fits(b)
 }
 
 /// One box pair the overlap test examined, for visualising its work.
@@ -195,12 +260,13 @@ pub fn collide_traced(
             on_pair(TracedPair { a, b, separated });
         },
     );
-    contact
+    contact.filter(|_| placeable(&a, &b))
 }
 
 /// The texel rectangle of a node's box.
 fn node_rect(n: &Node) -> PixelRect {
-    PixelRect::new(n.x0, n.y0, n.x1 - n.x0, n.y1 - n.y0)
+    let [x0, y0, x1, y1] = n.texels();
+    PixelRect::new(x0, y0, x1 - x0, y1 - y0)
 }
 
 /// How far a transform is from covering no area.
@@ -222,26 +288,18 @@ const DEGENERATE_SIN2: f64 = 1.0 / (1u64 << 46) as f64;
 fn conditioning(m: &DAffine2) -> Conditioning {
     let (c0, c1) = (m.matrix2.x_axis, m.matrix2.y_axis);
     let det = c0.perp_dot(c1);
-    let norms = c0.length_squared() * c1.length_squared();
-    let sin2 = det * det / norms;
-    if !(sin2 > DEGENERATE_SIN2) || !m.translation.is_finite() {
+    // sin^2 of the angle between the columns is det^2 / (|c0|^2 |c1|^2); compared without dividing.
+    let (det2, norms) = (det * det, c0.length_squared() * c1.length_squared());
+    // Written so that a NaN or an infinity anywhere in the columns also counts as degenerate; one in
+    // the translation shows as a non-finite offset between the two.
+    let thick = det2 > DEGENERATE_SIN2 * norms;
+    if !thick || norms.is_infinite() {
         Conditioning::Degenerate
-    } else if sin2 >= 0.25 {
+    } else if det2 >= 0.25 * norms {
         Conditioning::Good
     } else {
         Conditioning::Sheared
     }
-}
-
-/// Whether the sprite's world bounds fit in `f32`: a bound on every corner's coordinates first, which
-/// settles all but absurd placements, then the bounds themselves.
-fn fits_f32(sprite: &Sprite<'_>, m: &DAffine2) -> bool {
-    let (w, h) = (
-        f64::from(sprite.mask.width()),
-        f64::from(sprite.mask.height()),
-    );
-    let reach = m.translation.abs() + m.matrix2.x_axis.abs() * w + m.matrix2.y_axis.abs() * h;
-    reach.max_element() < 1e37 || !sprite.bounds().is_empty()
 }
 
 /// Two sprites in canonical order, the second mapped into the first one's local space.
@@ -256,13 +314,7 @@ struct Pair<'a> {
     c0: DVec2,
     c1: DVec2,
     t: DVec2,
-    /// Normals of the mapped parallelogram's edges (unnormalised).
-    n1: DVec2,
-    n2: DVec2,
     det_abs: f64,
-    /// How much smaller than its box a solid leaf is tested, per axis, in each mask's own texels.
-    inset_a: [f64; 2],
-    inset_b: [f64; 2],
 }
 
 impl<'a> Pair<'a> {
@@ -281,46 +333,39 @@ impl<'a> Pair<'a> {
         if ka == Conditioning::Degenerate || kb == Conditioning::Degenerate {
             return None;
         }
-        if !(fits_f32(&a, &wa) && fits_f32(&b, &wb)) {
-            return None;
-        }
         let swapped = kb.cmp(&ka).then_with(|| canonical_order(&a, &b)) == Ordering::Greater;
         let (a, b, world, other) = if swapped {
-            (b, a, wb, wa)
+            (b.mask, a.mask, &wb, &wa)
         } else {
-            (a, b, wa, wb)
+            (a.mask, b.mask, &wa, &wb)
         };
         // inverse(world) * other, written out: one division, and one finiteness check at the end
         // catches overflow.
         let (m, n) = (world.matrix2, other.matrix2);
         let inv = 1.0 / m.determinant();
         let solve = |v: DVec2| DVec2::new(v.perp_dot(m.y_axis), m.x_axis.perp_dot(v)) * inv;
-        let (c0, c1) = (solve(n.x_axis), solve(n.y_axis));
+        // The same linear part on both sides (a shared rotation and scale) is exactly the identity,
+        // which rounding through the reciprocal could miss.
+        let (c0, c1) = if m == n {
+            (DVec2::X, DVec2::Y)
+        } else {
+            (solve(n.x_axis), solve(n.y_axis))
+        };
         let t = solve(other.translation - world.translation);
         let det = c0.perp_dot(c1);
-        if !(c0.is_finite() && c1.is_finite() && t.is_finite() && det.is_finite()) || det == 0.0 {
+        // A finite, non-zero determinant means finite columns; this also catches overflow.
+        if !(t.is_finite() && det.is_finite()) || det == 0.0 {
             return None;
         }
-        let (n1, n2) = (c0.perp(), c1.perp());
-        let inset = |m: &Mask| {
-            [
-                f64::from(m.width()) * LEAF_INSET,
-                f64::from(m.height()) * LEAF_INSET,
-            ]
-        };
         Some(Pair {
-            a: a.mask,
-            b: b.mask,
+            a,
+            b,
             swapped,
-            world,
+            world: *world,
             c0,
             c1,
             t,
-            n1,
-            n2,
             det_abs: det.abs(),
-            inset_a: inset(a.mask),
-            inset_b: inset(b.mask),
         })
     }
 
@@ -336,18 +381,17 @@ impl<'a> Pair<'a> {
     /// pairs that only touch, or overlap by no more than rounding, come out separated at no extra cost.
     #[inline(always)]
     fn separated(&self, na: &Node, nb: &Node) -> bool {
-        let (ca, ha) = center_half(na, self.inset_a);
-        let (cb, hb) = center_half(nb, self.inset_b);
-        let cb = self.t + self.c0 * cb[0] + self.c1 * cb[1];
+        let (ca, ha, hb) = (na.center, na.half, nb.half);
+        // Normals of the mapped parallelogram's edges (unnormalised).
+        let (n1, n2) = (self.c0.perp(), self.c1.perp());
+        let cb = self.t + self.c0 * nb.center[0] + self.c1 * nb.center[1];
         let d = cb - DVec2::from(ca);
         let u = self.c0 * hb[0];
         let v = self.c1 * hb[1];
         d.x.abs() >= ha[0] + u.x.abs() + v.x.abs()
             || d.y.abs() >= ha[1] + u.y.abs() + v.y.abs()
-            || d.dot(self.n1).abs()
-                >= ha[0] * self.n1.x.abs() + ha[1] * self.n1.y.abs() + hb[1] * self.det_abs
-            || d.dot(self.n2).abs()
-                >= ha[0] * self.n2.x.abs() + ha[1] * self.n2.y.abs() + hb[0] * self.det_abs
+            || d.dot(n1).abs() >= ha[0] * n1.x.abs() + ha[1] * n1.y.abs() + hb[1] * self.det_abs
+            || d.dot(n2).abs() >= ha[0] * n2.x.abs() + ha[1] * n2.y.abs() + hb[0] * self.det_abs
     }
 
     /// Walks both trees together and calls `found` with every overlapping pair of solid boxes, until
@@ -369,73 +413,98 @@ impl<'a> Pair<'a> {
         let squares = |m: &Mask| if m.has_blocks() { 3 * 6 } else { 0 };
         let needed =
             (self.a.depth() + self.b.depth() + 1) as usize + squares(self.a) + squares(self.b);
-        if needed <= 24 {
-            self.walk_with(&mut [(Node::EMPTY, Node::EMPTY); 24], found, observe);
-        } else {
-            self.walk_with(
-                &mut vec![(Node::EMPTY, Node::EMPTY); needed],
-                found,
-                observe,
-            );
+        // Trees of solid rectangles alone, the common case for sprites, get a walk compiled without
+        // the squares.
+        match (needed <= 24, self.a.has_blocks() || self.b.has_blocks()) {
+            (true, false) => self.walk_with::<false>(&mut [(0, 0); 24], found, observe),
+            (true, true) => self.walk_with::<true>(&mut [(0, 0); 24], found, observe),
+            (false, blocks) => {
+                let stack = &mut vec![(0, 0); needed];
+                if blocks {
+                    self.walk_with::<true>(stack, found, observe);
+                } else {
+                    self.walk_with::<false>(stack, found, observe);
+                }
+            }
         }
     }
 
     /// The walk itself, on a stack with room for the trees' depths.
+    ///
+    /// The stack holds pairs of references: an index into a tree, or, with [`SQUARE`] set, into the
+    /// squares of bit blocks met so far.
     #[inline(always)]
-    fn walk_with(
+    fn walk_with<const BLOCKS: bool>(
         &self,
-        stack: &mut [(Node, Node)],
+        stack: &mut [(u32, u32)],
         mut found: impl FnMut(&Node, &Node) -> bool,
         mut observe: impl FnMut(&Node, &Node, bool),
     ) {
         let (ta, tb) = (self.a.nodes(), self.b.nodes());
-        let (bits_a, bits_b) = (self.a.bits(), self.b.bits());
-        stack[0] = (ta[0], tb[0]);
+        let mut squares: Vec<Node> = Vec::new();
         let mut len = 1;
         while len > 0 {
             len -= 1;
-            let (a, b) = stack[len];
-            let separated = self.separated(&a, &b);
-            observe(&a, &b, separated);
+            let (ia, ib) = stack[len];
+            let node = |tree: &'a [Node], i: u32| -> &Node {
+                if !BLOCKS || i & SQUARE == 0 {
+                    &tree[i as usize]
+                } else {
+                    &squares[(i & !SQUARE) as usize]
+                }
+            };
+            let (a, b) = (node(ta, ia), node(tb, ib));
+            let separated = self.separated(a, b);
+            observe(a, b, separated);
             if separated {
                 continue;
             }
             let split_b = match (a.is_solid(), b.is_solid()) {
                 (true, true) => {
-                    if found(&a, &b) {
+                    if found(a, b) {
                         return;
                     }
                     continue;
                 }
                 (true, false) => true,
                 (false, true) => false,
-                (false, false) => b.area() * self.det_abs > a.area(),
+                (false, false) => b.quarter_area() * self.det_abs > a.quarter_area(),
             };
-            let (node, tree, bits) = if split_b {
-                (b, tb, bits_b)
-            } else {
-                (a, ta, bits_a)
+            let split = if split_b { b } else { a };
+            let kind = split.kind();
+            let corner = match kind {
+                Kind::Square(_) => split.texels(),
+                _ => [0; 4],
             };
             // Children are pushed last first, so that they are visited in order.
-            let mut push = |child: Node| {
-                stack[len] = if split_b { (a, child) } else { (child, b) };
+            let mut push = |child: u32| {
+                stack[len] = if split_b { (ia, child) } else { (child, ib) };
                 len += 1;
             };
-            match node.kind() {
+            match kind {
                 Kind::Inner(first) => {
-                    push(tree[first as usize + 1]);
-                    push(tree[first as usize]);
+                    push(first + 1);
+                    push(first);
                 }
-                Kind::Square(log) => {
-                    let half = 1u32 << (log - 1);
-                    let (sx, sy) = (node.x0 & !((half << 1) - 1), node.y0 & !((half << 1) - 1));
+                Kind::Square(log) if BLOCKS => {
+                    let bits = if split_b {
+                        self.b.bits()
+                    } else {
+                        self.a.bits()
+                    };
+                    let side = 1u32 << log;
+                    let (sx, sy) = (corner[0] & !(side - 1), corner[1] & !(side - 1));
+                    let half = side >> 1;
                     for (dx, dy) in [(half, half), (0, half), (half, 0), (0, 0)] {
                         if let Some(child) = bits.square(sx + dx, sy + dy, log - 1) {
-                            push(child);
+                            push(SQUARE | squares.len() as u32);
+                            squares.push(child);
                         }
                     }
                 }
-                Kind::Solid => unreachable!("solid boxes are not split"),
+                Kind::Solid | Kind::Square(_) => {
+                    unreachable!("solid boxes are not split, and squares come only from blocks")
+                }
             }
         }
     }
@@ -447,10 +516,11 @@ impl<'a> Pair<'a> {
     /// A point strictly inside a centre line's stretch lies in the open interior of both boxes, and
     /// finding it takes two slab clips instead of clipping a polygon four times.
     fn contact(&self, ra: &Node, rb: &Node) -> Contact {
-        let (c, h) = center_half(rb, [0.0; 2]);
-        let cb = self.t + self.c0 * c[0] + self.c1 * c[1];
-        let lo = DVec2::new(f64::from(ra.x0), f64::from(ra.y0));
-        let hi = DVec2::new(f64::from(ra.x1), f64::from(ra.y1));
+        let [x0, y0, x1, y1] = rb.texels().map(f64::from);
+        let h = [(x1 - x0) * 0.5, (y1 - y0) * 0.5];
+        let cb = self.t + self.c0 * (x0 + h[0]) + self.c1 * (y0 + h[1]);
+        let [ax0, ay0, ax1, ay1] = ra.texels().map(f64::from);
+        let (lo, hi) = (DVec2::new(ax0, ay0), DVec2::new(ax1, ay1));
         for axis in [self.c0 * h[0], self.c1 * h[1]] {
             let (mut s0, mut s1) = (-1.0f64, 1.0f64);
             for k in 0..2 {
@@ -488,37 +558,20 @@ impl<'a> Pair<'a> {
     /// The polygon shared by box `ra` of the first mask and the image of box `rb` of the second, in the
     /// first one's local space.
     fn clip(&self, ra: &Node, rb: &Node, out: &mut Polygon) {
-        let (x0, y0) = (f64::from(rb.x0), f64::from(rb.y0));
-        let (x1, y1) = (f64::from(rb.x1), f64::from(rb.y1));
+        let [x0, y0, x1, y1] = rb.texels().map(f64::from);
         let map = |x: f64, y: f64| self.t + self.c0 * x + self.c1 * y;
         let quad = [map(x0, y0), map(x1, y0), map(x1, y1), map(x0, y1)];
+        let [ax0, ay0, ax1, ay1] = ra.texels().map(f64::from);
         let mut tmp = Polygon::default();
-        clip_axis(&quad, &mut tmp, 0, f64::from(ra.x0), 1.0);
-        clip_axis(tmp.points(), out, 0, f64::from(ra.x1), -1.0);
-        clip_axis(out.points(), &mut tmp, 1, f64::from(ra.y0), 1.0);
-        clip_axis(tmp.points(), out, 1, f64::from(ra.y1), -1.0);
+        clip_axis(&quad, &mut tmp, 0, ax0, 1.0);
+        clip_axis(tmp.points(), out, 0, ax1, -1.0);
+        clip_axis(out.points(), &mut tmp, 1, ay0, 1.0);
+        clip_axis(tmp.points(), out, 1, ay1, -1.0);
     }
 }
 
-/// The centre and half size of a node's box, less `inset` per axis for a solid one.
-#[inline(always)]
-fn center_half(n: &Node, inset: [f64; 2]) -> ([f64; 2], [f64; 2]) {
-    let (x0, y0, x1, y1) = (
-        f64::from(n.x0),
-        f64::from(n.y0),
-        f64::from(n.x1),
-        f64::from(n.y1),
-    );
-    let (ix, iy) = if n.is_solid() {
-        (inset[0], inset[1])
-    } else {
-        (0.0, 0.0)
-    };
-    (
-        [(x0 + x1) * 0.5, (y0 + y1) * 0.5],
-        [(x1 - x0) * 0.5 - ix, (y1 - y0) * 0.5 - iy],
-    )
-}
+/// Marks a walk reference as an index into the squares met so far rather than into a tree.
+const SQUARE: u32 = 1 << 31;
 
 /// A convex polygon of at most eight vertices (a parallelogram clipped by a box never has more), with
 /// room for the scratch writes of [`clip_axis`].

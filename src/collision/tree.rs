@@ -1,6 +1,6 @@
 //! A mask's bounding-box tree: solid rectangles where the shape is simple, bit blocks where it is not.
 //!
-//! Every node is 20 bytes: a tight texel box and one link. A leaf is either a solid rectangle (every
+//! Every node is 40 bytes: a tight texel box as an `f64` centre and half size, and one link. A leaf is either a solid rectangle (every
 //! texel in its box is solid) or a block of up to 64 x 64 texels aligned to the word grid, which the
 //! overlap test refines on the fly through an implicit quadtree over the mask's own bits (squares of
 //! 32, 16, ... 1 texels, each with tight bounds computed from the row words). So the tree never holds
@@ -12,13 +12,13 @@
 
 /// The side of a bit block, in texels: one word of a row.
 pub(crate) const BLOCK: u32 = 64;
-/// Texels per rectangle a block must have to keep its own cover instead of becoming a bit block: 8
-/// rectangles for a whole 64 x 64 block, so its leaves take no more bytes than its bits.
-const TEXELS_PER_RECT: u32 = 512;
-/// Rectangles a whole mask may keep in one cover: a fixed allowance plus one per 512 texels, so the
-/// tree holds at most about 0.08 bytes per texel (0.6x the mask's bits) on top of them.
+/// Texels per rectangle a block must have to keep its own cover instead of becoming a bit block: 4
+/// rectangles for a whole 64 x 64 block, so its nodes take 0.6x its bits.
+const TEXELS_PER_RECT: u32 = 1024;
+/// Rectangles a whole mask may keep in one cover: a fixed allowance plus one per 1024 texels, so the
+/// tree (two 40-byte nodes a rectangle) holds at most 0.6x the mask's bits plus 5 KiB.
 fn cover_budget(width: u32, height: u32) -> usize {
-    64 + (u64::from(width) * u64::from(height) / 512) as usize
+    64 + (u64::from(width) * u64::from(height) / 1024) as usize
 }
 
 const TAG_SHIFT: u32 = 30;
@@ -27,14 +27,14 @@ const TAG_SOLID: u32 = 1;
 const TAG_SQUARE: u32 = 2;
 const PAYLOAD: u32 = (1 << TAG_SHIFT) - 1;
 
-/// One node of the tree, or one square of a bit block met during a walk: a texel box `x0..x1` by
-/// `y0..y1` that tightly bounds its solid texels, and what lies inside.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// One node of the tree, or one square of a bit block met during a walk: the centre and half size of
+/// a texel box that tightly bounds its solid texels (a solid one a hair smaller, see
+/// `mask::LEAF_INSET`), kept in `f64` because the overlap test reads them on every step, and what
+/// lies inside.
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct Node {
-    pub(crate) x0: u32,
-    pub(crate) y0: u32,
-    pub(crate) x1: u32,
-    pub(crate) y1: u32,
+    pub(crate) center: [f64; 2],
+    pub(crate) half: [f64; 2],
     /// Two tag bits, then: for an inner node, the index of its first child (the second follows it);
     /// for a square of a bit block, log2 of its side.
     link: u32,
@@ -54,26 +54,29 @@ pub(crate) enum Kind {
 impl Node {
     /// A placeholder, overwritten before use.
     pub(crate) const EMPTY: Node = Node {
-        x0: 0,
-        y0: 0,
-        x1: 0,
-        y1: 0,
+        center: [0.0; 2],
+        half: [0.0; 2],
         link: 0,
     };
 
-    fn new(b: [u32; 4], tag: u32, payload: u32) -> Node {
+    /// A node over the texel box `b` (x0, y0, x1, y1), shrunk by `inset` per axis when solid.
+    fn new(b: [u32; 4], tag: u32, payload: u32, inset: [f64; 2]) -> Node {
+        let (x0, y0, x1, y1) = (
+            f64::from(b[0]),
+            f64::from(b[1]),
+            f64::from(b[2]),
+            f64::from(b[3]),
+        );
+        let (ix, iy) = if tag == TAG_SOLID {
+            (inset[0], inset[1])
+        } else {
+            (0.0, 0.0)
+        };
         Node {
-            x0: b[0],
-            y0: b[1],
-            x1: b[2],
-            y1: b[3],
+            center: [(x0 + x1) * 0.5, (y0 + y1) * 0.5],
+            half: [(x1 - x0) * 0.5 - ix, (y1 - y0) * 0.5 - iy],
             link: tag << TAG_SHIFT | payload,
         }
-    }
-
-    /// A solid rectangle.
-    pub(crate) fn solid(b: [u32; 4]) -> Node {
-        Node::new(b, TAG_SOLID, 0)
     }
 
     /// What the node holds.
@@ -92,20 +95,29 @@ impl Node {
         self.link >> TAG_SHIFT == TAG_SOLID
     }
 
-    /// Width times height of the box.
+    /// A quarter of the box's area, enough to compare two.
     #[inline(always)]
-    pub(crate) fn area(&self) -> f64 {
-        f64::from(self.x1 - self.x0) * f64::from(self.y1 - self.y0)
+    pub(crate) fn quarter_area(&self) -> f64 {
+        self.half[0] * self.half[1]
     }
 
-    fn bounds(&self) -> [u32; 4] {
-        [self.x0, self.y0, self.x1, self.y1]
+    /// The texel box (x0, y0, x1, y1), the inset undone.
+    #[inline]
+    pub(crate) fn texels(&self) -> [u32; 4] {
+        let [cx, cy] = self.center;
+        let [hx, hy] = self.half;
+        // Coordinates are never negative, so adding a half and truncating rounds, in one instruction
+        // where `round` may be a library call.
+        let near = |v: f64| (v + 0.5) as u32;
+        [near(cx - hx), near(cy - hy), near(cx + hx), near(cy + hy)]
     }
 }
 
 /// Read access to a mask's row words, which the build and the walk's squares both scan.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Bits<'a> {
+    /// How much smaller than their texels solid leaves are tested, per axis.
+    pub(crate) inset: [f64; 2],
     pub(crate) width: u32,
     pub(crate) height: u32,
     pub(crate) words_per_row: usize,
@@ -147,11 +159,8 @@ impl Bits<'_> {
         // Full when every non-empty row holds the same unbroken run and no row between is empty.
         let run = any >> any.trailing_zeros();
         let full = !gap && all == any && run & (run + 1) == 0;
-        Some(if full {
-            Node::solid(b)
-        } else {
-            Node::new(b, TAG_SQUARE, log)
-        })
+        let tag = if full { TAG_SOLID } else { TAG_SQUARE };
+        Some(Node::new(b, tag, log, self.inset))
     }
 
     /// The solid runs `[start, end)` of row `y` within columns `from..to`.
@@ -223,11 +232,14 @@ fn next_bit(row: &[u64], from: u32, to: u32, value: bool) -> Option<u32> {
     }
 }
 
+/// A leaf before it becomes a node: its texel box and its tag.
+type Leaf = ([u32; 4], u32);
+
 /// Builds the tree of a mask; returns its nodes (root first) and its depth (0 when nothing is solid).
 pub(crate) fn build(bits: Bits<'_>) -> (Vec<Node>, u32) {
     let all = [0, 0, bits.width, bits.height];
-    let leaves = match bits.cover(all, cover_budget(bits.width, bits.height)) {
-        Some(cover) => cover.into_iter().map(Node::solid).collect(),
+    let mut leaves: Vec<Leaf> = match bits.cover(all, cover_budget(bits.width, bits.height)) {
+        Some(cover) => cover.into_iter().map(|b| (b, TAG_SOLID)).collect(),
         None => block_leaves(bits),
     };
     if leaves.is_empty() {
@@ -235,68 +247,73 @@ pub(crate) fn build(bits: Bits<'_>) -> (Vec<Node>, u32) {
     }
     let mut nodes = Vec::with_capacity(2 * leaves.len() - 1);
     nodes.push(Node::EMPTY);
-    let mut leaves = leaves;
-    let depth = build_node(&mut leaves, 0, &mut nodes);
+    let depth = build_node(&mut leaves, 0, &mut nodes, bits.inset);
     (nodes, depth)
 }
 
 /// The leaves of a mask too complex for one cover: per 64 x 64 block, a solid rectangle when it is
 /// full, its own small cover when that is small, else the block's bits.
-fn block_leaves(bits: Bits<'_>) -> Vec<Node> {
+fn block_leaves(bits: Bits<'_>) -> Vec<Leaf> {
     let mut leaves = Vec::new();
     for sy in (0..bits.height).step_by(BLOCK as usize) {
         for sx in (0..bits.width).step_by(BLOCK as usize) {
             let Some(block) = bits.square(sx, sy, BLOCK.trailing_zeros()) else {
                 continue;
             };
+            let b = block.texels();
             if block.is_solid() {
-                leaves.push(block);
-            } else if let Some(cover) = bits.cover(block.bounds(), block_rects(&block)) {
-                leaves.extend(cover.into_iter().map(Node::solid));
+                leaves.push((b, TAG_SOLID));
+            } else if let Some(cover) = bits.cover(b, block_rects(b)) {
+                leaves.extend(cover.into_iter().map(|b| (b, TAG_SOLID)));
             } else {
-                leaves.push(block);
+                leaves.push((b, TAG_SQUARE));
             }
         }
     }
     leaves
 }
 
-/// How many rectangles a block of this box may keep.
-fn block_rects(block: &Node) -> usize {
-    ((block.x1 - block.x0) * (block.y1 - block.y0)).div_ceil(TEXELS_PER_RECT) as usize
+/// How many rectangles a block with this box may keep.
+fn block_rects(b: [u32; 4]) -> usize {
+    ((b[2] - b[0]) * (b[3] - b[1])).div_ceil(TEXELS_PER_RECT) as usize
 }
 
 /// Fills `nodes[slot]` with the subtree over `leaves`: split at the median of the longer axis, the two
 /// children stored side by side. Returns the subtree's depth.
 ///
 /// Each level partitions in linear time (a selection, not a sort), so the build is O(n log n).
-fn build_node(leaves: &mut [Node], slot: usize, nodes: &mut Vec<Node>) -> u32 {
-    if let [leaf] = leaves {
-        nodes[slot] = *leaf;
+fn build_node(leaves: &mut [Leaf], slot: usize, nodes: &mut Vec<Node>, inset: [f64; 2]) -> u32 {
+    if let [(b, tag)] = leaves {
+        let log = if *tag == TAG_SQUARE {
+            BLOCK.trailing_zeros()
+        } else {
+            0
+        };
+        nodes[slot] = Node::new(*b, *tag, log, inset);
         return 1;
     }
-    let mut b = leaves[0].bounds();
-    for l in leaves.iter() {
+    let mut b = leaves[0].0;
+    for (l, _) in leaves.iter() {
         b = [
-            b[0].min(l.x0),
-            b[1].min(l.y0),
-            b[2].max(l.x1),
-            b[3].max(l.y1),
+            b[0].min(l[0]),
+            b[1].min(l[1]),
+            b[2].max(l[2]),
+            b[3].max(l[3]),
         ];
     }
     let first = nodes.len();
-    nodes[slot] = Node::new(b, TAG_INNER, first as u32);
+    nodes[slot] = Node::new(b, TAG_INNER, first as u32, inset);
     nodes.extend([Node::EMPTY; 2]);
     let mid = leaves.len() / 2;
     // Twice the centre, to stay in integers.
     if b[2] - b[0] >= b[3] - b[1] {
-        leaves.select_nth_unstable_by_key(mid, |l| u64::from(l.x0) + u64::from(l.x1));
+        leaves.select_nth_unstable_by_key(mid, |(l, _)| u64::from(l[0]) + u64::from(l[2]));
     } else {
-        leaves.select_nth_unstable_by_key(mid, |l| u64::from(l.y0) + u64::from(l.y1));
+        leaves.select_nth_unstable_by_key(mid, |(l, _)| u64::from(l[1]) + u64::from(l[3]));
     }
     let (left, right) = leaves.split_at_mut(mid);
-    let dl = build_node(left, first, nodes);
-    let dr = build_node(right, first + 1, nodes);
+    let dl = build_node(left, first, nodes, inset);
+    let dr = build_node(right, first + 1, nodes, inset);
     1 + dl.max(dr)
 }
 
@@ -325,26 +342,29 @@ mod tests {
     fn square_bounds_are_tight_and_fullness_is_exact() {
         let (wpr, words) = bits_of(70, 9, |x, y| (3..7).contains(&x) && (2..5).contains(&y));
         let bits = Bits {
+            inset: [0.0; 2],
             width: 70,
             height: 9,
             words_per_row: wpr,
             words: &words,
         };
         let s = bits.square(0, 0, 3).unwrap();
-        assert_eq!(s.bounds(), [3, 2, 7, 5]);
+        assert_eq!(s.texels(), [3, 2, 7, 5]);
         assert!(s.is_solid());
         assert_eq!(bits.square(8, 0, 3), None);
         let (wpr, words) = bits_of(8, 8, |x, y| (x == 1 || x == 3) && y < 2);
         let bits = Bits {
+            inset: [0.0; 2],
             width: 8,
             height: 8,
             words_per_row: wpr,
             words: &words,
         };
         let s = bits.square(0, 0, 3).unwrap();
-        assert_eq!((s.bounds(), s.kind()), ([1, 0, 4, 2], Kind::Square(3)));
+        assert_eq!((s.texels(), s.kind()), ([1, 0, 4, 2], Kind::Square(3)));
         let (wpr, words) = bits_of(4, 4, |_, y| y != 1);
         let bits = Bits {
+            inset: [0.0; 2],
             width: 4,
             height: 4,
             words_per_row: wpr,
@@ -368,6 +388,7 @@ mod tests {
             state % 10 < 3
         });
         let bits = Bits {
+            inset: [0.0; 2],
             width: 256,
             height: 256,
             words_per_row: wpr,

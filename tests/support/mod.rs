@@ -1,5 +1,7 @@
 //! Shared by the integration tests, the bench and the report.
 #![allow(dead_code)]
 
+pub mod bitpacked;
+pub mod families;
 pub mod reference;
 pub mod suite;
