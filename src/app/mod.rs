@@ -21,7 +21,7 @@ use image::RgbaImage;
 use macroquad::miniquad::conf::Icon;
 use macroquad::prelude::*;
 
-use spinfall::assets::{AssetId, Assets};
+use spinfall::assets::{decode_png, AssetId, Assets};
 use spinfall::cli::{Options, Pilot};
 use spinfall::sim::{
     Bot, Event, Input, Mode, PowerUpKind, Shapes, World, STEPS_PER_SECOND, STEP_SECONDS,
@@ -177,9 +177,9 @@ pub(crate) fn exit_if_window_failed(info: &std::panic::PanicHookInfo<'_>) {
 /// Decodes every PNG the app draws.
 fn decode_images(assets: &Assets) -> Result<Images, AppError> {
     let decode = |id: AssetId| -> Result<RgbaImage, AppError> {
-        image::load_from_memory_with_format(assets.get(id), image::ImageFormat::Png)
+        decode_png(assets.get(id))
             .map(|img| img.to_rgba8())
-            .map_err(|e| AppError(format!("{}: not a valid PNG image ({e})", id.file_name())))
+            .map_err(|e| AppError(format!("{}: {e}", id.file_name())))
     };
     Ok(Images {
         background: decode(AssetId::Background)?,
@@ -290,10 +290,13 @@ struct Textures {
 impl Textures {
     fn upload(images: &Images) -> Textures {
         let upload = |img: &RgbaImage, filter: FilterMode| {
-            // Sizes were checked by the assets module; clamping keeps a huge background from wrapping.
-            let w = img.width().min(u32::from(u16::MAX)) as u16;
-            let h = img.height().min(u32::from(u16::MAX)) as u16;
-            let tex = Texture2D::from_rgba8(w, h, img.as_raw());
+            // decode_png refuses any side above MAX_IMAGE_SIDE, so both fit; the window library
+            // asserts that the pixels match the size given, so a size that did not fit must not be
+            // passed with these pixels.
+            let tex = match (u16::try_from(img.width()), u16::try_from(img.height())) {
+                (Ok(w), Ok(h)) => Texture2D::from_rgba8(w, h, img.as_raw()),
+                _ => Texture2D::from_rgba8(1, 1, &[0; 4]),
+            };
             tex.set_filter(filter);
             tex
         };
