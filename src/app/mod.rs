@@ -430,6 +430,7 @@ struct App {
 impl App {
     fn new(opts: &Options, assets: Assets, images: Images, shapes: Shapes) -> App {
         let mut store = Store::from_env();
+        store.tidy_temporary_files();
         let settings_loaded = store.load_settings();
         let scores_loaded = store.load_scores();
         let settings_missing = settings_loaded
