@@ -98,7 +98,7 @@ pub fn bytes(n: u64) -> String {
         n if n >= KIB => (KIB, "KiB"),
         _ => return format!("{n} bytes"),
     };
-    if n % unit == 0 {
+    if n.is_multiple_of(unit) {
         format!("{} {name}", n / unit)
     } else {
         format!("{:.1} {name}", n as f64 / unit as f64)
