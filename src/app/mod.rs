@@ -11,6 +11,7 @@ mod gamepad;
 mod input;
 mod particles;
 mod render;
+mod signals;
 mod view;
 
 use std::fmt;
@@ -113,6 +114,11 @@ pub fn run(opts: Options, assets: Assets) -> Result<(), AppError> {
     audio::install_panic_hook();
     #[cfg(all(feature = "sound", target_os = "linux"))]
     audio::quiet_alsa_without_sound_cards();
+    if let Err(e) = signals::install() {
+        spinfall::errln!(
+            "spinfall: warning: cannot catch termination signals ({e}); a game they end is not saved"
+        );
+    }
     macroquad::Window::from_config(conf, async move {
         WINDOW_OPEN.store(true, Ordering::SeqCst);
         // Only now, so that a window that fails to open is the one line a player sees.
@@ -123,6 +129,7 @@ pub fn run(opts: Options, assets: Assets) -> Result<(), AppError> {
         let mut app = App::new(&opts, assets, images, shapes);
         app.main_loop().await;
     });
+    signals::end_by_caught_signal();
     Ok(())
 }
 
@@ -537,7 +544,8 @@ impl App {
     }
 
     async fn main_loop(&mut self) {
-        // The close button is caught so a classic game's best streak is saved before the window goes.
+        // The close button (and a termination signal, see `signals`) is caught so a classic game's best
+        // streak is saved before the window goes.
         prevent_quit();
         loop {
             let frame_time = get_frame_time();
@@ -615,7 +623,7 @@ impl App {
         }
 
         let time_up = self.quit_after.is_some_and(|limit| self.clock >= limit);
-        if is_quit_requested() || time_up {
+        if is_quit_requested() || time_up || signals::caught().is_some() {
             self.leave_game();
             return false;
         }
