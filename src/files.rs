@@ -46,7 +46,7 @@ pub fn open_regular(path: &Path, options: &mut OpenOptions) -> io::Result<File> 
     if !kind.is_file() {
         return Err(io::Error::new(
             io::ErrorKind::InvalidInput,
-            format!("not a regular file ({})", describe_kind(&kind)),
+            format!("{}, not a regular file", describe_kind(&kind)),
         ));
     }
     Ok(file)
@@ -129,7 +129,7 @@ mod tests {
     fn directories_are_refused_by_name() {
         let dir = tempfile::tempdir().unwrap();
         let err = read_capped(dir.path(), 1 << 20).unwrap_err();
-        assert_eq!(err.to_string(), "not a regular file (a directory)");
+        assert_eq!(err.to_string(), "a directory, not a regular file");
     }
 
     #[cfg(unix)]
@@ -140,12 +140,12 @@ mod tests {
         let made = std::process::Command::new("mkfifo").arg(&fifo).status();
         if made.is_ok_and(|s| s.success()) {
             let err = read_capped(&fifo, 1 << 20).unwrap_err();
-            assert_eq!(err.to_string(), "not a regular file (a named pipe)");
+            assert_eq!(err.to_string(), "a named pipe, not a regular file");
         }
         let zero = dir.path().join("zero");
         std::os::unix::fs::symlink("/dev/zero", &zero).unwrap();
         let err = read_capped(&zero, 1 << 20).unwrap_err();
-        assert_eq!(err.to_string(), "not a regular file (a device)");
+        assert_eq!(err.to_string(), "a device, not a regular file");
     }
 
     #[cfg(target_os = "linux")]

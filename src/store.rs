@@ -1225,7 +1225,7 @@ mod tests {
         for (name, line) in [(SETTINGS_FILE, settings), (SCORES_FILE, scores)] {
             let line = line.unwrap_or_default();
             assert!(
-                line.contains(name) && line.contains("not a regular file (a named pipe)"),
+                line.contains(name) && line.contains("a named pipe, not a regular file"),
                 "{line}"
             );
         }
@@ -1277,7 +1277,7 @@ mod tests {
             }
         })
         .unwrap_or_default();
-        assert!(line.contains("not a regular file (a device)"), "{line}");
+        assert!(line.contains("a device, not a regular file"), "{line}");
     }
 
     #[test]

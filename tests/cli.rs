@@ -457,7 +457,7 @@ fn a_named_pipe_in_place_of_an_asset_is_one_line_not_a_hang() {
             .status()
             .expect("mkfifo runs");
         assert!(made.success());
-        both_runs_refuse(dir.path(), &[name, "not a regular file (a named pipe)"]);
+        both_runs_refuse(dir.path(), &[name, "a named pipe, not a regular file"]);
     }
 }
 
@@ -468,7 +468,7 @@ fn an_asset_linked_to_a_device_is_one_line_without_reading_it() {
     let path = dir.path().join("figure.png");
     std::fs::remove_file(&path).unwrap();
     std::os::unix::fs::symlink("/dev/zero", &path).unwrap();
-    both_runs_refuse(dir.path(), &["figure.png", "not a regular file (a device)"]);
+    both_runs_refuse(dir.path(), &["figure.png", "a device, not a regular file"]);
 }
 
 #[test]
