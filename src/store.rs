@@ -504,6 +504,96 @@ impl Store {
         self.save(SCORES_FILE, scores)
     }
 
+    fn load<T: FileFormat>(&mut self, name: &str) -> Loaded<T> {
+        let (mut value, problem) = match self.read::<T>(name) {
+            Ok(value) => (value, None),
+            Err(problem) => {
+                if let (true, Some(dir)) = (problem.protects(), self.dir.as_deref()) {
+                    self.protected.insert(dir.join(name));
+                }
+                (T::default(), Some(problem))
+            }
+        };
+        value.sanitise();
+        Loaded { value, problem }
+    }
+
+    /// Reads and checks one file; a damaged file is set aside.
+    fn read<T: FileFormat>(&self, name: &str) -> Result<T, Problem> {
+        let dir = self.dir.as_ref().ok_or(Problem::NoDirectory)?;
+        if dir.exists() && !dir.is_dir() {
+            return Err(Problem::NotADirectory(dir.clone()));
+        }
+        let path = dir.join(name);
+        let bytes = match crate::files::read_capped(&path, MAX_SAVE_BYTES) {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Err(Problem::Missing(path)),
+            Err(e) => return Err(Problem::Unreadable(path, e)),
+        };
+        if bytes.iter().all(u8::is_ascii_whitespace) {
+            return Err(Problem::Empty(path));
+        }
+        let parsed = serde_json::from_slice::<serde_json::Value>(&bytes).map_err(|e| e.to_string());
+        // Before any shape check: a newer release may have changed the shape, and its file must
+        // survive a detour through this one.
+        if let Some(version) = parsed
+            .as_ref()
+            .ok()
+            .and_then(|json| json.get("version")?.as_f64())
+            .filter(|&v| v > f64::from(FORMAT_VERSION))
+        {
+            return Err(Problem::Newer { path, version });
+        }
+        let checked = parsed.and_then(|json| match T::shape_error(&json) {
+            Some(e) => Err(e),
+            None => Ok(json),
+        });
+        let error = match checked.and_then(|json| T::deserialize(json).map_err(|e| e.to_string())) {
+            Ok(value) => return Ok(value),
+            Err(error) => error,
+        };
+        let set_aside = set_aside(&path);
+        Err(Problem::Corrupt {
+            path,
+            error,
+            set_aside,
+        })
+    }
+
+    /// Saves `value` as `name`, merged with what another game may have saved since this one loaded.
+    ///
+    /// The directory's lock is held from reading the file on disk until the new one is in place, so
+    /// two games saving at once take turns and the second merges what the first wrote.
+    fn save<T: FileFormat + Serialize + Clone>(
+        &self,
+        name: &str,
+        value: &T,
+    ) -> Result<(), SaveError> {
+        let dir = self.dir.as_deref().ok_or(SaveError::NoDirectory)?;
+        let path = dir.join(name);
+        if self.protected.contains(&path) {
+            return Err(SaveError::Protected(path));
+        }
+        fs::create_dir_all(dir).map_err(|e| SaveError::Io(path.clone(), e))?;
+        let lock = lock(dir).map_err(|e| SaveError::Io(path.clone(), e))?;
+        let mut value = value.clone();
+        match self.read::<T>(name) {
+            Ok(mut saved) => {
+                saved.sanitise();
+                value.merge_saved(saved);
+            }
+            Err(problem) if problem.protects() => return Err(SaveError::Protected(path)),
+            // Missing, empty, or damaged and now set aside: there is nothing on disk to keep.
+            Err(_) => {}
+        }
+        let mut json =
+            serde_json::to_vec_pretty(&value).map_err(|e| SaveError::Io(path.clone(), e.into()))?;
+        json.push(b'\n');
+        let written = write_atomically(dir, &path, &json).map_err(|e| SaveError::Io(path, e));
+        drop(lock);
+        written
+    }
+
     /// Removes the temporary files of saves that were killed mid-write (the game's own
     /// `.<file>.tmp-<process id>` names only): those whose process no longer runs, and any older than
     /// a minute. Returns the files removed.
@@ -533,99 +623,58 @@ impl Store {
         }
         removed
     }
-
-    fn load<T: FileFormat>(&mut self, name: &str) -> Loaded<T> {
-        let read = match self.dir.as_deref() {
-            Some(dir) => read::<T>(dir, name),
-            None => Err(Problem::NoDirectory),
-        };
-        let (mut value, problem) = match read {
-            Ok(value) => (value, None),
-            Err(problem) => {
-                if let (true, Some(dir)) = (problem.protects(), self.dir.as_deref()) {
-                    self.protected.insert(dir.join(name));
-                }
-                (T::default(), Some(problem))
-            }
-        };
-        value.sanitise();
-        Loaded { value, problem }
-    }
-
-    /// Saves `value` as `name`, merged with what another game may have saved since this one loaded.
-    ///
-    /// The directory's lock is held from reading the file on disk until the new one is in place, so
-    /// two games saving at once take turns and the second merges what the first wrote.
-    fn save<T: FileFormat + Serialize + Clone>(
-        &self,
-        name: &str,
-        value: &T,
-    ) -> Result<(), SaveError> {
-        let dir = self.dir.as_deref().ok_or(SaveError::NoDirectory)?;
-        let path = dir.join(name);
-        if self.protected.contains(&path) {
-            return Err(SaveError::Protected(path));
-        }
-        fs::create_dir_all(dir).map_err(|e| SaveError::Io(path.clone(), e))?;
-        let lock = lock(dir).map_err(|e| SaveError::Io(path.clone(), e))?;
-        let mut value = value.clone();
-        match read::<T>(dir, name) {
-            Ok(mut saved) => {
-                saved.sanitise();
-                value.merge_saved(saved);
-            }
-            Err(problem) if problem.protects() => return Err(SaveError::Protected(path)),
-            // Missing, empty, or damaged and now set aside: there is nothing on disk to keep.
-            Err(_) => {}
-        }
-        let mut json =
-            serde_json::to_vec_pretty(&value).map_err(|e| SaveError::Io(path.clone(), e.into()))?;
-        json.push(b'\n');
-        let written = write_atomically(dir, &path, &json).map_err(|e| SaveError::Io(path, e));
-        drop(lock);
-        written
-    }
 }
 
-/// Reads and checks `name` in `dir`; a damaged file is set aside.
-fn read<T: FileFormat>(dir: &Path, name: &str) -> Result<T, Problem> {
-    if dir.exists() && !dir.is_dir() {
-        return Err(Problem::NotADirectory(dir.to_path_buf()));
+/// Moves a damaged file to `<name>.corrupt-<unix time>` (with a counter if that name is taken).
+fn set_aside(path: &Path) -> Result<PathBuf, String> {
+    // Built on the OS string, so a file name that is not UTF-8 keeps its exact bytes.
+    let mut base = path.as_os_str().to_owned();
+    base.push(format!(".corrupt-{}", unix_now()));
+    for n in 0..100u32 {
+        let mut target = base.clone();
+        if n > 0 {
+            target.push(format!("-{n}"));
+        }
+        let target = PathBuf::from(target);
+        if target.exists() {
+            continue;
+        }
+        return fs::rename(path, &target)
+            .map(|()| target)
+            .map_err(|e| e.to_string());
     }
-    let path = dir.join(name);
-    let bytes = match crate::files::read_capped(&path, MAX_SAVE_BYTES) {
-        Ok(bytes) => bytes,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Err(Problem::Missing(path)),
-        Err(e) => return Err(Problem::Unreadable(path, e)),
-    };
-    if bytes.iter().all(u8::is_ascii_whitespace) {
-        return Err(Problem::Empty(path));
+    Err("too many damaged copies already set aside".to_string())
+}
+
+/// Writes `bytes` to a temporary file next to `path`, syncs it, then renames it over `path`.
+///
+/// The temporary file is in the same directory because a rename is only atomic within one file system.
+fn write_atomically(dir: &Path, path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let file_name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let tmp = dir.join(temporary_name(&file_name, std::process::id()));
+    let result = (|| {
+        // A file of this name is left over from a killed process that had the same id; a new one is
+        // made rather than the old one written through (it could be a link to anywhere).
+        let _ = fs::remove_file(&tmp);
+        let mut file = OpenOptions::new().write(true).create_new(true).open(&tmp)?;
+        file.write_all(bytes)?;
+        file.sync_all()?;
+        drop(file);
+        fs::rename(&tmp, path)
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&tmp);
+        return result;
     }
-    let parsed = serde_json::from_slice::<serde_json::Value>(&bytes).map_err(|e| e.to_string());
-    // Before any shape check: a newer release may have changed the shape, and its file must
-    // survive a detour through this one.
-    if let Some(version) = parsed
-        .as_ref()
-        .ok()
-        .and_then(|json| json.get("version")?.as_f64())
-        .filter(|&v| v > f64::from(FORMAT_VERSION))
-    {
-        return Err(Problem::Newer { path, version });
+    // Syncing the directory makes the rename itself durable; not every platform allows opening one.
+    #[cfg(unix)]
+    if let Ok(d) = File::open(dir) {
+        let _ = d.sync_all();
     }
-    let checked = parsed.and_then(|json| match T::shape_error(&json) {
-        Some(e) => Err(e),
-        None => Ok(json),
-    });
-    let error = match checked.and_then(|json| T::deserialize(json).map_err(|e| e.to_string())) {
-        Ok(value) => return Ok(value),
-        Err(error) => error,
-    };
-    let set_aside = set_aside(&path);
-    Err(Problem::Corrupt {
-        path,
-        error,
-        set_aside,
-    })
+    Ok(())
 }
 
 /// Takes the save lock of `dir`, waiting up to [`LOCK_WAIT`] for another game's save to finish; the
@@ -691,58 +740,6 @@ fn process_runs(pid: u32) -> Option<bool> {
     proc.join("self")
         .exists()
         .then(|| proc.join(pid.to_string()).exists())
-}
-
-/// Moves a damaged file to `<name>.corrupt-<unix time>` (with a counter if that name is taken).
-fn set_aside(path: &Path) -> Result<PathBuf, String> {
-    // Built on the OS string, so a file name that is not UTF-8 keeps its exact bytes.
-    let mut base = path.as_os_str().to_owned();
-    base.push(format!(".corrupt-{}", unix_now()));
-    for n in 0..100u32 {
-        let mut target = base.clone();
-        if n > 0 {
-            target.push(format!("-{n}"));
-        }
-        let target = PathBuf::from(target);
-        if target.exists() {
-            continue;
-        }
-        return fs::rename(path, &target)
-            .map(|()| target)
-            .map_err(|e| e.to_string());
-    }
-    Err("too many damaged copies already set aside".to_string())
-}
-
-/// Writes `bytes` to a temporary file next to `path`, syncs it, then renames it over `path`.
-///
-/// The temporary file is in the same directory because a rename is only atomic within one file system.
-fn write_atomically(dir: &Path, path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let file_name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let tmp = dir.join(temporary_name(&file_name, std::process::id()));
-    let result = (|| {
-        // A file of this name is left over from a killed process that had the same id; a new one is
-        // made rather than the old one written through (it could be a link to anywhere).
-        let _ = fs::remove_file(&tmp);
-        let mut file = OpenOptions::new().write(true).create_new(true).open(&tmp)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        drop(file);
-        fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&tmp);
-        return result;
-    }
-    // Syncing the directory makes the rename itself durable; not every platform allows opening one.
-    #[cfg(unix)]
-    if let Ok(d) = File::open(dir) {
-        let _ = d.sync_all();
-    }
-    Ok(())
 }
 
 /// Seconds since the Unix epoch, or 0 when the clock is before it.
