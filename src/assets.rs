@@ -231,7 +231,7 @@ impl Assets {
         let mut files = Vec::with_capacity(AssetId::ALL.len());
         for id in AssetId::ALL {
             let path = dir.join(id.file_name());
-            let bytes = match std::fs::read(&path) {
+            let bytes = match crate::files::read_capped(&path, MAX_ASSET_BYTES) {
                 Ok(bytes) => bytes,
                 Err(e) if e.kind() == io::ErrorKind::NotFound => {
                     return Err(AssetError::Missing {
@@ -361,6 +361,45 @@ impl Assets {
     }
 }
 
+/// The most bytes read from one asset file: far above any sprite, background or short sound the game
+/// uses, far below what would hurt to hold in memory.
+pub const MAX_ASSET_BYTES: u64 = 8 << 20;
+
+/// The widest and tallest image accepted, in pixels: every GPU the game runs on takes textures this
+/// large, and the window library cannot take more than 65535.
+pub const MAX_IMAGE_SIDE: u32 = 8192;
+
+/// The most memory a PNG may decode into: an 8-bit RGBA image of [`MAX_IMAGE_SIDE`] on both sides.
+pub const MAX_DECODED_BYTES: u64 = MAX_IMAGE_SIDE as u64 * MAX_IMAGE_SIDE as u64 * 4;
+
+/// Decodes PNG `bytes`, refusing from the header alone an image wider or taller than
+/// [`MAX_IMAGE_SIDE`], and within that any that needs more than [`MAX_DECODED_BYTES`]; or says in a
+/// few words why not.
+pub fn decode_png(bytes: &[u8]) -> Result<image::DynamicImage, String> {
+    let invalid = |e: image::ImageError| match e {
+        image::ImageError::Limits(_) => format!(
+            "image needs more than {} of memory to decode",
+            crate::files::bytes(MAX_DECODED_BYTES)
+        ),
+        e => one_line(&format!("not a valid PNG image ({e})")),
+    };
+    let reader = || image::io::Reader::with_format(io::Cursor::new(bytes), image::ImageFormat::Png);
+    // A few kilobytes of compressed data can declare gigapixels; the header is all it takes to say no.
+    let (width, height) = reader().into_dimensions().map_err(invalid)?;
+    if width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE {
+        return Err(format!(
+            "image is {width}x{height}, larger than {MAX_IMAGE_SIDE} px on a side"
+        ));
+    }
+    let mut limits = image::io::Limits::default();
+    limits.max_image_width = Some(MAX_IMAGE_SIDE);
+    limits.max_image_height = Some(MAX_IMAGE_SIDE);
+    limits.max_alloc = Some(MAX_DECODED_BYTES);
+    let mut reader = reader();
+    reader.limits(limits);
+    reader.decode().map_err(invalid)
+}
+
 /// Says what a file of `format` should be, for messages.
 fn describe(format: Format) -> String {
     match format {
@@ -377,8 +416,7 @@ fn check(format: Format, bytes: &[u8]) -> Result<(), String> {
             if bytes.is_empty() {
                 return Err("empty file (expected a PNG image)".into());
             }
-            let image = image::load_from_memory_with_format(bytes, image::ImageFormat::Png)
-                .map_err(|e| one_line(&format!("not a valid PNG image ({e})")))?;
+            let image = decode_png(bytes)?;
             let actual = (image.width(), image.height());
             match size {
                 Some(expected) if expected != actual => Err(format!(
@@ -554,6 +592,44 @@ mod tests {
         let garbage = check(Format::Png(None), b"not a png at all").unwrap_err();
         assert!(garbage.starts_with("not a valid PNG image"), "{garbage}");
         assert!(!garbage.contains('\n'));
+    }
+
+    /// The signature, header and a first data chunk of a PNG: enough for a decoder to size its
+    /// buffer, with no image data behind it.
+    fn png_header(width: u32, height: u32, color: png::ColorType, depth: png::BitDepth) -> Vec<u8> {
+        let mut bytes = Vec::new();
+        let mut encoder = png::Encoder::new(&mut bytes, width, height);
+        encoder.set_color(color);
+        encoder.set_depth(depth);
+        let mut writer = encoder.write_header().unwrap();
+        writer.write_chunk(png::chunk::IDAT, &[0; 16]).unwrap();
+        drop(writer);
+        bytes
+    }
+
+    #[test]
+    fn the_header_alone_refuses_an_image_over_8192_px_on_a_side() {
+        // No pixel data: the refusal cannot have come from decoding.
+        let wide = png_header(100_000, 1, png::ColorType::Rgba, png::BitDepth::Eight);
+        assert_eq!(
+            decode_png(&wide).unwrap_err(),
+            "image is 100000x1, larger than 8192 px on a side"
+        );
+        let tall = png_header(1, 8193, png::ColorType::Grayscale, png::BitDepth::One);
+        assert_eq!(
+            check(Format::Png(None), &tall).unwrap_err(),
+            "image is 1x8193, larger than 8192 px on a side"
+        );
+    }
+
+    #[test]
+    fn decoder_limits_refuse_what_the_side_bound_lets_through() {
+        // Within 8192 px on each side, 16 bits per channel would take 512 MiB.
+        let deep = png_header(8192, 8192, png::ColorType::Rgba, png::BitDepth::Sixteen);
+        assert_eq!(
+            decode_png(&deep).unwrap_err(),
+            "image needs more than 256 MiB of memory to decode"
+        );
     }
 
     #[test]

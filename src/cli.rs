@@ -62,7 +62,7 @@ impl ValueEnum for Mode {
 )]
 pub struct Options {
     /// Seed for the world's random generator (random, and printed, when absent).
-    #[arg(long, value_name = "N", value_parser = parse_seed, allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", value_parser = parse_seed, allow_hyphen_values = true)]
     pub seed: Option<u64>,
 
     /// Game mode; a window run preselects it on the title screen, a headless run defaults to arcade.
@@ -79,7 +79,7 @@ pub struct Options {
 
     /// Seconds of game time to simulate in a headless run (default 60, at most 86400); a window run
     /// quits after them.
-    #[arg(long, value_name = "S", value_parser = parse_seconds, allow_negative_numbers = true)]
+    #[arg(long, value_name = "S", value_parser = parse_seconds, allow_hyphen_values = true)]
     pub seconds: Option<f64>,
 
     /// Who plays: idle never moves, bot dodges (a headless run defaults to idle; a window run lets the
@@ -309,6 +309,26 @@ mod tests {
         );
         let zero = parse(&["--seconds", "-0"]).unwrap().seconds.unwrap();
         assert!(zero == 0.0 && zero.is_sign_positive(), "{zero}");
+    }
+
+    #[test]
+    fn hyphenated_values_that_are_not_numbers_name_the_option_and_the_value() {
+        for (args, option, problem) in [
+            (&["--seconds", "-inf"][..], "'--seconds <S>'", "finite"),
+            (&["--seconds", "-NaN"], "'--seconds <S>'", "finite"),
+            (&["--seconds", "-x"], "'--seconds <S>'", "number of seconds"),
+            (&["--seed", "-inf"], "'--seed <N>'", "whole number"),
+        ] {
+            let exit = parse(args).unwrap_err();
+            assert_eq!(exit.code, 2, "{args:?}");
+            let value = format!("'{}'", args[1]);
+            assert!(
+                exit.text.contains(option) && exit.text.contains(&value),
+                "{args:?}: {}",
+                exit.text
+            );
+            assert!(exit.text.contains(problem), "{args:?}: {}", exit.text);
+        }
     }
 
     #[test]

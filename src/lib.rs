@@ -8,6 +8,7 @@
 pub mod assets;
 pub mod cli;
 pub mod collision;
+pub mod files;
 pub mod headless;
 pub mod sim;
 pub mod store;

@@ -8,7 +8,10 @@
 //! overwritten; a file that cannot be read or moved, or that a newer Spinfall wrote, is left untouched and
 //! this run saves nothing over it. Saving writes a temporary file in the same directory, syncs it and
 //! renames it over the old file, so a crash or power cut leaves either the old or the new contents, never
-//! half of each.
+//! half of each. Several games may run at once: a save takes the directory's lock, reads the file again
+//! and merges the high scores on disk into its own before writing, so no game's scores are lost. Only
+//! regular files of at most [`MAX_SAVE_BYTES`] are read; a named pipe, a device or a larger file counts
+//! as unreadable.
 //!
 //! ```
 //! use spinfall::store::{ScoreEntry, Store};
@@ -23,10 +26,10 @@
 
 use std::collections::HashSet;
 use std::fmt;
-use std::fs::{self, File};
+use std::fs::{self, File, OpenOptions, TryLockError};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -45,6 +48,21 @@ pub const TABLE_LEN: usize = 5;
 
 /// Format version written into both files, so a later release can migrate old files instead of guessing.
 pub const FORMAT_VERSION: u32 = 1;
+
+/// The most bytes read from a settings or scores file: hundreds of times what the game writes, and
+/// little enough that a huge stray file is refused at once instead of parsed for seconds.
+pub const MAX_SAVE_BYTES: u64 = 1 << 20;
+
+/// The file in the config directory that saves lock, so that several running games take turns; it is
+/// never removed, since removing a lock file lets two games lock two different files.
+pub const LOCK_FILE: &str = ".spinfall.lock";
+
+/// How long a save waits for another game's save to finish before giving up.
+const LOCK_WAIT: Duration = Duration::from_secs(5);
+
+/// The age past which a temporary file is tidied even when a process of its id runs: a save writes
+/// its file in milliseconds, and process ids are reused.
+const STALE_TEMPORARY: Duration = Duration::from_secs(60);
 
 /// The game mode as remembered between runs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -147,6 +165,21 @@ impl Table {
         Some(rank)
     }
 
+    /// Keeps the best [`TABLE_LEN`] entries of both tables; an entry in both (the same score, seed and
+    /// second: the same game, or one replayed exactly) counts once.
+    fn merge(&mut self, other: Table) {
+        for entry in other.entries {
+            if !self.entries.contains(&entry) {
+                self.entries.push(entry);
+            }
+        }
+        self.entries.retain(|e| e.score > 0);
+        // Older first among equal scores, as `record` keeps them, and every game sees the same order.
+        self.entries
+            .sort_by_key(|e| (std::cmp::Reverse(e.score), e.unix_time, e.seed));
+        self.entries.truncate(TABLE_LEN);
+    }
+
     /// Restores the table's order and length after reading a hand-edited file.
     fn sanitise(&mut self) {
         self.entries.retain(|e| e.score > 0);
@@ -211,6 +244,10 @@ trait FileFormat: DeserializeOwned + Default {
 
     /// Defaults tidied as a loaded value would be.
     fn sanitise(&mut self);
+
+    /// Folds in what is on disk when saving, which another running game may have written since this
+    /// one loaded. By default this value wins whole: a setting's latest choice is the one that counts.
+    fn merge_saved(&mut self, _saved: Self) {}
 }
 
 impl FileFormat for Settings {
@@ -242,6 +279,11 @@ impl FileFormat for HighScores {
 
     fn sanitise(&mut self) {
         HighScores::sanitise(self);
+    }
+
+    fn merge_saved(&mut self, saved: Self) {
+        self.classic.merge(saved.classic);
+        self.arcade.merge(saved.arcade);
     }
 }
 
@@ -298,6 +340,19 @@ impl Problem {
     /// Whether nothing can be kept at all this run (no usable config directory), so every save fails.
     pub fn keeps_nothing(&self) -> bool {
         matches!(self, Problem::NoDirectory | Problem::NotADirectory(_))
+    }
+
+    /// Whether the file stays exactly as it is and must not be saved over.
+    fn protects(&self) -> bool {
+        matches!(
+            self,
+            Problem::Unreadable(..)
+                | Problem::Newer { .. }
+                | Problem::Corrupt {
+                    set_aside: Err(_),
+                    ..
+                }
+        )
     }
 }
 
@@ -444,7 +499,7 @@ impl Store {
         self.save(SETTINGS_FILE, settings)
     }
 
-    /// Saves the high scores atomically.
+    /// Saves the high scores atomically, keeping the scores another running game saved meanwhile.
     pub fn save_scores(&self, scores: &HighScores) -> Result<(), SaveError> {
         self.save(SCORES_FILE, scores)
     }
@@ -452,26 +507,28 @@ impl Store {
     fn load<T: FileFormat>(&mut self, name: &str) -> Loaded<T> {
         let (mut value, problem) = match self.read::<T>(name) {
             Ok(value) => (value, None),
-            Err(problem) => (T::default(), Some(problem)),
+            Err(problem) => {
+                if let (true, Some(dir)) = (problem.protects(), self.dir.as_deref()) {
+                    self.protected.insert(dir.join(name));
+                }
+                (T::default(), Some(problem))
+            }
         };
         value.sanitise();
         Loaded { value, problem }
     }
 
-    /// Reads and checks one file; a file that exists but cannot be used is set aside or protected.
-    fn read<T: FileFormat>(&mut self, name: &str) -> Result<T, Problem> {
+    /// Reads and checks one file; a damaged file is set aside.
+    fn read<T: FileFormat>(&self, name: &str) -> Result<T, Problem> {
         let dir = self.dir.as_ref().ok_or(Problem::NoDirectory)?;
         if dir.exists() && !dir.is_dir() {
             return Err(Problem::NotADirectory(dir.clone()));
         }
         let path = dir.join(name);
-        let bytes = match fs::read(&path) {
+        let bytes = match crate::files::read_capped(&path, MAX_SAVE_BYTES) {
             Ok(bytes) => bytes,
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Err(Problem::Missing(path)),
-            Err(e) => {
-                self.protected.insert(path.clone());
-                return Err(Problem::Unreadable(path, e));
-            }
+            Err(e) => return Err(Problem::Unreadable(path, e)),
         };
         if bytes.iter().all(u8::is_ascii_whitespace) {
             return Err(Problem::Empty(path));
@@ -485,7 +542,6 @@ impl Store {
             .and_then(|json| json.get("version")?.as_f64())
             .filter(|&v| v > f64::from(FORMAT_VERSION))
         {
-            self.protected.insert(path.clone());
             return Err(Problem::Newer { path, version });
         }
         let checked = parsed.and_then(|json| match T::shape_error(&json) {
@@ -497,9 +553,6 @@ impl Store {
             Err(error) => error,
         };
         let set_aside = set_aside(&path);
-        if set_aside.is_err() {
-            self.protected.insert(path.clone());
-        }
         Err(Problem::Corrupt {
             path,
             error,
@@ -507,16 +560,68 @@ impl Store {
         })
     }
 
-    fn save<T: Serialize>(&self, name: &str, value: &T) -> Result<(), SaveError> {
+    /// Saves `value` as `name`, merged with what another game may have saved since this one loaded.
+    ///
+    /// The directory's lock is held from reading the file on disk until the new one is in place, so
+    /// two games saving at once take turns and the second merges what the first wrote.
+    fn save<T: FileFormat + Serialize + Clone>(
+        &self,
+        name: &str,
+        value: &T,
+    ) -> Result<(), SaveError> {
         let dir = self.dir.as_deref().ok_or(SaveError::NoDirectory)?;
         let path = dir.join(name);
         if self.protected.contains(&path) {
             return Err(SaveError::Protected(path));
         }
+        fs::create_dir_all(dir).map_err(|e| SaveError::Io(path.clone(), e))?;
+        let lock = lock(dir).map_err(|e| SaveError::Io(path.clone(), e))?;
+        let mut value = value.clone();
+        match self.read::<T>(name) {
+            Ok(mut saved) => {
+                saved.sanitise();
+                value.merge_saved(saved);
+            }
+            Err(problem) if problem.protects() => return Err(SaveError::Protected(path)),
+            // Missing, empty, or damaged and now set aside: there is nothing on disk to keep.
+            Err(_) => {}
+        }
         let mut json =
-            serde_json::to_vec_pretty(value).map_err(|e| SaveError::Io(path.clone(), e.into()))?;
+            serde_json::to_vec_pretty(&value).map_err(|e| SaveError::Io(path.clone(), e.into()))?;
         json.push(b'\n');
-        write_atomically(dir, &path, &json).map_err(|e| SaveError::Io(path, e))
+        let written = write_atomically(dir, &path, &json).map_err(|e| SaveError::Io(path, e));
+        drop(lock);
+        written
+    }
+
+    /// Removes the temporary files of saves that were killed mid-write (the game's own
+    /// `.<file>.tmp-<process id>` names only): those whose process no longer runs, and any older than
+    /// a minute. Returns the files removed.
+    pub fn tidy_temporary_files(&self) -> Vec<PathBuf> {
+        let Some(entries) = self.dir.as_deref().and_then(|d| fs::read_dir(d).ok()) else {
+            return Vec::new();
+        };
+        let now = SystemTime::now();
+        let mut removed = Vec::new();
+        for entry in entries.flatten() {
+            let Some(pid) = entry.file_name().to_str().and_then(temporary_pid) else {
+                continue;
+            };
+            // Not followed through a link: a temporary file is always a plain file.
+            let Ok(meta) = entry.metadata() else { continue };
+            if !meta.is_file() {
+                continue;
+            }
+            let old = meta
+                .modified()
+                .ok()
+                .and_then(|at| now.duration_since(at).ok())
+                .is_some_and(|age| age > STALE_TEMPORARY);
+            if (old || process_runs(pid) == Some(false)) && fs::remove_file(entry.path()).is_ok() {
+                removed.push(entry.path());
+            }
+        }
+        removed
     }
 }
 
@@ -545,14 +650,16 @@ fn set_aside(path: &Path) -> Result<PathBuf, String> {
 ///
 /// The temporary file is in the same directory because a rename is only atomic within one file system.
 fn write_atomically(dir: &Path, path: &Path, bytes: &[u8]) -> io::Result<()> {
-    fs::create_dir_all(dir)?;
     let file_name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let tmp = dir.join(format!(".{file_name}.tmp-{}", std::process::id()));
+    let tmp = dir.join(temporary_name(&file_name, std::process::id()));
     let result = (|| {
-        let mut file = File::create(&tmp)?;
+        // A file of this name is left over from a killed process that had the same id; a new one is
+        // made rather than the old one written through (it could be a link to anywhere).
+        let _ = fs::remove_file(&tmp);
+        let mut file = OpenOptions::new().write(true).create_new(true).open(&tmp)?;
         file.write_all(bytes)?;
         file.sync_all()?;
         drop(file);
@@ -568,6 +675,71 @@ fn write_atomically(dir: &Path, path: &Path, bytes: &[u8]) -> io::Result<()> {
         let _ = d.sync_all();
     }
     Ok(())
+}
+
+/// Takes the save lock of `dir`, waiting up to [`LOCK_WAIT`] for another game's save to finish; the
+/// lock is released when the returned file is dropped (or the process ends, however it ends).
+fn lock(dir: &Path) -> io::Result<File> {
+    let path = dir.join(LOCK_FILE);
+    let named = |e: io::Error| io::Error::new(e.kind(), format!("{}: {e}", path.display()));
+    let file = crate::files::open_regular(
+        &path,
+        OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false),
+    )
+    .map_err(named)?;
+    let deadline = Instant::now() + LOCK_WAIT;
+    loop {
+        match file.try_lock() {
+            Ok(()) => return Ok(file),
+            Err(TryLockError::WouldBlock) if Instant::now() < deadline => {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            Err(TryLockError::WouldBlock) => {
+                return Err(named(io::Error::new(
+                    io::ErrorKind::TimedOut,
+                    format!(
+                        "another Spinfall held the save lock for {} s",
+                        LOCK_WAIT.as_secs()
+                    ),
+                )))
+            }
+            // A file system without locks still gets atomic saves; only concurrent ones may race.
+            Err(TryLockError::Error(e)) if e.kind() == io::ErrorKind::Unsupported => {
+                return Ok(file)
+            }
+            Err(TryLockError::Error(e)) => return Err(named(e)),
+        }
+    }
+}
+
+/// The temporary name a save of `file_name` by process `pid` writes first.
+fn temporary_name(file_name: &str, pid: u32) -> String {
+    format!(".{file_name}.tmp-{pid}")
+}
+
+/// The process id in a temporary file name of this game's own making, or `None` for any other name.
+fn temporary_pid(name: &str) -> Option<u32> {
+    let rest = name.strip_prefix('.')?;
+    let pid = [SETTINGS_FILE, SCORES_FILE]
+        .iter()
+        .find_map(|file| rest.strip_prefix(file)?.strip_prefix(".tmp-"))?;
+    if pid.is_empty() || !pid.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    pid.parse().ok()
+}
+
+/// Whether a process with id `pid` exists, where the system shows it (Linux's `/proc`); `None` where
+/// it cannot be told, so only the age rule applies.
+fn process_runs(pid: u32) -> Option<bool> {
+    let proc = Path::new("/proc");
+    proc.join("self")
+        .exists()
+        .then(|| proc.join(pid.to_string()).exists())
 }
 
 /// Seconds since the Unix epoch, or 0 when the clock is before it.
@@ -872,9 +1044,14 @@ mod tests {
         store.save_settings(&Settings::default()).unwrap();
         store.save_settings(&Settings::default()).unwrap();
         store.save_scores(&HighScores::default()).unwrap();
+        // The lock file stays: it is not temporary.
         assert_eq!(
             file_names(dir.path()),
-            vec![SCORES_FILE.to_string(), SETTINGS_FILE.to_string()]
+            vec![
+                LOCK_FILE.to_string(),
+                SCORES_FILE.to_string(),
+                SETTINGS_FILE.to_string()
+            ]
         );
     }
 
@@ -1011,6 +1188,167 @@ mod tests {
         assert_eq!(t.entries()[1].seed, 400);
         assert!(t.is_new_best(51));
         assert!(!t.is_new_best(50));
+    }
+
+    /// Runs `f` on another thread and fails the test if it has not returned within ten seconds.
+    fn within_ten_seconds<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let _ = tx.send(f());
+        });
+        rx.recv_timeout(Duration::from_secs(10))
+            .expect("still blocked after ten seconds")
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_named_pipe_in_place_of_a_save_file_is_unreadable_not_a_hang() {
+        let dir = tempfile::tempdir().unwrap();
+        for name in [SCORES_FILE, SETTINGS_FILE] {
+            let made = std::process::Command::new("mkfifo")
+                .arg(dir.path().join(name))
+                .status()
+                .unwrap();
+            assert!(made.success());
+        }
+        let path = dir.path().to_path_buf();
+        let (settings, scores, saved) = within_ten_seconds(move || {
+            let mut store = Store::new(Some(path));
+            let settings = store.load_settings().problem.map(|p| p.to_string());
+            let scores = store.load_scores().problem.map(|p| p.to_string());
+            let saved = store.save_scores(&HighScores::default()).is_ok();
+            (settings, scores, saved)
+        });
+        for (name, line) in [(SETTINGS_FILE, settings), (SCORES_FILE, scores)] {
+            let line = line.unwrap_or_default();
+            assert!(
+                line.contains(name) && line.contains("a named pipe, not a regular file"),
+                "{line}"
+            );
+        }
+        assert!(!saved, "a named pipe must not be replaced");
+        use std::os::unix::fs::FileTypeExt;
+        let kind = fs::symlink_metadata(dir.path().join(SCORES_FILE)).unwrap();
+        assert!(kind.file_type().is_fifo());
+    }
+
+    #[test]
+    fn a_save_file_over_one_mib_is_refused_unread_and_left_untouched() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(SCORES_FILE);
+        // Valid JSON, padded past the limit: the size alone decides.
+        let mut big = br#"{"arcade": [{"score": 900}]}"#.to_vec();
+        big.resize(MAX_SAVE_BYTES as usize + 1, b' ');
+        fs::write(&path, &big).unwrap();
+        let mut store = store_in(&dir);
+        let loaded = store.load_scores();
+        let line = loaded
+            .problem
+            .as_ref()
+            .map(|p| p.to_string())
+            .unwrap_or_default();
+        assert!(
+            line.contains("scores.json") && line.contains("too large") && line.contains("1 MiB"),
+            "{line}"
+        );
+        assert_eq!(loaded.value, HighScores::default());
+        assert!(matches!(
+            store.save_scores(&HighScores::default()),
+            Err(SaveError::Protected(_))
+        ));
+        assert_eq!(fs::read(&path).unwrap(), big);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_save_file_linked_to_a_device_is_refused_unread() {
+        let dir = tempfile::tempdir().unwrap();
+        std::os::unix::fs::symlink("/dev/zero", dir.path().join(SETTINGS_FILE)).unwrap();
+        let line = within_ten_seconds({
+            let path = dir.path().to_path_buf();
+            move || {
+                Store::new(Some(path))
+                    .load_settings()
+                    .problem
+                    .map(|p| p.to_string())
+            }
+        })
+        .unwrap_or_default();
+        assert!(line.contains("a device, not a regular file"), "{line}");
+    }
+
+    #[test]
+    fn saving_merges_the_scores_another_game_saved_since_loading() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut first = store_in(&dir);
+        let mut second = store_in(&dir);
+        let mut a = first.load_scores().value;
+        let mut b = second.load_scores().value;
+        a.arcade.record(entry(300));
+        first.save_scores(&a).unwrap();
+        b.arcade.record(entry(200));
+        b.classic.record(entry(7));
+        second.save_scores(&b).unwrap();
+        // The first game saves again, knowing nothing of the second's scores: they stay.
+        a.arcade.record(entry(100));
+        first.save_scores(&a).unwrap();
+        let saved = store_in(&dir).load_scores().value;
+        let scores = |t: &Table| t.entries().iter().map(|e| e.score).collect::<Vec<_>>();
+        assert_eq!(scores(&saved.arcade), vec![300, 200, 100]);
+        assert_eq!(scores(&saved.classic), vec![7]);
+    }
+
+    #[test]
+    fn merged_tables_keep_the_five_best_and_count_one_game_once() {
+        let mut mine = Table::default();
+        let mut theirs = Table::default();
+        for s in [90, 70, 50, 30] {
+            mine.record(entry(s));
+        }
+        for s in [80, 70, 60, 40, 20] {
+            theirs.record(entry(s));
+        }
+        mine.merge(theirs);
+        let scores: Vec<u64> = mine.entries().iter().map(|e| e.score).collect();
+        assert_eq!(scores, vec![90, 80, 70, 60, 50]);
+    }
+
+    #[test]
+    fn stale_temporary_files_are_tidied_and_live_ones_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let put = |name: &str| {
+            let path = dir.path().join(name);
+            fs::write(&path, b"{}").unwrap();
+            path
+        };
+        // Linux never hands out process ids above 2^22, so this one cannot be running.
+        let dead = put(".scores.json.tmp-99999999");
+        let running = put(&format!(".settings.json.tmp-{}", std::process::id()));
+        let old = put(&format!(".scores.json.tmp-{}", std::process::id()));
+        let an_hour_ago = SystemTime::now() - Duration::from_secs(3600);
+        File::options()
+            .write(true)
+            .open(&old)
+            .unwrap()
+            .set_modified(an_hour_ago)
+            .unwrap();
+        let others = [
+            put(".scores.json.tmp-12ab"),
+            put(".notes.json.tmp-99999999"),
+            put("scores.json.tmp-99999999"),
+            put(".scores.json.tmp-"),
+        ];
+        let mut removed = store_in(&dir).tidy_temporary_files();
+        removed.sort();
+        let mut expected = vec![old, dead.clone()];
+        if process_runs(99_999_999).is_none() {
+            // Without /proc only age tells: the dead process's fresh file stays for now.
+            expected.retain(|p| *p != dead);
+        }
+        expected.sort();
+        assert_eq!(removed, expected);
+        assert!(running.exists());
+        assert!(others.iter().all(|p| p.exists()));
     }
 
     #[test]

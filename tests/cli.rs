@@ -2,7 +2,8 @@
 //! None of them opens a window: every run is either rejected before one would open or is headless.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
@@ -341,4 +342,151 @@ fn newline_in_a_path_stays_on_one_line() {
     let out = spinfall(&["--headless", "--assets", odd.to_str().unwrap()]);
     let line = one_line_failure(&out, 1);
     assert!(line.contains("two\\nlines"), "{line}");
+}
+
+/// Runs the binary as [`spinfall`] does, failing the test instead of hanging when it has not finished
+/// within twenty seconds.
+fn spinfall_within_twenty_seconds(args: &[&str]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_spinfall"))
+        .args(args)
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while child.try_wait().expect("wait").is_none() {
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("spinfall {args:?} still running after twenty seconds");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    child.wait_with_output().expect("output")
+}
+
+/// The two ways a run reads `--assets DIR`: headless, and a window run (which checks the assets
+/// before it looks for a display, so no display is needed to test it).
+fn both_runs(dir: &Path) -> [Vec<String>; 2] {
+    let dir = dir.to_str().expect("utf-8 temp path").to_string();
+    let headless = ["--headless", "--seed", "1", "--seconds", "1", "--assets"];
+    let window = ["--seed", "1", "--assets"];
+    [&headless[..], &window[..]].map(|args| {
+        let mut args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+        args.push(dir.clone());
+        args
+    })
+}
+
+/// Asserts that both runs with `dir` fail in one line holding every one of `needles`.
+fn both_runs_refuse(dir: &Path, needles: &[&str]) {
+    for args in both_runs(dir) {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let line = one_line_failure(&spinfall_within_twenty_seconds(&args), 1);
+        for needle in needles {
+            assert!(line.contains(needle), "{args:?}: {needle:?} not in {line}");
+        }
+    }
+}
+
+/// A PNG of `width` x `height` transparent RGBA pixels.
+fn rgba_png(width: u32, height: u32) -> Vec<u8> {
+    let mut bytes = std::io::Cursor::new(Vec::new());
+    image::DynamicImage::ImageRgba8(image::RgbaImage::new(width, height))
+        .write_to(&mut bytes, image::ImageFormat::Png)
+        .expect("encodes");
+    bytes.into_inner()
+}
+
+#[test]
+fn an_image_over_8192_px_on_a_side_is_one_line_naming_it_in_both_runs() {
+    for (width, height) in [(8193, 1), (1, 65536)] {
+        let dir = asset_copy();
+        std::fs::write(dir.path().join("background.png"), rgba_png(width, height)).unwrap();
+        let size = format!("{width}x{height}");
+        both_runs_refuse(dir.path(), &["background.png", &size, "8192 px"]);
+    }
+    // The bound itself is accepted.
+    let dir = asset_copy();
+    std::fs::write(dir.path().join("background.png"), rgba_png(8192, 2)).unwrap();
+    let out = headless_with_assets(dir.path());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+}
+
+#[test]
+fn a_png_bomb_is_refused_from_its_header_before_decoding() {
+    // 48 KB that decode to 400 million pixels: 1.96 GB once the window converted them to RGBA.
+    let mut bomb = Vec::new();
+    {
+        let mut encoder = png::Encoder::new(&mut bomb, 20_000, 20_000);
+        encoder.set_color(png::ColorType::Grayscale);
+        encoder.set_depth(png::BitDepth::One);
+        encoder.set_compression(png::Compression::Best);
+        let mut writer = encoder.write_header().unwrap();
+        let mut rows = writer.stream_writer().unwrap();
+        let row = [0u8; 2_500];
+        for _ in 0..20_000 {
+            std::io::Write::write_all(&mut rows, &row).unwrap();
+        }
+        rows.finish().unwrap();
+    }
+    assert!(bomb.len() < 100_000, "{} bytes", bomb.len());
+    let dir = asset_copy();
+    std::fs::write(dir.path().join("background.png"), &bomb).unwrap();
+    let started = Instant::now();
+    both_runs_refuse(dir.path(), &["background.png", "20000x20000", "8192 px"]);
+    // Decoding it took seconds; reading a header takes nothing.
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        started.elapsed()
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn a_named_pipe_in_place_of_an_asset_is_one_line_not_a_hang() {
+    for name in ["figure.png", "start.wav"] {
+        let dir = asset_copy();
+        let path = dir.path().join(name);
+        std::fs::remove_file(&path).unwrap();
+        let made = Command::new("mkfifo")
+            .arg(&path)
+            .status()
+            .expect("mkfifo runs");
+        assert!(made.success());
+        both_runs_refuse(dir.path(), &[name, "a named pipe, not a regular file"]);
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn an_asset_linked_to_a_device_is_one_line_without_reading_it() {
+    let dir = asset_copy();
+    let path = dir.path().join("figure.png");
+    std::fs::remove_file(&path).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", &path).unwrap();
+    both_runs_refuse(dir.path(), &["figure.png", "a device, not a regular file"]);
+}
+
+#[test]
+fn an_asset_over_8_mib_is_one_line_without_reading_it() {
+    for name in ["background.png", "hit.wav"] {
+        let dir = asset_copy();
+        // Sparse: the size is there without the disk space or the time to write it.
+        let file = std::fs::File::create(dir.path().join(name)).unwrap();
+        file.set_len(120_000_000).unwrap();
+        both_runs_refuse(dir.path(), &[name, "too large: 114.4 MiB", "8 MiB limit"]);
+    }
+}
+
+#[test]
+fn seconds_minus_inf_names_the_option_and_the_value() {
+    let line = one_line_failure(&spinfall(&["--headless", "--seconds", "-inf"]), 2);
+    assert!(
+        line.contains("'-inf'") && line.contains("'--seconds <S>'") && line.contains("finite"),
+        "{line}"
+    );
 }

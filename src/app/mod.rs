@@ -11,6 +11,7 @@ mod gamepad;
 mod input;
 mod particles;
 mod render;
+mod signals;
 mod view;
 
 use std::fmt;
@@ -21,7 +22,7 @@ use image::RgbaImage;
 use macroquad::miniquad::conf::Icon;
 use macroquad::prelude::*;
 
-use spinfall::assets::{AssetId, Assets};
+use spinfall::assets::{decode_png, AssetId, Assets};
 use spinfall::cli::{Options, Pilot};
 use spinfall::sim::{
     Bot, Event, Input, Mode, PowerUpKind, Shapes, World, STEPS_PER_SECOND, STEP_SECONDS,
@@ -113,6 +114,11 @@ pub fn run(opts: Options, assets: Assets) -> Result<(), AppError> {
     audio::install_panic_hook();
     #[cfg(all(feature = "sound", target_os = "linux"))]
     audio::quiet_alsa_without_sound_cards();
+    if let Err(e) = signals::install() {
+        spinfall::errln!(
+            "spinfall: warning: cannot catch termination signals ({e}); a game they end is not saved"
+        );
+    }
     macroquad::Window::from_config(conf, async move {
         WINDOW_OPEN.store(true, Ordering::SeqCst);
         // Only now, so that a window that fails to open is the one line a player sees.
@@ -123,6 +129,7 @@ pub fn run(opts: Options, assets: Assets) -> Result<(), AppError> {
         let mut app = App::new(&opts, assets, images, shapes);
         app.main_loop().await;
     });
+    signals::end_by_caught_signal();
     Ok(())
 }
 
@@ -177,9 +184,9 @@ pub(crate) fn exit_if_window_failed(info: &std::panic::PanicHookInfo<'_>) {
 /// Decodes every PNG the app draws.
 fn decode_images(assets: &Assets) -> Result<Images, AppError> {
     let decode = |id: AssetId| -> Result<RgbaImage, AppError> {
-        image::load_from_memory_with_format(assets.get(id), image::ImageFormat::Png)
+        decode_png(assets.get(id))
             .map(|img| img.to_rgba8())
-            .map_err(|e| AppError(format!("{}: not a valid PNG image ({e})", id.file_name())))
+            .map_err(|e| AppError(format!("{}: {e}", id.file_name())))
     };
     Ok(Images {
         background: decode(AssetId::Background)?,
@@ -290,10 +297,13 @@ struct Textures {
 impl Textures {
     fn upload(images: &Images) -> Textures {
         let upload = |img: &RgbaImage, filter: FilterMode| {
-            // Sizes were checked by the assets module; clamping keeps a huge background from wrapping.
-            let w = img.width().min(u32::from(u16::MAX)) as u16;
-            let h = img.height().min(u32::from(u16::MAX)) as u16;
-            let tex = Texture2D::from_rgba8(w, h, img.as_raw());
+            // decode_png refuses any side above MAX_IMAGE_SIDE, so both fit; the window library
+            // asserts that the pixels match the size given, so a size that did not fit must not be
+            // passed with these pixels.
+            let tex = match (u16::try_from(img.width()), u16::try_from(img.height())) {
+                (Ok(w), Ok(h)) => Texture2D::from_rgba8(w, h, img.as_raw()),
+                _ => Texture2D::from_rgba8(1, 1, &[0; 4]),
+            };
             tex.set_filter(filter);
             tex
         };
@@ -427,6 +437,7 @@ struct App {
 impl App {
     fn new(opts: &Options, assets: Assets, images: Images, shapes: Shapes) -> App {
         let mut store = Store::from_env();
+        store.tidy_temporary_files();
         let settings_loaded = store.load_settings();
         let scores_loaded = store.load_scores();
         let settings_missing = settings_loaded
@@ -533,7 +544,8 @@ impl App {
     }
 
     async fn main_loop(&mut self) {
-        // The close button is caught so a classic game's best streak is saved before the window goes.
+        // The close button (and a termination signal, see `signals`) is caught so a classic game's best
+        // streak is saved before the window goes.
         prevent_quit();
         loop {
             let frame_time = get_frame_time();
@@ -611,7 +623,7 @@ impl App {
         }
 
         let time_up = self.quit_after.is_some_and(|limit| self.clock >= limit);
-        if is_quit_requested() || time_up {
+        if is_quit_requested() || time_up || signals::caught().is_some() {
             self.leave_game();
             return false;
         }
