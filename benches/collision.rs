@@ -30,7 +30,12 @@ fn solid(c: &mut Criterion) {
         let mut g = c.benchmark_group(group.replace(' ', "_"));
         short(&mut g);
         g.bench_function("reference", |b| {
-            b.iter(|| cases.iter().filter(|c| suite.reference(black_box(c))).count())
+            b.iter(|| {
+                cases
+                    .iter()
+                    .filter(|c| suite.reference(black_box(c)))
+                    .count()
+            })
         });
         g.bench_function("module", |b| {
             b.iter(|| cases.iter().filter(|c| suite.module(black_box(c))).count())
@@ -46,7 +51,12 @@ fn rotated_families(c: &mut Criterion) {
         let mut g = c.benchmark_group(group.replace(' ', "_"));
         short(&mut g);
         g.bench_function("reference", |b| {
-            b.iter(|| cases.iter().filter(|c| suite.reference(black_box(c))).count())
+            b.iter(|| {
+                cases
+                    .iter()
+                    .filter(|c| suite.reference(black_box(c)))
+                    .count()
+            })
         });
         g.bench_function("module", |b| {
             b.iter(|| cases.iter().filter(|c| suite.module(black_box(c))).count())

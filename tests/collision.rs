@@ -654,3 +654,71 @@ fn long_mask_stretched_across_keeps_a_visible_overlap() {
     assert!(hits(&strip, tall, &dot, at(0.0, -3.0)));
     assert!(!hits(&strip, tall, &dot, at(0.0, 0.0)), "edge to edge");
 }
+
+/// A valid 1-bit PNG of `side` x `side` texels, all air: a few kilobytes that claim a huge image.
+fn png_bomb(side: u32) -> Vec<u8> {
+    let mut bytes = Vec::new();
+    {
+        let mut encoder = png::Encoder::new(&mut bytes, side, side);
+        encoder.set_color(png::ColorType::Grayscale);
+        encoder.set_depth(png::BitDepth::One);
+        encoder.set_compression(png::Compression::Best);
+        let mut writer = encoder.write_header().unwrap();
+        let mut rows = writer.stream_writer().unwrap();
+        let row = vec![0u8; side.div_ceil(8) as usize];
+        for _ in 0..side {
+            std::io::Write::write_all(&mut rows, &row).unwrap();
+        }
+        rows.finish().unwrap();
+    }
+    bytes
+}
+
+#[test]
+fn decoding_a_compressed_image_bomb_is_refused_from_its_header() {
+    let bomb = png_bomb(20_000);
+    assert!(bomb.len() < 100_000, "{} bytes", bomb.len());
+    let started = std::time::Instant::now();
+    let err = Mask::decode(&bomb, MaskRule::default()).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            MaskError::TooLarge {
+                width: 20_000,
+                height: 20_000,
+                ..
+            }
+        ),
+        "{err}"
+    );
+    assert!(err.to_string().contains("20000 x 20000"), "{err}");
+    // Refused from the header: far quicker than inflating 400 M texels would be.
+    assert!(started.elapsed().as_secs_f64() < 2.0);
+}
+
+#[test]
+fn opening_a_named_pipe_is_an_error_not_a_hang() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("mask.png");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    if !made.is_ok_and(|s| s.success()) {
+        return; // No mkfifo on this system: nothing to test.
+    }
+    let (tx, rx) = std::sync::mpsc::channel();
+    let path = fifo.clone();
+    std::thread::spawn(move || {
+        let _ = tx.send(Mask::open(&path, MaskRule::default()).map(|_| ()));
+    });
+    let result = rx
+        .recv_timeout(std::time::Duration::from_secs(20))
+        .expect("Mask::open on a named pipe must return, not wait for a writer");
+    let err = result.unwrap_err();
+    assert!(err.to_string().contains("not a regular file"), "{err}");
+    assert!(err.to_string().contains("mask.png"), "{err}");
+}
+
+#[test]
+fn opening_a_device_is_an_error_not_an_endless_read() {
+    let err = Mask::open("/dev/zero", MaskRule::default()).unwrap_err();
+    assert!(err.to_string().contains("not a regular file"), "{err}");
+}

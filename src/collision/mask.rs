@@ -111,6 +111,15 @@ pub enum MaskError {
         /// The hot-spot image's width and height.
         hot: (u32, u32),
     },
+    /// An image larger than [`Mask::MAX_IMAGE_SIDE`] on a side or than [`Mask::MAX_IMAGE_TEXELS`].
+    TooLarge {
+        /// What the bytes came from (a path, or "image data").
+        source: String,
+        /// The width its header claims.
+        width: u32,
+        /// The height its header claims.
+        height: u32,
+    },
     /// An atlas rectangle with no texels (a width or height of 0).
     EmptyRect {
         /// The requested rectangle.
@@ -147,6 +156,17 @@ impl fmt::Display for MaskError {
                 f,
                 "hot-spot image is {} x {} but the drawn image is {} x {}: they must match",
                 hot.0, hot.1, drawn.0, drawn.1
+            ),
+            MaskError::TooLarge {
+                source,
+                width,
+                height,
+            } => write!(
+                f,
+                "{}: image is {width} x {height}, over the {} px a side or {} texels allowed",
+                OneLine(source),
+                Mask::MAX_IMAGE_SIDE,
+                Mask::MAX_IMAGE_TEXELS
             ),
             MaskError::EmptyRect { rect } => {
                 write!(f, "atlas rectangle {rect} has no texels")
@@ -307,19 +327,62 @@ impl Mask {
     }
 
     /// Decodes an encoded image (PNG) and builds its mask under `rule`.
+    ///
+    /// An image wider or taller than [`Mask::MAX_IMAGE_SIDE`] is refused from its header, before any
+    /// texel is decoded, and the decoder's own allocation is capped, so a small file that claims a
+    /// huge image costs nothing.
     pub fn decode(bytes: &[u8], rule: MaskRule) -> Result<Mask, MaskError> {
         Self::from_image(&decode_rgba(bytes, "image data")?, rule)
     }
 
     /// Reads and decodes an image file and builds its mask under `rule`; errors name the path.
+    ///
+    /// Only a regular file (or a link to one) of at most [`Mask::MAX_FILE_BYTES`] is read: a named
+    /// pipe or a device is an error, not a wait or an endless read. The image itself is bounded as
+    /// in [`decode`](Self::decode).
     pub fn open(path: impl AsRef<Path>, rule: MaskRule) -> Result<Mask, MaskError> {
         let path = path.as_ref();
-        let bytes = std::fs::read(path).map_err(|e| MaskError::Io {
-            path: path.display().to_string(),
-            message: e.to_string(),
-        })?;
-        Self::from_image(&decode_rgba(&bytes, &path.display().to_string())?, rule)
+        let name = path.display().to_string();
+        let io = |message: String| MaskError::Io {
+            path: name.clone(),
+            message,
+        };
+        // Checked before opening, since opening a named pipe waits for a writer.
+        let meta = std::fs::metadata(path).map_err(|e| io(e.to_string()))?;
+        if !meta.is_file() {
+            return Err(io("not a regular file".to_string()));
+        }
+        if meta.len() > Self::MAX_FILE_BYTES {
+            return Err(io(format!(
+                "{} bytes, over the {} allowed",
+                meta.len(),
+                Self::MAX_FILE_BYTES
+            )));
+        }
+        let file = std::fs::File::open(path).map_err(|e| io(e.to_string()))?;
+        let mut bytes = Vec::with_capacity(meta.len() as usize);
+        // The file can grow between the check and the read: read one byte past the cap at most.
+        std::io::Read::read_to_end(
+            &mut std::io::Read::take(file, Self::MAX_FILE_BYTES + 1),
+            &mut bytes,
+        )
+        .map_err(|e| io(e.to_string()))?;
+        if bytes.len() as u64 > Self::MAX_FILE_BYTES {
+            return Err(io(format!(
+                "grew past the {} bytes allowed",
+                Self::MAX_FILE_BYTES
+            )));
+        }
+        Self::from_image(&decode_rgba(&bytes, &name)?, rule)
     }
+
+    /// The widest or tallest image [`decode`](Self::decode) and [`open`](Self::open) accept.
+    pub const MAX_IMAGE_SIDE: u32 = 16_384;
+    /// The most texels [`decode`](Self::decode) and [`open`](Self::open) accept: 2^26, an 8192 x 8192
+    /// image, whose RGBA form takes 256 MiB.
+    pub const MAX_IMAGE_TEXELS: u64 = 1 << 26;
+    /// The largest file [`open`](Self::open) reads.
+    pub const MAX_FILE_BYTES: u64 = 64 << 20;
 
     /// The mask's width in texels.
     pub fn width(&self) -> u32 {
@@ -431,10 +494,36 @@ impl Mask {
 
 /// Decodes bytes into RGBA8, naming `source` in the error.
 fn decode_rgba(bytes: &[u8], source: &str) -> Result<RgbaImage, MaskError> {
-    image::load_from_memory(bytes)
-        .map(|img| img.to_rgba8())
-        .map_err(|e| MaskError::Decode {
+    let decode_error = |e: image::ImageError| MaskError::Decode {
+        source: source.to_string(),
+        message: e.to_string(),
+    };
+    let reader = || {
+        image::io::Reader::new(std::io::Cursor::new(bytes))
+            .with_guessed_format()
+            .map_err(|e| decode_error(image::ImageError::IoError(e)))
+    };
+    let (width, height) = reader()?.into_dimensions().map_err(decode_error)?;
+    let texels = u64::from(width) * u64::from(height);
+    if width > Mask::MAX_IMAGE_SIDE
+        || height > Mask::MAX_IMAGE_SIDE
+        || texels > Mask::MAX_IMAGE_TEXELS
+    {
+        return Err(MaskError::TooLarge {
             source: source.to_string(),
-            message: e.to_string(),
-        })
+            width,
+            height,
+        });
+    }
+    let mut reader = reader()?;
+    let mut limits = image::io::Limits::default();
+    limits.max_image_width = Some(Mask::MAX_IMAGE_SIDE);
+    limits.max_image_height = Some(Mask::MAX_IMAGE_SIDE);
+    limits.max_alloc = Some(Mask::MAX_IMAGE_TEXELS * 4);
+    reader.limits(limits);
+    let image = reader.decode().map_err(decode_error)?;
+    Ok(match image {
+        image::DynamicImage::ImageRgba8(rgba) => rgba,
+        other => other.to_rgba8(),
+    })
 }
