@@ -271,7 +271,7 @@ impl Mask {
         if width == 0 || height == 0 || words.len() != words_per_row * height as usize {
             return None;
         }
-        if width % 64 != 0 {
+        if !width.is_multiple_of(64) {
             let keep = (1u64 << (width % 64)) - 1;
             for row in words.chunks_exact_mut(words_per_row) {
                 row[words_per_row - 1] &= keep;
