@@ -56,8 +56,8 @@ impl Family {
                 let (dx, dy) = (i64::from(x % 128) - cx, i64::from(y % 128) - cy);
                 dx * dx + dy * dy <= r * r
             }),
-            Family::Stripes => (x / 5) % 2 == 0,
-            Family::Checker => (x + y) % 2 == 0,
+            Family::Stripes => (x / 5).is_multiple_of(2),
+            Family::Checker => (x + y).is_multiple_of(2),
         }
     }
 }
