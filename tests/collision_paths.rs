@@ -15,8 +15,8 @@ fn pattern(kind: u8, seed: u64, density: f64, cell: u32) -> impl Fn(u32, u32) ->
         let h = splitmix(seed ^ (u64::from(x) << 32 | u64::from(y)));
         match kind % 4 {
             0 => (h >> 11) as f64 / (1u64 << 53) as f64 <= density,
-            1 => ((x / cell) + (y / cell)) % 2 == 0,
-            2 => (x / cell) % 2 == 0,
+            1 => ((x / cell) + (y / cell)).is_multiple_of(2),
+            2 => (x / cell).is_multiple_of(2),
             _ => {
                 // Blobs: a few discs from the seed.
                 (0..4).any(|i| {
