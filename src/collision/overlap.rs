@@ -212,9 +212,11 @@ fn placeable(a: &Sprite<'_>, b: &Sprite<'_>) -> bool {
         let m = &s.transform;
         // No mask is 2^32 texels a side, so columns and a translation under 1e27 keep every corner
         // under 1e37; that settles all but absurd placements, which get the bounds themselves.
-        let near = [m.translation, m.matrix2.x_axis, m.matrix2.y_axis]
-            .iter()
-            .all(|v| v.x.abs() < 1e27 && v.y.abs() < 1e27);
+        let (t, c0, c1) = (m.translation, m.matrix2.x_axis, m.matrix2.y_axis);
+        let near = [t.x, t.y, c0.x, c0.y, c1.x, c1.y]
+            .into_iter()
+            .fold(0u32, |near, v| near + u32::from(v.abs() < 1e27))
+            == 6;
         // Bounds that overflow come back as NaN; a tiny sprite far out may have bounds of no width.
         near || s.bounds().min.is_finite()
     };
@@ -314,6 +316,9 @@ struct Pair<'a> {
     c0: DVec2,
     c1: DVec2,
     t: DVec2,
+    /// Normals of the mapped parallelogram's edges (unnormalised).
+    n1: DVec2,
+    n2: DVec2,
     det_abs: f64,
 }
 
@@ -357,9 +362,12 @@ impl<'a> Pair<'a> {
         if !(t.is_finite() && det.is_finite()) || det == 0.0 {
             return None;
         }
+        let (n1, n2) = (c0.perp(), c1.perp());
         Some(Pair {
             a,
             b,
+            n1,
+            n2,
             swapped,
             world: *world,
             c0,
@@ -382,8 +390,7 @@ impl<'a> Pair<'a> {
     #[inline(always)]
     fn separated(&self, na: &Node, nb: &Node) -> bool {
         let (ca, ha, hb) = (na.center, na.half, nb.half);
-        // Normals of the mapped parallelogram's edges (unnormalised).
-        let (n1, n2) = (self.c0.perp(), self.c1.perp());
+        let (n1, n2) = (self.n1, self.n2);
         let cb = self.t + self.c0 * nb.center[0] + self.c1 * nb.center[1];
         let d = cb - DVec2::from(ca);
         let u = self.c0 * hb[0];
@@ -477,14 +484,14 @@ impl<'a> Pair<'a> {
                 _ => [0; 4],
             };
             // Children are pushed last first, so that they are visited in order.
-            let mut push = |child: u32| {
-                stack[len] = if split_b { (ia, child) } else { (child, ib) };
-                len += 1;
-            };
             match kind {
                 Kind::Inner(first) => {
-                    push(first + 1);
-                    push(first);
+                    stack[len..len + 2].copy_from_slice(&if split_b {
+                        [(ia, first + 1), (ia, first)]
+                    } else {
+                        [(first + 1, ib), (first, ib)]
+                    });
+                    len += 2;
                 }
                 Kind::Square(log) if BLOCKS => {
                     let bits = if split_b {
@@ -497,7 +504,13 @@ impl<'a> Pair<'a> {
                     let half = side >> 1;
                     for (dx, dy) in [(half, half), (0, half), (half, 0), (0, 0)] {
                         if let Some(child) = bits.square(sx + dx, sy + dy, log - 1) {
-                            push(SQUARE | squares.len() as u32);
+                            let child_ref = SQUARE | squares.len() as u32;
+                            stack[len] = if split_b {
+                                (ia, child_ref)
+                            } else {
+                                (child_ref, ib)
+                            };
+                            len += 1;
                             squares.push(child);
                         }
                     }
@@ -628,7 +641,7 @@ fn to_f64(t: &Affine2) -> DAffine2 {
 }
 
 /// Orders two sprites by transform, then by mask, so that argument order cannot change the result.
-#[inline]
+#[inline(always)]
 fn canonical_order(a: &Sprite<'_>, b: &Sprite<'_>) -> Ordering {
     let (ka, kb) = (a.transform.to_cols_array(), b.transform.to_cols_array());
     ka.iter()
