@@ -306,10 +306,12 @@ fn build_node(leaves: &mut [Leaf], slot: usize, nodes: &mut Vec<Node>, inset: [f
     nodes.extend([Node::EMPTY; 2]);
     let mid = leaves.len() / 2;
     // Twice the centre, to stay in integers.
+    // Ties on the long axis go by the other axis, so that equal halves stay spatially together.
+    let centre = |l: &[u32; 4], k: usize| u64::from(l[k]) + u64::from(l[k + 2]);
     if b[2] - b[0] >= b[3] - b[1] {
-        leaves.select_nth_unstable_by_key(mid, |(l, _)| u64::from(l[0]) + u64::from(l[2]));
+        leaves.select_nth_unstable_by_key(mid, |(l, _)| (centre(l, 0), centre(l, 1)));
     } else {
-        leaves.select_nth_unstable_by_key(mid, |(l, _)| u64::from(l[1]) + u64::from(l[3]));
+        leaves.select_nth_unstable_by_key(mid, |(l, _)| (centre(l, 1), centre(l, 0)));
     }
     let (left, right) = leaves.split_at_mut(mid);
     let dl = build_node(left, first, nodes, inset);
