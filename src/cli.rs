@@ -65,8 +65,9 @@ pub struct Options {
     #[arg(long, value_name = "N", value_parser = parse_seed, allow_negative_numbers = true)]
     pub seed: Option<u64>,
 
-    /// Game mode; a window run preselects it on the title screen, a headless run defaults to arcade.
-    #[arg(long, value_enum, value_name = "MODE")]
+    /// Game mode, in any case; a window run preselects it on the title screen, a headless run defaults
+    /// to arcade.
+    #[arg(long, value_enum, value_name = "MODE", ignore_case = true)]
     pub mode: Option<Mode>,
 
     /// Read art and sound from this directory instead of the built-in set (every file must be there).
@@ -309,6 +310,17 @@ mod tests {
         );
         let zero = parse(&["--seconds", "-0"]).unwrap().seconds.unwrap();
         assert!(zero == 0.0 && zero.is_sign_positive(), "{zero}");
+    }
+
+    #[test]
+    fn mode_names_are_accepted_in_any_case() {
+        for (text, mode) in [
+            ("Arcade", Mode::Arcade),
+            ("ARCADE", Mode::Arcade),
+            ("Classic", Mode::Classic),
+        ] {
+            assert_eq!(parse(&["--mode", text]).unwrap().mode, Some(mode), "{text}");
+        }
     }
 
     #[test]
