@@ -23,9 +23,9 @@ use glam::{Affine2, Vec2};
 use image::{Rgba, RgbaImage};
 use macroquad::prelude::{
     clear_background, draw_circle, draw_line, draw_mesh, draw_rectangle_lines, draw_text,
-    draw_triangle, is_key_down, is_key_pressed, is_mouse_button_down, mouse_position, mouse_wheel, next_frame,
-    screen_height, screen_width, Color, Conf, FilterMode, KeyCode, Mesh, MouseButton, Texture2D,
-    Vertex,
+    draw_triangle, is_key_down, is_key_pressed, is_mouse_button_down, mouse_position, mouse_wheel,
+    next_frame, screen_height, screen_width, Color, Conf, FilterMode, KeyCode, Mesh, MouseButton,
+    Texture2D, Vertex,
 };
 use reference::{intersect_pixels, RefImage};
 use spinfall::collision::{
