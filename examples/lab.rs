@@ -7,7 +7,7 @@
 //! select F / R and move it with the mouse; Left/Right arrows or the wheel rotate; Up/Down or Ctrl +
 //! wheel scale (with Shift: the y axis only; Shift + Left/Right: the x axis only); Alt + left / right
 //! button puts F's / R's origin under the mouse; H / V flip; B bounds, T the visited boxes, O the
-//! overlap area; Backspace resets; Esc quits. Gamepad: hold the left / right trigger to select, left
+//! shared region (F's texels that overlap R, and the area); Backspace resets; Esc quits. Gamepad: hold the left / right trigger to select, left
 //! stick moves, right stick turns (x) and scales (y), left / right shoulder + left stick moves F's / R's
 //! origin.
 
@@ -23,13 +23,14 @@ use glam::{Affine2, Vec2};
 use image::{Rgba, RgbaImage};
 use macroquad::prelude::{
     clear_background, draw_circle, draw_line, draw_mesh, draw_rectangle_lines, draw_text,
-    is_key_down, is_key_pressed, is_mouse_button_down, mouse_position, mouse_wheel, next_frame,
-    screen_height, screen_width, Color, Conf, FilterMode, KeyCode, Mesh, MouseButton, Texture2D,
-    Vertex,
+    draw_triangle, is_key_down, is_key_pressed, is_mouse_button_down, mouse_position, mouse_wheel,
+    next_frame, screen_height, screen_width, Color, Conf, FilterMode, KeyCode, Mesh, MouseButton,
+    Texture2D, Vertex,
 };
 use reference::{intersect_pixels, RefImage};
 use spinfall::collision::{
-    collide_traced, overlap_area, sprite_transform, Mask, MaskRule, Rect, Sprite, TracedPair,
+    collide_traced, overlap_area, overlaps, sprite_transform, Mask, MaskRule, Rect, Sprite,
+    TracedPair,
 };
 
 /// The lab's command line.
@@ -82,6 +83,18 @@ const GLYPH_R: [&str; 7] = [
 /// The letters' colours; the CI check looks for exactly these in a screenshot.
 const F_COLOUR: [u8; 4] = [30, 64, 200, 255];
 const R_COLOUR: [u8; 4] = [20, 130, 70, 255];
+
+/// World bounds: cyan when the prefilter passes, dark navy when it rejects.
+const BOUNDS_PASS: Color = Color::new(0.1, 0.95, 1.0, 1.0);
+const BOUNDS_REJECT: Color = Color::new(0.05, 0.08, 0.3, 0.9);
+/// Visited box pairs: yellow where the pair overlapped (and was refined), faint white where separated.
+const TRACE_OVERLAP: Color = Color::new(1.0, 0.85, 0.1, 0.9);
+const TRACE_APART: Color = Color::new(1.0, 1.0, 1.0, 0.35);
+/// F's texels that share area with R.
+const SHARED: Color = Color::new(1.0, 0.15, 0.95, 0.8);
+/// The most of F's texels the shared region examines in one frame, so a huge custom sprite cannot
+/// stall the lab.
+const SHARED_TEXEL_LIMIT: u64 = 250_000;
 
 fn letter(glyph: &[&str; 7], colour: [u8; 4]) -> RgbaImage {
     RgbaImage::from_fn(40, 56, |x, y| {
@@ -204,6 +217,60 @@ fn draw_rect_outline(r: Rect, colour: Color) {
     draw_rectangle_lines(r.min.x, r.min.y, s.x, s.y, 2.0, colour);
 }
 
+/// The texels of `a` (placed by `at`) that share area with `b`, found with the library's own exact
+/// test: each solid texel becomes a one-texel sprite tested against `b`. Only texels under `b`'s
+/// world bounds are examined; `Err` carries how many that would have been when it is over the limit.
+fn shared_texels(a: &Mask, at: Affine2, b: Sprite, unit: &Mask) -> Result<Vec<(u32, u32)>, u64> {
+    let inverse = at.inverse();
+    if !inverse.is_finite() {
+        return Ok(Vec::new());
+    }
+    let reach = b.bounds();
+    let local = Rect::transformed(
+        &(inverse * Affine2::from_translation(reach.min)),
+        reach.size(),
+    );
+    let clamp = |v: f32, max: u32| v.clamp(0.0, max as f32) as u32;
+    let (x0, x1) = (
+        clamp(local.min.x.floor(), a.width()),
+        clamp(local.max.x.ceil(), a.width()),
+    );
+    let (y0, y1) = (
+        clamp(local.min.y.floor(), a.height()),
+        clamp(local.max.y.ceil(), a.height()),
+    );
+    let examined = u64::from(x1 - x0) * u64::from(y1 - y0);
+    if examined > SHARED_TEXEL_LIMIT {
+        return Err(examined);
+    }
+    let mut shared = Vec::new();
+    for y in y0..y1 {
+        for x in x0..x1 {
+            if !a.is_opaque(i64::from(x), i64::from(y)) {
+                continue;
+            }
+            let texel = at * Affine2::from_translation(Vec2::new(x as f32, y as f32));
+            if overlaps(Sprite::new(unit, texel), b) {
+                shared.push((x, y));
+            }
+        }
+    }
+    Ok(shared)
+}
+
+/// Fills texel `(x, y)` of a sprite placed by `t`: the parallelogram the texel covers in the world.
+fn fill_texel(t: Affine2, (x, y): (u32, u32), colour: Color) {
+    let corner = |dx: f32, dy: f32| t.transform_point2(Vec2::new(x as f32 + dx, y as f32 + dy));
+    let (a, b, c, d) = (
+        corner(0.0, 0.0),
+        corner(1.0, 0.0),
+        corner(1.0, 1.0),
+        corner(0.0, 1.0),
+    );
+    draw_triangle(a, b, c, colour);
+    draw_triangle(a, c, d, colour);
+}
+
 /// Per-test nanoseconds of `f`, over enough calls to read the clock meaningfully; the clock is read
 /// once per batch so that reading it does not count as test time.
 fn time_ns(mut f: impl FnMut() -> bool) -> f64 {
@@ -242,8 +309,9 @@ fn silence_audio() {
 fn window_conf() -> Conf {
     Conf {
         window_title: "Spinfall collision lab".to_owned(),
-        window_width: 1280,
-        window_height: 800,
+        // Fits a 1280 x 800 screen with the title bar and a panel to spare.
+        window_width: 1200,
+        window_height: 720,
         high_dpi: true,
         sample_count: 4,
         window_resizable: true,
@@ -305,8 +373,8 @@ fn main() {
 
 async fn run(f_image: RgbaImage, r_image: RgbaImage, rule: MaskRule) {
     let (mut f, mut r) = match (
-        Body::new("F", f_image, rule, Vec2::new(520.0, 400.0)),
-        Body::new("R", r_image, rule, Vec2::new(840.0, 400.0)),
+        Body::new("F", f_image, rule, Vec2::new(480.0, 350.0)),
+        Body::new("R", r_image, rule, Vec2::new(780.0, 350.0)),
     ) {
         (Ok(f), Ok(r)) => (f, r),
         (Err(e), _) | (_, Err(e)) => {
@@ -315,6 +383,13 @@ async fn run(f_image: RgbaImage, r_image: RgbaImage, rule: MaskRule) {
         }
     };
     let mut pads = pads::Pads::new();
+    let unit = match Mask::from_fn(1, 1, |_, _| true) {
+        Ok(unit) => unit,
+        Err(e) => {
+            eprintln!("lab: {e}");
+            std::process::exit(2);
+        }
+    };
     let mut selected_r = false;
     let mut toggles = Toggles {
         bounds: true,
@@ -434,11 +509,20 @@ async fn run(f_image: RgbaImage, r_image: RgbaImage, rule: MaskRule) {
         } else {
             None
         };
-        // Live timings, smoothed; the reference walks F as the tutorial walks its first sprite.
+        // Live timings, smoothed. Both sides run the whole check a game runs: place the sprites,
+        // compare their bounding rectangles, and only then test pixels; the reference walks F as the
+        // tutorial walks its first sprite.
         if frame % 4 == 1 {
-            let m = time_ns(|| spinfall::collision::overlaps(black_box(fs), black_box(rs)));
-            let rf =
-                time_ns(|| intersect_pixels(f.transform(), &f.pixels, r.transform(), &r.pixels));
+            let m = time_ns(|| {
+                let (a, b) = (black_box(&f).sprite(), black_box(&r).sprite());
+                a.bounds().intersects(&b.bounds()) && overlaps(a, b)
+            });
+            let rf = time_ns(|| {
+                let (fb, rb) = (black_box(&f), black_box(&r));
+                let (ft, rt) = (fb.transform(), rb.transform());
+                Rect::transformed(&ft, fb.size()).intersects(&Rect::transformed(&rt, rb.size()))
+                    && intersect_pixels(ft, &fb.pixels, rt, &rb.pixels)
+            });
             let k = if module_ns == 0.0 { 1.0 } else { 0.2 };
             module_ns += (m - module_ns) * k;
             reference_ns += (rf - reference_ns) * k;
@@ -479,9 +563,9 @@ async fn run(f_image: RgbaImage, r_image: RgbaImage, rule: MaskRule) {
         if toggles.trace {
             for p in &visited {
                 let colour = if p.separated {
-                    Color::new(1.0, 1.0, 1.0, 0.35)
+                    TRACE_APART
                 } else {
-                    Color::new(1.0, 0.85, 0.1, 0.9)
+                    TRACE_OVERLAP
                 };
                 for (rect, t) in [(p.a, f.transform()), (p.b, r.transform())] {
                     let lo = Vec2::new(rect.x as f32, rect.y as f32);
@@ -496,12 +580,20 @@ async fn run(f_image: RgbaImage, r_image: RgbaImage, rule: MaskRule) {
         }
         if toggles.bounds {
             let colour = if prefilter {
-                Color::new(1.0, 0.9, 0.2, 1.0)
+                BOUNDS_PASS
             } else {
-                Color::new(1.0, 1.0, 1.0, 0.8)
+                BOUNDS_REJECT
             };
             draw_rect_outline(fs.bounds(), colour);
             draw_rect_outline(rs.bounds(), colour);
+        }
+        let shared = if toggles.area && prefilter {
+            shared_texels(&f.mask, f.transform(), rs, &unit)
+        } else {
+            Ok(Vec::new())
+        };
+        for &texel in shared.as_deref().unwrap_or_default() {
+            fill_texel(f.transform(), texel, SHARED);
         }
         for (b, selected) in [(&f, !selected_r), (&r, selected_r)] {
             let radius = if selected { 6.0 } else { 4.0 };
@@ -536,18 +628,24 @@ async fn run(f_image: RgbaImage, r_image: RgbaImage, rule: MaskRule) {
                 if contact.is_some() { "HIT" } else { "no contact" },
             ),
             format!(
-                "per test: module {:.0} ns, tutorial loop {:.0} ns ({:.1}x)",
+                "per check (rectangles, then pixels): module {:.0} ns, tutorial loop {:.0} ns ({:.1}x)",
                 module_ns,
                 reference_ns,
                 reference_ns / module_ns.max(1e-9)
             ),
+            "bounds: cyan pass, navy reject | boxes: yellow overlap, white apart | O: shared texels magenta"
+                .to_string(),
         ];
         if toggles.area {
             // The world area also in texels of each sprite, since a scaled texel covers |det| px^2.
             let area = overlap_area(fs, rs);
             let texels = |s: &Sprite| area / s.transform.matrix2.determinant().abs();
+            let drawn = match &shared {
+                Ok(t) => format!("{} texels of F drawn in magenta", t.len()),
+                Err(n) => format!("{n} texels of F under R: too many to draw"),
+            };
             lines.push(format!(
-                "overlap area: {:.1} px^2 = {:.1} texels of F = {:.1} texels of R",
+                "overlap area: {:.1} px^2 = {:.1} texels of F = {:.1} texels of R; {drawn}",
                 area,
                 texels(&fs),
                 texels(&rs)
@@ -557,14 +655,14 @@ async fn run(f_image: RgbaImage, r_image: RgbaImage, rule: MaskRule) {
             draw_text(
                 l,
                 20.0,
-                screen_height() - 118.0 + 24.0 * i as f32,
+                screen_height() - 150.0 + 24.0 * i as f32,
                 22.0,
                 macroquad::color::WHITE,
             );
         }
         let help = [
             "mouse: hold LMB/RMB select+move F/R | wheel turn, Ctrl+wheel scale | Alt+LMB/RMB origin",
-            "keys: arrows turn/scale (Shift: one axis) | H/V flip | B bounds  T boxes  O area | Backspace reset | Esc quit",
+            "keys: arrows turn/scale (Shift: one axis) | H/V flip | B bounds  T boxes  O shared region | Backspace reset | Esc quit",
             "gamepad: LT/RT select | left stick move | right stick turn/scale | LB/RB + left stick origin",
         ];
         let widest = help.iter().map(|l| l.len()).max().unwrap_or(1) as f32;

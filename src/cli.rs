@@ -65,8 +65,9 @@ pub struct Options {
     #[arg(long, value_name = "N", value_parser = parse_seed, allow_hyphen_values = true)]
     pub seed: Option<u64>,
 
-    /// Game mode; a window run preselects it on the title screen, a headless run defaults to arcade.
-    #[arg(long, value_enum, value_name = "MODE")]
+    /// Game mode, in any case; a window run preselects it on the title screen, a headless run defaults
+    /// to arcade.
+    #[arg(long, value_enum, value_name = "MODE", ignore_case = true)]
     pub mode: Option<Mode>,
 
     /// Read art and sound from this directory instead of the built-in set (every file must be there).
@@ -328,6 +329,17 @@ mod tests {
                 exit.text
             );
             assert!(exit.text.contains(problem), "{args:?}: {}", exit.text);
+        }
+    }
+
+    #[test]
+    fn mode_names_are_accepted_in_any_case() {
+        for (text, mode) in [
+            ("Arcade", Mode::Arcade),
+            ("ARCADE", Mode::Arcade),
+            ("Classic", Mode::Classic),
+        ] {
+            assert_eq!(parse(&["--mode", text]).unwrap().mode, Some(mode), "{text}");
         }
     }
 

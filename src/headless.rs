@@ -22,6 +22,8 @@ pub struct Report {
     pub pilot: &'static str,
     /// The game time asked for, in seconds.
     pub seconds: f64,
+    /// The game time actually played, in seconds: less than `seconds` when the game ended early.
+    pub survived_seconds: f64,
     /// Steps actually simulated (fewer than asked when the game ended).
     pub steps: u64,
     /// Blocks spawned.
@@ -80,6 +82,7 @@ pub fn run(seed: u64, mode: Mode, pilot: Pilot, seconds: f64, shapes: Shapes) ->
         mode: mode.name(),
         pilot: pilot.name(),
         seconds,
+        survived_seconds: stats.elapsed_seconds(),
         steps: stats.steps,
         spawned: stats.spawned,
         rect_tests: stats.rect_tests,

@@ -7,11 +7,12 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-const KEYS: [&str; 13] = [
+const KEYS: [&str; 14] = [
     "seed",
     "mode",
     "pilot",
     "seconds",
+    "survived_seconds",
     "steps",
     "spawned",
     "rect_tests",
@@ -255,6 +256,36 @@ fn headless_defaults_and_endings() {
     assert!(a["seed"].is_u64() && b["seed"].is_u64());
     assert_ne!(a["seed"], b["seed"]);
     assert_eq!(a["steps"], 0);
+}
+
+#[test]
+fn mode_names_are_accepted_in_any_case() {
+    for (given, mode) in [
+        ("Arcade", "arcade"),
+        ("ARCADE", "arcade"),
+        ("Classic", "classic"),
+    ] {
+        let run = headless(&["--seed", "1", "--seconds", "1", "--mode", given]);
+        assert_eq!(run["mode"], mode, "--mode {given}");
+    }
+}
+
+#[test]
+fn survived_seconds_is_the_game_time_played_when_a_game_ends_early() {
+    // An idle arcade player loses all three lives long before ten minutes.
+    let run = headless(&["--seed", "2", "--seconds", "600"]);
+    assert_eq!(run["ended"], "game_over");
+    assert_eq!(run["seconds"], 600.0);
+    let survived = run["survived_seconds"].as_f64().unwrap();
+    let steps = run["steps"].as_u64().unwrap();
+    // serde_json's default float parsing may be off in the last bit.
+    assert!((survived - steps as f64 / 60.0).abs() < 1e-9, "{run:?}");
+    assert!(survived > 0.0 && survived < 600.0, "{run:?}");
+
+    // A run that lasts its time survives all of it.
+    let run = headless(&["--seed", "2", "--seconds", "2.5", "--mode", "classic"]);
+    assert_eq!(run["ended"], "time");
+    assert_eq!(run["survived_seconds"], 2.5);
 }
 
 #[test]

@@ -218,6 +218,13 @@ pub fn quiet_alsa_without_sound_cards() {
 /// that cannot open stays the only line.
 static NO_SOUND_CARD: AtomicBool = AtomicBool::new(false);
 
+/// Whether sound can be heard: the build has sound, a sound card was found and its device is alive.
+pub fn available() -> bool {
+    cfg!(feature = "sound")
+        && !NO_SOUND_CARD.load(Ordering::SeqCst)
+        && !AUDIO_DEAD.load(Ordering::SeqCst)
+}
+
 /// Says that the game plays without sound, if no sound card was found.
 pub fn report_no_sound_card() {
     if NO_SOUND_CARD.load(Ordering::SeqCst) {

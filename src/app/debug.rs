@@ -34,9 +34,9 @@ const PANEL_EDGE: Color = Color::new(0.6, 0.7, 1.0, 0.5);
 /// Row labels.
 const LABEL: Color = Color::new(0.8, 0.85, 0.95, 1.0);
 /// The panel's text size, in playfield px.
-const SIZE: f32 = 15.0;
+const SIZE: f32 = 14.0;
 /// The panel's line spacing, in playfield px.
-const LINE: f32 = 19.0;
+const LINE: f32 = 17.0;
 
 /// How many steps the per-second column adds up: one second of game time.
 const WINDOW_STEPS: usize = STEPS_PER_SECOND as usize;
@@ -52,8 +52,9 @@ struct StepSample {
     rect_tests: u64,
     /// Per-pixel tests the step ran.
     pixel_tests: u64,
-    /// Blocks the pipeline found touching the player.
-    hits: u64,
+    /// Blocks the pipeline found touching the player: every touch, unlike the HUD's hits, which skip
+    /// touches in a grace period, under a shield, or by a block that already hit.
+    touching: u64,
     /// Bounding-rectangle tests between power-ups and the player.
     powerup_rect_tests: u64,
     /// Per-pixel tests between power-ups and the player.
@@ -73,7 +74,7 @@ impl StepSample {
             blocks: other.blocks,
             rect_tests: self.rect_tests + other.rect_tests,
             pixel_tests: self.pixel_tests + other.pixel_tests,
-            hits: self.hits + other.hits,
+            touching: self.touching + other.touching,
             powerup_rect_tests: self.powerup_rect_tests + other.powerup_rect_tests,
             powerup_pixel_tests: self.powerup_pixel_tests + other.powerup_pixel_tests,
             step: self.step + other.step,
@@ -92,8 +93,6 @@ struct Summary {
     steps: usize,
     /// Frames per second of wall time, averaged over the frame window.
     fps: f32,
-    /// Steps run in the last frame.
-    steps_last_frame: u32,
     /// Steps per frame, averaged over the frame window.
     steps_per_frame: f32,
 }
@@ -129,7 +128,7 @@ impl DebugView {
             blocks: world.blocks().len() as u64,
             rect_tests: counts.rect_tests,
             pixel_tests: counts.pixel_tests,
-            hits: counts.hits,
+            touching: counts.hits,
             powerup_rect_tests: counts.powerup_rect_tests,
             powerup_pixel_tests: counts.powerup_pixel_tests,
             step,
@@ -176,7 +175,6 @@ impl DebugView {
             total,
             steps: self.steps.len(),
             fps: if wall > 0.0 { frames / wall } else { 0.0 },
-            steps_last_frame: self.frames.back().map_or(0, |f| f.1),
             steps_per_frame: if frames > 0.0 {
                 frame_steps as f32 / frames
             } else {
@@ -185,19 +183,51 @@ impl DebugView {
         }
     }
 
+    /// The panel's counter rows: a label, the last step's value and the window's.
+    fn rows(&self) -> Vec<(&'static str, String, String)> {
+        let s = self.summary();
+        let pair = |a: u64, b: u64| format!("{a}/{b}");
+        vec![
+            ("blocks alive", s.last.blocks.to_string(), String::new()),
+            (
+                "rect/pixel tests",
+                pair(s.last.rect_tests, s.last.pixel_tests),
+                pair(s.total.rect_tests, s.total.pixel_tests),
+            ),
+            (
+                "touching",
+                s.last.touching.to_string(),
+                s.total.touching.to_string(),
+            ),
+            (
+                "power-up rect/pixel",
+                pair(s.last.powerup_rect_tests, s.last.powerup_pixel_tests),
+                pair(s.total.powerup_rect_tests, s.total.powerup_pixel_tests),
+            ),
+            ("step \u{b5}s", micros(s.last.step), micros(s.total.step)),
+            (
+                "collision \u{b5}s*",
+                micros(s.last.collide),
+                micros(s.total.collide),
+            ),
+        ]
+    }
+
     /// Draws the counters panel with its colour legend, top left under the HUD band.
     pub fn draw_panel(&self, text: &Text) {
         let s = self.summary();
-        let (x, y, w, h) = (8.0, 100.0, 310.0, 259.0);
+        let rows = self.rows();
+        let (x, y, w) = (6.0, 98.0, 246.0);
+        let h = 14.0 + LINE * (rows.len() as f32 + 3.0) + 6.0;
         draw_rectangle(x, y, w, h, PANEL);
         draw_rectangle_lines(x, y, w, h, 1.0, PANEL_EDGE);
 
-        let left = x + 10.0;
-        let col_step = x + 200.0;
-        let col_sec = x + w - 10.0;
-        let mut row = y + 20.0;
+        let left = x + 7.0;
+        let col_step = x + 178.0;
+        let col_sec = x + w - 7.0;
+        let mut row = y + 16.0;
 
-        text.draw("COLLISION DEBUG", left, row, SIZE, Align::Left, WHITE);
+        text.draw("F3 DEBUG", left, row, SIZE, Align::Left, WHITE);
         text.draw("step", col_step, row, SIZE, Align::Right, LABEL);
         // Just after F3 the window is still filling; say how much it holds rather than call it a second.
         let window = if s.steps == WINDOW_STEPS {
@@ -206,73 +236,37 @@ impl DebugView {
             format!("{} st", s.steps)
         };
         text.draw(&window, col_sec, row, SIZE, Align::Right, LABEL);
-        row += LINE + 4.0;
-
-        let mut counter = |label: &str, step: String, sec: String| {
+        row += LINE;
+        for (label, step, sec) in &rows {
             text.draw(label, left, row, SIZE, Align::Left, LABEL);
-            text.draw(&step, col_step, row, SIZE, Align::Right, WHITE);
-            text.draw(&sec, col_sec, row, SIZE, Align::Right, WHITE);
+            text.draw(step, col_step, row, SIZE, Align::Right, WHITE);
+            text.draw(sec, col_sec, row, SIZE, Align::Right, WHITE);
             row += LINE;
-        };
-        counter("blocks alive", s.last.blocks.to_string(), String::new());
-        counter(
-            "rect tests",
-            s.last.rect_tests.to_string(),
-            s.total.rect_tests.to_string(),
-        );
-        counter(
-            "pixel tests",
-            s.last.pixel_tests.to_string(),
-            s.total.pixel_tests.to_string(),
-        );
-        counter("hits", s.last.hits.to_string(), s.total.hits.to_string());
-        counter(
-            "power-up rect/pixel",
-            format!(
-                "{}/{}",
-                s.last.powerup_rect_tests, s.last.powerup_pixel_tests
-            ),
-            format!(
-                "{}/{}",
-                s.total.powerup_rect_tests, s.total.powerup_pixel_tests
-            ),
-        );
-        counter("step \u{b5}s", micros(s.last.step), micros(s.total.step));
-        counter(
-            "collision \u{b5}s*",
-            micros(s.last.collide),
-            micros(s.total.collide),
-        );
-        counter(
-            "*pixel tests re-timed",
-            s.last.retimed.to_string(),
-            s.total.retimed.to_string(),
-        );
-        row += 4.0;
+        }
         text.draw(
             &format!(
-                "{:.0} frames/s  steps/frame {} (avg {:.2})",
-                s.fps, s.steps_last_frame, s.steps_per_frame
+                "{:.0} fps  {:.2} steps/frame  *{} re-timed",
+                s.fps, s.steps_per_frame, s.last.retimed
             ),
             left,
             row,
-            SIZE,
+            SIZE - 2.0,
             Align::Left,
-            WHITE,
+            LABEL,
         );
-        row += LINE + 6.0;
+        row += LINE + 2.0;
 
         let legend = [
-            (Style::REJECTED, "rejected (rect)"),
-            (Style::MISSED, "missed (pixel)"),
-            (Style::HIT, "hit (pixel)"),
+            (Style::REJECTED, "rejected"),
+            (Style::MISSED, "missed"),
+            (Style::HIT, "touching"),
             (Style::PLAYER, "player"),
         ];
-        for (i, (style, label)) in legend.into_iter().enumerate() {
-            let sx = left + (i % 2) as f32 * 156.0;
-            let sy = row + (i / 2) as f32 * (LINE + 2.0);
-            style.draw(&Rect::from_xywh(sx, sy - 11.0, 18.0, 13.0));
-            text.draw(label, sx + 26.0, sy, SIZE, Align::Left, LABEL);
+        let mut lx = left;
+        for (style, label) in legend {
+            style.draw(&Rect::from_xywh(lx, row - 9.0, 11.0, 9.0));
+            lx += 15.0;
+            lx += text.draw(label, lx, row, SIZE - 2.0, Align::Left, LABEL) + 9.0;
         }
     }
 }
@@ -425,7 +419,7 @@ mod tests {
             blocks: rect_tests,
             rect_tests,
             pixel_tests: 1,
-            hits: 0,
+            touching: 0,
             powerup_rect_tests: 2,
             powerup_pixel_tests: 0,
             step: Duration::from_micros(micros),
@@ -451,6 +445,25 @@ mod tests {
     }
 
     #[test]
+    fn the_touching_row_counts_touches_and_no_row_is_called_hits() {
+        let mut view = DebugView::new();
+        for touching in [2, 0, 1] {
+            view.push_step(StepSample {
+                touching,
+                ..sample(5, 10)
+            });
+        }
+        let rows = view.rows();
+        let touching = rows
+            .iter()
+            .find(|r| r.0 == "touching")
+            .expect("a touching row");
+        assert_eq!((touching.1.as_str(), touching.2.as_str()), ("1", "3"));
+        // The HUD's HITS counts hits that cost something; a second "hits" here read as the same count.
+        assert!(rows.iter().all(|r| !r.0.contains("hit")), "{rows:?}");
+    }
+
+    #[test]
     fn a_fresh_view_shows_zeros() {
         let s = DebugView::new().summary();
         assert_eq!(s.steps, 0);
@@ -469,7 +482,6 @@ mod tests {
         view.end_frame(1.0 / 30.0);
         let s = view.summary();
         assert!((s.fps - 30.0).abs() < 0.5, "{}", s.fps);
-        assert_eq!(s.steps_last_frame, 0);
         assert!(
             (s.steps_per_frame - 2.0).abs() < 0.1,
             "{}",

@@ -9,7 +9,10 @@ mod audio;
 mod debug;
 mod gamepad;
 mod input;
+mod legend;
 mod particles;
+mod prompt;
+mod records;
 mod render;
 mod signals;
 mod view;
@@ -32,13 +35,18 @@ use spinfall::store::{self, HighScores, ModeKey, Problem, ScoreEntry, Settings, 
 use audio::{Cue, Sfx};
 use debug::DebugView;
 use input::{Actions, Controls};
+use legend::FirstCatches;
 use particles::{Burst, Particles};
+use records::Driver;
 
 /// How long a first Esc on the title waits for the second that quits, in seconds.
 const QUIT_CONFIRM_SECONDS: f32 = 2.0;
 
 /// The notice shown after the first Esc on the title.
 const QUIT_PROMPT: &str = "Press Esc again to quit";
+
+/// The start of the notice shown when "reduce flashing" is switched, so a second switch replaces it.
+const FLASHING_TOAST: &str = "Reduce flashing: ";
 
 /// How long after a full-screen toggle focus changes are ignored, in seconds.
 const FULLSCREEN_SETTLE: f32 = 1.0;
@@ -55,6 +63,9 @@ const MAX_STEPS_PER_FRAME: u32 = 5;
 
 /// How long the arcade hit flash takes to fade, in seconds.
 const FLASH_SECONDS: f32 = 0.3;
+
+/// How long the line explaining a first-caught power-up stays on screen, in seconds.
+const CAPTION_SECONDS: f32 = 4.0;
 
 /// How long the screen shakes after an arcade hit, in seconds.
 const SHAKE_SECONDS: f32 = 0.25;
@@ -417,6 +428,10 @@ struct App {
     life_pulse: f32,
     last_result: GameResult,
     floaters: Vec<Floater>,
+    /// The power-up kinds caught so far this game, each explained on its first catch.
+    first_catches: FirstCatches,
+    /// The line explaining the power-up just caught, with its kind and seconds left on screen.
+    caption: Option<(PowerUpKind, String, f32)>,
     toasts: Vec<(String, f32)>,
     fullscreen: bool,
     /// When full screen was last toggled (app clock), to ignore the focus blips that causes.
@@ -519,6 +534,8 @@ impl App {
             life_pulse: 0.0,
             last_result: GameResult::default(),
             floaters: Vec::new(),
+            first_catches: FirstCatches::default(),
+            caption: None,
             toasts: Vec::new(),
             fullscreen: opts.fullscreen,
             fullscreen_at: f32::NEG_INFINITY,
@@ -601,6 +618,10 @@ impl App {
         for notice in &actions.pad_notices {
             self.toast(notice.clone());
         }
+        // Photosensitive players need this most in play, so it works on every screen.
+        if actions.toggle_flashing {
+            self.toggle_flashing();
+        }
         if actions.debug {
             self.debug = match self.debug {
                 Some(_) => None,
@@ -655,9 +676,6 @@ impl App {
                 }
             }
             Screen::Paused { .. } => {
-                if actions.toggle_flashing {
-                    self.toggle_flashing();
-                }
                 if actions.back {
                     self.leave_game();
                     self.go_to_title();
@@ -688,6 +706,10 @@ impl App {
                 f.pos.y -= 40.0 * dt;
             }
             self.floaters.retain(|f| f.age < 1.2);
+            if let Some(caption) = self.caption.as_mut() {
+                caption.2 -= dt;
+            }
+            self.caption.take_if(|c| c.2 <= 0.0);
         }
         for t in &mut self.toasts {
             t.1 -= dt;
@@ -718,9 +740,6 @@ impl App {
         }
         if actions.down {
             self.menu_row = (self.menu_row + 1) % rows.len();
-        }
-        if actions.toggle_flashing {
-            self.toggle_flashing();
         }
         let step = i32::from(actions.right) - i32::from(actions.left);
         if step != 0 {
@@ -839,6 +858,9 @@ impl App {
                 if !attract {
                     sound(self, Cue::Collect);
                     self.float(powerup_label(kind), point, Color::new(1.0, 0.9, 0.45, 1.0));
+                    if let Some(line) = self.first_catches.caught(kind) {
+                        self.caption = Some((kind, line, CAPTION_SECONDS));
+                    }
                 }
             }
             Event::GameOver { score } => {
@@ -871,6 +893,11 @@ impl App {
         }
     }
 
+    /// Who plays the games of this run; only the player's results and choices are kept.
+    fn driver(&self) -> Driver {
+        Driver::of(self.pilot)
+    }
+
     fn start_game(&mut self) {
         let seed = self.seeds.next_game();
         if self.seeds.games > 1 {
@@ -885,8 +912,9 @@ impl App {
         self.bot = Bot::new();
         self.particles.reset(seed);
         self.reset_effects();
+        self.first_catches = FirstCatches::default();
         self.best_streak = 0;
-        if self.settings.last_mode != mode_key(self.mode) {
+        if self.driver() == Driver::Player && self.settings.last_mode != mode_key(self.mode) {
             self.settings.last_mode = mode_key(self.mode);
             self.save_settings();
         }
@@ -913,19 +941,22 @@ impl App {
         self.shake = 0.0;
         self.life_pulse = 0.0;
         self.floaters.clear();
+        self.caption = None;
         self.facing_left = false;
     }
 
     /// Records an arcade game's score and shows the game-over screen.
     fn finish_arcade(&mut self, score: u64) {
-        let table = self.scores.table_mut(ModeKey::Arcade);
+        let driver = self.driver();
+        let table = self.scores.table(ModeKey::Arcade);
         let previous_best = table.best();
-        let new_best = table.is_new_best(score);
-        let rank = table.record(ScoreEntry {
+        let new_best = driver == Driver::Player && table.is_new_best(score);
+        let entry = ScoreEntry {
             score,
             seed: self.world.seed(),
             unix_time: store::unix_now(),
-        });
+        };
+        let rank = records::record(&mut self.scores, driver, ModeKey::Arcade, entry);
         self.last_result = GameResult {
             score,
             previous_best,
@@ -947,12 +978,9 @@ impl App {
                 seed: self.world.seed(),
                 unix_time: store::unix_now(),
             };
-            if self
-                .scores
-                .table_mut(ModeKey::Classic)
-                .record(entry)
-                .is_some()
-            {
+            let driver = self.driver();
+            let rank = records::record(&mut self.scores, driver, ModeKey::Classic, entry);
+            if rank.is_some() {
                 self.save_scores();
             }
             self.best_streak = 0;
@@ -961,6 +989,14 @@ impl App {
 
     fn toggle_flashing(&mut self) {
         self.settings.reduce_flashing = !self.settings.reduce_flashing;
+        let state = if self.settings.reduce_flashing {
+            "on"
+        } else {
+            "off"
+        };
+        self.toasts
+            .retain(|(text, _)| !text.starts_with(FLASHING_TOAST));
+        self.toast(format!("{FLASHING_TOAST}{state}"));
         self.save_settings();
     }
 

@@ -8,6 +8,9 @@ use spinfall::sim::{
 };
 use spinfall::store::{ModeKey, TABLE_LEN};
 
+use super::legend;
+use super::prompt::{self, Look};
+use super::records::Driver;
 use super::view::{framebuffer_size, Align, Letterbox, Text};
 use super::{menu_rows, App, PauseReason, Row, Screen, FLASH_SECONDS, SHAKE_SECONDS};
 
@@ -25,6 +28,8 @@ const PANEL: Color = Color::new(0.04, 0.06, 0.16, 0.72);
 const PANEL_EDGE: Color = Color::new(0.55, 0.68, 1.0, 0.45);
 /// The HUD's width for one running power-up: icon, seconds left and bar.
 const EFFECT_SLOT: f32 = 74.0;
+/// How far the drawn background reaches past the field on each side, beyond the shake's 6 px.
+const SHAKE_MARGIN: f32 = 16.0;
 /// Width of the "reduce flashing" red border, in playfield pixels.
 const BORDER: f32 = 14.0;
 
@@ -35,18 +40,15 @@ impl App {
         let letterbox = Letterbox::fit(fb_w, fb_h, FIELD_WIDTH, FIELD_HEIGHT);
         set_default_camera();
         clear_background(BLACK);
-        set_camera(&letterbox.camera(fb_h, FIELD_WIDTH, FIELD_HEIGHT, self.shake_offset()));
         let text = Text::new(&letterbox);
 
+        // Only the playfield shakes; the HUD and the menus hold still so that they stay readable.
+        set_camera(&letterbox.camera(fb_h, FIELD_WIDTH, FIELD_HEIGHT, self.shake_offset()));
         self.draw_playfield();
-        // The title, pause and game-over panels overlap the debug panel's corner; menus come first.
-        let debug_panel_on_top = self.screen == Screen::Playing;
-        if let Some(debug) = &self.debug {
+        if self.debug.is_some() {
             super::debug::draw_bounds(&self.world, self.step_alpha());
-            if !debug_panel_on_top {
-                debug.draw_panel(&text);
-            }
         }
+        set_camera(&letterbox.camera(fb_h, FIELD_WIDTH, FIELD_HEIGHT, Vec2::ZERO));
         match self.screen {
             Screen::Title => self.draw_title(&text),
             Screen::Playing => self.draw_hud(&text),
@@ -59,7 +61,12 @@ impl App {
                 self.draw_game_over(&text);
             }
         }
-        if let Some(debug) = self.debug.as_ref().filter(|_| debug_panel_on_top) {
+        // Menus are read, not measured: the panel would only cover them.
+        if let Some(debug) = self
+            .debug
+            .as_ref()
+            .filter(|_| self.screen == Screen::Playing)
+        {
             debug.draw_panel(&text);
         }
         self.draw_toasts(&text);
@@ -76,7 +83,7 @@ impl App {
 
     /// The camera's offset for the hit shake: a decaying wobble that needs no random numbers.
     fn shake_offset(&self) -> Vec2 {
-        if self.shake <= 0.0 {
+        if self.shake <= 0.0 || self.settings.reduce_flashing {
             return Vec2::ZERO;
         }
         let strength = 6.0 * (self.shake / SHAKE_SECONDS);
@@ -97,14 +104,15 @@ impl App {
             };
             draw_rectangle(-20.0, -20.0, FIELD_WIDTH + 40.0, FIELD_HEIGHT + 40.0, bg);
         } else {
-            // Drawn a little larger than the field so the shake never reveals an edge.
+            // Drawn larger than the field by more than the shake's reach, so no edge ever shows.
+            let m = SHAKE_MARGIN;
             draw_texture_ex(
                 &self.textures.background,
-                -10.0,
-                -10.0,
+                -m,
+                -m,
                 WHITE,
                 DrawTextureParams {
-                    dest_size: Some(vec2(FIELD_WIDTH + 20.0, FIELD_HEIGHT + 20.0)),
+                    dest_size: Some(vec2(FIELD_WIDTH + 2.0 * m, FIELD_HEIGHT + 2.0 * m)),
                     ..Default::default()
                 },
             );
@@ -187,32 +195,51 @@ impl App {
         }
     }
 
-    /// Falling tokens at the sim's wobble, with a pulsing glow: warm for helpful ones, red for grow,
-    /// which the player should avoid.
+    /// Falling tokens at the sim's wobble.
     fn draw_powerups(&self) {
         let alpha = self.step_alpha();
         for (i, p) in self.world.powerups().iter().enumerate() {
-            let size = p.size();
             let (centre, rotation) = p.pose_at(alpha);
             let pulse = 0.5 + 0.5 * (self.clock * 5.0 + i as f32).sin();
-            let glow = if p.is_hazard() {
-                Color::new(1.0, 0.3, 0.25, 0.2 + 0.14 * pulse)
-            } else {
-                Color::new(1.0, 0.95, 0.6, 0.18 + 0.12 * pulse)
-            };
-            draw_circle(centre.x, centre.y, 20.0 + 3.0 * pulse, glow);
-            draw_texture_ex(
-                self.textures.powerup(p.kind()),
-                centre.x - size.x / 2.0,
-                centre.y - size.y / 2.0,
-                WHITE,
-                DrawTextureParams {
-                    dest_size: Some(size),
-                    rotation,
-                    pivot: Some(centre),
-                    ..Default::default()
-                },
+            self.draw_token(p.kind(), centre, p.size(), rotation, pulse);
+        }
+    }
+
+    /// One power-up token with its pulsing surround: a soft warm glow for helpful ones; for the
+    /// hazard, a spiked amber ring and a warning sign, so it reads as "avoid" by shape as well as by
+    /// colour.
+    fn draw_token(&self, kind: PowerUpKind, centre: Vec2, size: Vec2, rotation: f32, pulse: f32) {
+        let radius = size.max_element() / 2.0;
+        if kind.is_hazard() {
+            draw_circle(
+                centre.x,
+                centre.y,
+                radius * 1.35,
+                Color::new(1.0, 0.45, 0.0, 0.22 + 0.14 * pulse),
             );
+            draw_spiked_ring(centre, radius * 1.18, radius * 1.55, self.clock * 0.8);
+        } else {
+            draw_circle(
+                centre.x,
+                centre.y,
+                radius * (1.25 + 0.19 * pulse),
+                Color::new(1.0, 0.95, 0.6, 0.18 + 0.12 * pulse),
+            );
+        }
+        draw_texture_ex(
+            self.textures.powerup(kind),
+            centre.x - size.x / 2.0,
+            centre.y - size.y / 2.0,
+            WHITE,
+            DrawTextureParams {
+                dest_size: Some(size),
+                rotation,
+                pivot: Some(centre),
+                ..Default::default()
+            },
+        );
+        if kind.is_hazard() {
+            draw_warning_sign(centre + vec2(radius * 0.85, -radius * 0.85), radius * 0.75);
         }
     }
 
@@ -334,8 +361,45 @@ impl App {
             let a = (1.0 - f.age / 1.2).clamp(0.0, 1.0);
             let color = Color::new(f.color.r, f.color.g, f.color.b, a);
             let x = f.pos.x.clamp(80.0, FIELD_WIDTH - 80.0);
-            text.shadowed(&f.text, x, f.pos.y - 26.0, 20.0, Align::Centre, color);
+            text.outlined(&f.text, x, f.pos.y - 26.0, 20.0, Align::Centre, color);
         }
+        self.draw_caption(text);
+    }
+
+    /// The line explaining a power-up caught for the first time this game, under the HUD band.
+    fn draw_caption(&self, text: &Text) {
+        let Some((kind, line, left)) = &self.caption else {
+            return;
+        };
+        let a = (left / 0.5).clamp(0.0, 1.0);
+        let size = 18.0;
+        let icon = 26.0;
+        let w = text.width(line, size) + icon + 8.0;
+        let x = (FIELD_WIDTH - w) / 2.0;
+        let y = 128.0;
+        draw_rectangle(
+            x - 10.0,
+            y - 24.0,
+            w + 20.0,
+            34.0,
+            Color::new(PANEL.r, PANEL.g, PANEL.b, PANEL.a * a),
+        );
+        draw_texture_ex(
+            self.textures.powerup(*kind),
+            x,
+            y - 20.0,
+            Color::new(1.0, 1.0, 1.0, a),
+            DrawTextureParams {
+                dest_size: Some(vec2(icon, icon)),
+                ..Default::default()
+            },
+        );
+        let color = if kind.is_hazard() {
+            Color::new(1.0, 0.8, 0.2, a)
+        } else {
+            Color::new(1.0, 1.0, 1.0, a)
+        };
+        text.outlined(line, x + icon + 8.0, y, size, Align::Left, color);
     }
 
     /// Figures for lives: bright for the ones left, dim for the ones lost; the one just lost pulses.
@@ -465,7 +529,15 @@ impl App {
             let (label, value) = self.row_text(*row);
             let base = y + 24.0;
             let label_color = if selected { WHITE } else { SOFT };
-            text.draw(label, 214.0, base, 20.0, Align::Left, label_color);
+            let label_w = text.draw(label, 214.0, base, 20.0, Align::Left, label_color);
+            let devices = Devices {
+                sound: super::audio::available(),
+                gamepad: !self.controls.pad_names().is_empty(),
+            };
+            if let Some(note) = row_note(*row, devices) {
+                let dim = Color::new(SOFT.r, SOFT.g, SOFT.b, 0.7);
+                text.draw(note, 222.0 + label_w, base, 15.0, Align::Left, dim);
+            }
             let value_color = if selected { GOLD } else { WHITE };
             let shown = if selected {
                 format!("<  {value}  >")
@@ -475,16 +547,20 @@ impl App {
             text.draw(&shown, 586.0, base, 20.0, Align::Right, value_color);
         }
 
-        let prompt_y = top + panel_h + 44.0;
+        let prompt_y = top + panel_h + 40.0;
         // A slow glow rather than a blink: attention without flashing.
         let glow = 0.7 + 0.3 * (self.clock * 3.0).sin();
-        text.shadowed(
-            "Press Enter / A to start",
+        prompt::draw(
+            text,
+            "Press Enter / Space  or  {A}  to start",
             400.0,
             prompt_y,
-            28.0,
             Align::Centre,
-            Color::new(1.0, 1.0, 1.0, glow),
+            Look {
+                size: 28.0,
+                color: Color::new(1.0, 1.0, 1.0, glow),
+                shadow: true,
+            },
         );
 
         let best = match self.mode {
@@ -500,30 +576,69 @@ impl App {
                 .map(|b| format!("Longest hit-free streak  {:.1} s", steps_to_seconds(b))),
         };
         let best = best.unwrap_or_else(|| "No best yet: set one!".to_string());
-        text.shadowed(&best, 400.0, prompt_y + 34.0, 20.0, Align::Centre, GOLD);
+        text.shadowed(&best, 400.0, prompt_y + 32.0, 20.0, Align::Centre, GOLD);
 
         let about = match self.mode {
             Mode::Arcade => "Arcade: three lives, score for time and dodges, power-ups",
             Mode::Classic => "Classic: the original - endless, red while touching, hits counted",
         };
-        text.shadowed(about, 400.0, prompt_y + 60.0, 16.0, Align::Centre, SOFT);
+        text.shadowed(about, 400.0, prompt_y + 56.0, 16.0, Align::Centre, SOFT);
 
-        text.shadowed(
-            "Move: Left/Right or A/D, D-pad or stick    Pause: Esc / P / Start",
+        let help = Look {
+            size: 15.0,
+            color: SOFT,
+            shadow: true,
+        };
+        prompt::draw(
+            text,
+            "Move: Left / Right or A / D,  D-pad or left stick     Pause: Esc / P  {Start}",
             400.0,
-            494.0,
-            15.0,
+            prompt_y + 84.0,
             Align::Centre,
-            SOFT,
+            help,
         );
-        text.shadowed(
-            "Menu: Up/Down, Left/Right    F / Y: reduce flashing    F11 / Alt+Enter: fullscreen    Esc: quit",
+        prompt::draw(
+            text,
+            "Menu: Up / Down, Left / Right     Reduce flashing: F  {X} {Y}     Fullscreen: F11     Quit: Esc",
             400.0,
-            514.0,
-            15.0,
+            prompt_y + 106.0,
             Align::Centre,
-            SOFT,
+            help,
         );
+        if self.mode == Mode::Arcade {
+            self.draw_legend(text, prompt_y + 120.0);
+        }
+    }
+
+    /// What each power-up does: a two-column panel of tokens and words, `top` its upper edge.
+    fn draw_legend(&self, text: &Text, top: f32) {
+        let (x, w, row_h) = (60.0, 680.0, 28.0);
+        let rows = PowerUpKind::ALL.len().div_ceil(2);
+        draw_panel(x, top, w, rows as f32 * row_h + 10.0);
+        for (i, kind) in PowerUpKind::ALL.into_iter().enumerate() {
+            let cx = x + 24.0 + (i % 2) as f32 * (w / 2.0);
+            let cy = top + 5.0 + row_h / 2.0 + (i / 2) as f32 * row_h;
+            let pulse = 0.5 + 0.5 * (self.clock * 5.0 + i as f32).sin();
+            self.draw_token(kind, vec2(cx, cy), vec2(20.0, 20.0), 0.0, pulse);
+            let base = cy + 5.5;
+            let name_w = text.draw(
+                legend::name(kind),
+                cx + 22.0,
+                base,
+                16.0,
+                Align::Left,
+                WHITE,
+            );
+            let color = if kind.is_hazard() { GOLD } else { SOFT };
+            text.draw(
+                legend::effect(kind),
+                cx + 30.0 + name_w,
+                base,
+                15.0,
+                Align::Left,
+                color,
+            );
+        }
     }
 
     /// A menu row's label and current value.
@@ -555,28 +670,27 @@ impl App {
             FIELD_HEIGHT,
             Color::new(0.0, 0.02, 0.08, 0.55),
         );
-        draw_panel(210.0, 190.0, 380.0, 230.0);
-        text.shadowed("PAUSED", 400.0, 250.0, 52.0, Align::Centre, WHITE);
+        draw_panel(180.0, 170.0, 440.0, 230.0);
+        text.shadowed("PAUSED", 400.0, 230.0, 52.0, Align::Centre, WHITE);
         let note = match why {
             PauseReason::Player => "",
             PauseReason::Focus => "(the window lost focus)",
             PauseReason::Gamepad => "(the gamepad was unplugged)",
         };
-        text.draw(note, 400.0, 278.0, 16.0, Align::Centre, SOFT);
-        text.draw(
-            "Enter / Esc / P / Start: resume",
-            400.0,
-            318.0,
+        text.draw(note, 400.0, 258.0, 16.0, Align::Centre, SOFT);
+        let line = |prompt: &str, y: f32, size: f32, color: Color| {
+            let look = Look {
+                size,
+                color,
+                shadow: false,
+            };
+            prompt::draw(text, prompt, 400.0, y, Align::Centre, look);
+        };
+        line("Resume: Enter / Esc / P   {Start} {A}", 298.0, 18.0, WHITE);
+        line(
+            "Quit to title: Q / Backspace   {B} {Back}",
+            328.0,
             18.0,
-            Align::Centre,
-            WHITE,
-        );
-        text.draw(
-            "Q / Backspace / B: quit to title",
-            400.0,
-            346.0,
-            18.0,
-            Align::Centre,
             WHITE,
         );
         let flashing = if self.settings.reduce_flashing {
@@ -584,22 +698,16 @@ impl App {
         } else {
             "Off"
         };
-        text.draw(
-            &format!("F / Y: reduce flashing ({flashing})"),
-            400.0,
-            374.0,
+        line(
+            &format!("Reduce flashing ({flashing}): F   {{X}} {{Y}}"),
+            358.0,
             18.0,
-            Align::Centre,
             SOFT,
         );
-        text.draw(
-            "F3: collision debug view",
-            400.0,
-            400.0,
-            15.0,
-            Align::Centre,
-            SOFT,
-        );
+        line("Collision debug view: F3", 384.0, 15.0, SOFT);
+        if self.world.mode() == Mode::Arcade {
+            self.draw_legend(text, 420.0);
+        }
     }
 
     fn draw_game_over(&self, text: &Text) {
@@ -662,6 +770,16 @@ impl App {
                 soft,
             );
         }
+        if self.driver() == Driver::Demo {
+            text.draw(
+                "A --pilot demo: its score is not kept",
+                400.0,
+                288.0,
+                16.0,
+                Align::Centre,
+                soft,
+            );
+        }
 
         let table = self.scores.table(ModeKey::Arcade);
         let top = 306.0;
@@ -688,22 +806,29 @@ impl App {
 
         if self.screen_time >= super::GAME_OVER_INPUT_DELAY {
             let glow = 0.7 + 0.3 * (self.clock * 3.0).sin();
-            text.shadowed(
-                "Enter / A / Start: play again    Esc / B: title",
-                400.0,
-                524.0,
-                18.0,
-                Align::Centre,
-                Color::new(1.0, 1.0, 1.0, glow * a),
-            );
+            let look = Look {
+                size: 18.0,
+                color: Color::new(1.0, 1.0, 1.0, glow * a),
+                shadow: true,
+            };
+            let again = "Play again: Enter / Space   {A} {Start}";
+            prompt::draw(text, again, 400.0, 504.0, Align::Centre, look);
+            let title = "Title: Esc / Q   {B} {Back}";
+            prompt::draw(text, title, 400.0, 532.0, Align::Centre, look);
         }
     }
 
-    /// Notices such as a gamepad being plugged in, bottom centre.
+    /// Notices such as a gamepad being plugged in, bottom centre (in play, a third of the way down).
     fn draw_toasts(&self, text: &Text) {
+        // In play the bottom is where the figure stands; notices go under the HUD band there.
+        let playing = self.screen == Screen::Playing;
         for (i, (msg, left)) in self.toasts.iter().enumerate() {
             let a = left.min(1.0);
-            let y = FIELD_HEIGHT - 11.0 - i as f32 * 30.0;
+            let y = if playing {
+                FIELD_HEIGHT * 0.3 + i as f32 * 30.0
+            } else {
+                FIELD_HEIGHT - 11.0 - i as f32 * 30.0
+            };
             let w = text.width(msg, 16.0) + 28.0;
             draw_rectangle(
                 400.0 - w / 2.0,
@@ -724,6 +849,22 @@ impl App {
     }
 }
 
+/// Which optional devices this machine has right now.
+#[derive(Clone, Copy, Debug)]
+struct Devices {
+    sound: bool,
+    gamepad: bool,
+}
+
+/// The note beside a menu row whose setting has nothing to act on, so it is not mistaken for broken.
+fn row_note(row: Row, devices: Devices) -> Option<&'static str> {
+    match row {
+        Row::Volume if !devices.sound => Some("(no sound device)"),
+        Row::Rumble if !devices.gamepad => Some("(no gamepad)"),
+        _ => None,
+    }
+}
+
 /// A band across the field from `y0` to `y1`, shading from `top` to `bottom`.
 fn draw_vertical_gradient(y0: f32, y1: f32, top: Color, bottom: Color) {
     let v = |x: f32, y: f32, c: Color| Vertex::new(x, y, 0.0, 0.0, 0.0, c);
@@ -737,6 +878,53 @@ fn draw_vertical_gradient(y0: f32, y1: f32, top: Color, bottom: Color) {
         indices: vec![0, 1, 2, 0, 2, 3],
         texture: None,
     });
+}
+
+/// A saw-toothed ring around `centre`, teeth from `inner` to `outer`, turned by `angle`: amber on a
+/// dark casing, the hazard token's outline.
+fn draw_spiked_ring(centre: Vec2, inner: f32, outer: f32, angle: f32) {
+    const TEETH: usize = 10;
+    let point = |i: usize| {
+        let r = if i % 2 == 0 { outer } else { inner };
+        let a = angle + i as f32 * std::f32::consts::PI / TEETH as f32;
+        centre + Vec2::from_angle(a) * r
+    };
+    for (width, color) in [
+        (4.5, Color::new(0.05, 0.03, 0.0, 0.85)),
+        (2.0, Color::new(1.0, 0.78, 0.1, 1.0)),
+    ] {
+        for i in 0..2 * TEETH {
+            let (a, b) = (point(i), point(i + 1));
+            draw_line(a.x, a.y, b.x, b.y, width, color);
+        }
+    }
+}
+
+/// A warning sign: an amber triangle, black-edged, with an exclamation mark, `size` px tall.
+fn draw_warning_sign(centre: Vec2, size: f32) {
+    let h = size;
+    let w = size * 1.15;
+    let top = centre - vec2(0.0, h / 2.0);
+    let left = centre + vec2(-w / 2.0, h / 2.0);
+    let right = centre + vec2(w / 2.0, h / 2.0);
+    let grow = 2.0;
+    draw_triangle(
+        top - vec2(0.0, grow * 1.4),
+        left + vec2(-grow * 1.2, grow * 0.7),
+        right + vec2(grow * 1.2, grow * 0.7),
+        Color::new(0.05, 0.03, 0.0, 0.95),
+    );
+    draw_triangle(top, left, right, Color::new(1.0, 0.78, 0.1, 1.0));
+    let ink = Color::new(0.05, 0.03, 0.0, 1.0);
+    let bar = (size * 0.14).max(1.5);
+    draw_rectangle(
+        centre.x - bar / 2.0,
+        centre.y - h * 0.18,
+        bar,
+        h * 0.38,
+        ink,
+    );
+    draw_rectangle(centre.x - bar / 2.0, centre.y + h * 0.28, bar, bar, ink);
 }
 
 /// A dark translucent panel with a thin outline.
@@ -768,7 +956,25 @@ fn clock_text(seconds: f64) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::clock_text;
+    use super::{clock_text, row_note, Devices, Row};
+
+    #[test]
+    fn volume_and_rumble_rows_say_when_their_device_is_missing() {
+        let none = Devices {
+            sound: false,
+            gamepad: false,
+        };
+        let all = Devices {
+            sound: true,
+            gamepad: true,
+        };
+        assert_eq!(row_note(Row::Volume, none), Some("(no sound device)"));
+        assert_eq!(row_note(Row::Rumble, none), Some("(no gamepad)"));
+        for row in [Row::Mode, Row::Flashing, Row::Volume, Row::Rumble] {
+            assert_eq!(row_note(row, all), None, "{row:?}");
+        }
+        assert_eq!(row_note(Row::Mode, none), None);
+    }
 
     #[test]
     fn clock_formats_minutes_and_seconds() {

@@ -145,6 +145,33 @@ impl Text {
         self.draw(text, x + offset, y + offset, size, align, shadow);
         self.draw(text, x, y, size, align, color)
     }
+
+    /// Draws `text` inside a dark outline, so any colour reads on the sky, the painting and red alike.
+    pub fn outlined(
+        &self,
+        text: &str,
+        x: f32,
+        y: f32,
+        size: f32,
+        align: Align,
+        color: Color,
+    ) -> f32 {
+        let d = (size / 14.0).max(1.0);
+        let ink = Color::new(0.0, 0.02, 0.08, 0.9 * color.a);
+        for (dx, dy) in [
+            (-d, 0.0),
+            (d, 0.0),
+            (0.0, -d),
+            (0.0, d),
+            (-d, -d),
+            (d, -d),
+            (-d, d),
+            (d, d),
+        ] {
+            self.draw(text, x + dx, y + dy, size, align, ink);
+        }
+        self.draw(text, x, y, size, align, color)
+    }
 }
 
 #[cfg(test)]

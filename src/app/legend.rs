@@ -1,0 +1,89 @@
+//! What each power-up does, in words: the legend on the title and pause screens, and the line shown
+//! the first time each kind is caught in a game.
+
+use spinfall::sim::{steps_to_seconds, PowerUpKind, GROW_SCALE};
+
+/// The power-up's name as the screens print it.
+pub fn name(kind: PowerUpKind) -> &'static str {
+    match kind {
+        PowerUpKind::Shrink => "Shrink",
+        PowerUpKind::Grow => "Grow",
+        PowerUpKind::Shield => "Shield",
+        PowerUpKind::Slow => "Slow",
+    }
+}
+
+/// A few words on what the power-up does, short enough for a legend column.
+pub fn effect(kind: PowerUpKind) -> &'static str {
+    match kind {
+        PowerUpKind::Shrink => "half size: a smaller target",
+        PowerUpKind::Grow => "AVOID: bigger target, x2 dodge points",
+        PowerUpKind::Shield => "absorbs the next hit",
+        PowerUpKind::Slow => "blocks fall and spin at half speed",
+    }
+}
+
+/// The one line shown when the power-up is caught for the first time in a game.
+pub fn explanation(kind: PowerUpKind) -> String {
+    let seconds = steps_to_seconds(u64::from(kind.duration()));
+    match kind {
+        PowerUpKind::Shrink => format!("Shrink: half size for {seconds:.0} s, a smaller target"),
+        PowerUpKind::Grow => format!(
+            "Grow (a hazard): {GROW_SCALE}x size for {seconds:.0} s, but dodges score double"
+        ),
+        PowerUpKind::Shield => {
+            format!("Shield: absorbs the next hit (lasts up to {seconds:.0} s)")
+        }
+        PowerUpKind::Slow => format!("Slow: blocks at half speed for {seconds:.0} s"),
+    }
+}
+
+/// Which kinds the player has caught so far in the current game, so each is explained once.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FirstCatches {
+    seen: [bool; PowerUpKind::ALL.len()],
+}
+
+impl FirstCatches {
+    /// Notes a catch; returns the explanation when it is the game's first of that kind.
+    pub fn caught(&mut self, kind: PowerUpKind) -> Option<String> {
+        let seen = std::mem::replace(&mut self.seen[kind.index()], true);
+        (!seen).then(|| explanation(kind))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_kind_is_explained_on_its_first_catch_of_a_game_only() {
+        let mut game = FirstCatches::default();
+        for kind in PowerUpKind::ALL {
+            let line = game.caught(kind).expect("first catch is explained");
+            assert!(line.starts_with(name(kind)), "{line}");
+            assert_eq!(game.caught(kind), None, "{kind:?} explained twice");
+        }
+        // A new game explains them again.
+        let mut next = FirstCatches::default();
+        assert!(next.caught(PowerUpKind::Grow).is_some());
+    }
+
+    #[test]
+    fn explanations_follow_the_sims_durations_and_call_grow_a_hazard() {
+        for kind in PowerUpKind::ALL {
+            let seconds = steps_to_seconds(u64::from(kind.duration()));
+            let line = explanation(kind);
+            assert!(line.contains(&format!("{seconds:.0} s")), "{line}");
+        }
+        assert!(explanation(PowerUpKind::Grow).contains("hazard"));
+        assert!(explanation(PowerUpKind::Grow).contains("1.5x"));
+        for kind in PowerUpKind::ALL {
+            assert_eq!(
+                kind.is_hazard(),
+                effect(kind).starts_with("AVOID"),
+                "{kind:?}"
+            );
+        }
+    }
+}
