@@ -885,7 +885,7 @@ fn draw_vertical_gradient(y0: f32, y1: f32, top: Color, bottom: Color) {
 fn draw_spiked_ring(centre: Vec2, inner: f32, outer: f32, angle: f32) {
     const TEETH: usize = 10;
     let point = |i: usize| {
-        let r = if i % 2 == 0 { outer } else { inner };
+        let r = if i.is_multiple_of(2) { outer } else { inner };
         let a = angle + i as f32 * std::f32::consts::PI / TEETH as f32;
         centre + Vec2::from_angle(a) * r
     };
