@@ -23,46 +23,51 @@ fn short(g: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>
     g.measurement_time(Duration::from_secs(1));
 }
 
-fn solid(c: &mut Criterion) {
-    let suite = Suite::new();
-    for group in suite.groups() {
-        let cases: Vec<_> = suite.cases.iter().filter(|c| c.group == group).collect();
+/// One criterion group per case group: the tutorial's loop and the module over the group's cases.
+fn against_reference<C>(
+    c: &mut Criterion,
+    groups: Vec<String>,
+    cases: &[C],
+    group_of: impl Fn(&C) -> &str,
+    reference: impl Fn(&C) -> bool,
+    module: impl Fn(&C) -> bool,
+) {
+    for group in groups {
+        let mine: Vec<&C> = cases.iter().filter(|c| group_of(c) == group).collect();
         let mut g = c.benchmark_group(group.replace(' ', "_"));
         short(&mut g);
         g.bench_function("reference", |b| {
-            b.iter(|| {
-                cases
-                    .iter()
-                    .filter(|c| suite.reference(black_box(c)))
-                    .count()
-            })
+            b.iter(|| mine.iter().filter(|c| reference(black_box(c))).count())
         });
         g.bench_function("module", |b| {
-            b.iter(|| cases.iter().filter(|c| suite.module(black_box(c))).count())
+            b.iter(|| mine.iter().filter(|c| module(black_box(c))).count())
         });
         g.finish();
     }
 }
 
+fn solid(c: &mut Criterion) {
+    let suite = Suite::new();
+    against_reference(
+        c,
+        suite.groups(),
+        &suite.cases,
+        |k| &k.group,
+        |k| suite.reference(k),
+        |k| suite.module(k),
+    );
+}
+
 fn rotated_families(c: &mut Criterion) {
     let suite = RotatedSuite::new(&[64, 128]);
-    for group in suite.groups() {
-        let cases: Vec<_> = suite.cases.iter().filter(|c| c.group == group).collect();
-        let mut g = c.benchmark_group(group.replace(' ', "_"));
-        short(&mut g);
-        g.bench_function("reference", |b| {
-            b.iter(|| {
-                cases
-                    .iter()
-                    .filter(|c| suite.reference(black_box(c)))
-                    .count()
-            })
-        });
-        g.bench_function("module", |b| {
-            b.iter(|| cases.iter().filter(|c| suite.module(black_box(c))).count())
-        });
-        g.finish();
-    }
+    against_reference(
+        c,
+        suite.groups(),
+        &suite.cases,
+        |k| &k.group,
+        |k| suite.reference(k),
+        |k| suite.module(k),
+    );
 }
 
 fn translated_families(c: &mut Criterion) {

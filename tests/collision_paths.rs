@@ -1,8 +1,11 @@
 //! The word-parallel path, the bit-block tree and the numerics, each against a brute-force oracle.
 
+mod support;
+
 use glam::{Affine2, DMat2, DVec2, Mat2, Vec2};
 use proptest::prelude::*;
 use spinfall::collision::{collide, collide_traced, overlap_area, overlaps, Mask, Rect, Sprite};
+use support::geometry::{quad, sat_gap};
 
 /// A mask whose texel (x, y) is solid when `solid` says so.
 fn mask_of(w: u32, h: u32, solid: impl Fn(u32, u32) -> bool) -> Mask {
@@ -89,33 +92,8 @@ fn shared_texels(a: &Mask, ta: Affine2, b: &Mask, tb: Affine2) -> u64 {
 
 /// The world quad of texel (x, y) under `t`, in f64.
 fn texel_quad(t: Affine2, x: i64, y: i64) -> [DVec2; 4] {
-    let (c0, c1, o) = (
-        t.matrix2.x_axis.as_dvec2(),
-        t.matrix2.y_axis.as_dvec2(),
-        t.translation.as_dvec2(),
-    );
-    let p = |u: f64, v: f64| o + c0 * u + c1 * v;
     let (x, y) = (x as f64, y as f64);
-    [p(x, y), p(x + 1.0, y), p(x + 1.0, y + 1.0), p(x, y + 1.0)]
-}
-
-/// Separating-axis measure of two convex quads: positive is a gap, negative a penetration depth.
-fn sat_gap(a: &[DVec2; 4], b: &[DVec2; 4]) -> f64 {
-    let mut best = f64::NEG_INFINITY;
-    for quad in [a, b] {
-        for i in 0..4 {
-            let n = (quad[(i + 1) % 4] - quad[i]).perp().normalize();
-            let span = |q: &[DVec2; 4]| {
-                q.iter()
-                    .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), p| {
-                        (lo.min(p.dot(n)), hi.max(p.dot(n)))
-                    })
-            };
-            let ((alo, ahi), (blo, bhi)) = (span(a), span(b));
-            best = best.max((blo - ahi).max(alo - bhi));
-        }
-    }
-    best
+    quad(t, x, y, x + 1.0, y + 1.0)
 }
 
 /// The deepest penetration over all pairs of solid texels (negative when every pair has a gap): the

@@ -6,6 +6,7 @@ use glam::{Affine2, DVec2, Mat2, Vec2};
 use image::{Rgba, RgbaImage};
 use proptest::prelude::*;
 use spinfall::collision::{collide, overlap_area, Mask, MaskRule, Sprite};
+use support::geometry::{quad, sat_gap};
 use support::reference::{intersect_pixels, RefImage};
 
 /// A random image: up to 12 x 12, about half its texels opaque.
@@ -61,30 +62,7 @@ fn in_opaque_texel(mask: &Mask, transform: Affine2, p: Vec2, eps: f64) -> bool {
 
 /// The corners of a `w` x `h` rectangle placed by `t`, in f64 world space.
 fn corners(t: Affine2, w: f64, h: f64) -> [DVec2; 4] {
-    let m = |x: f64, y: f64| {
-        t.matrix2.x_axis.as_dvec2() * x + t.matrix2.y_axis.as_dvec2() * y + t.translation.as_dvec2()
-    };
-    [m(0.0, 0.0), m(w, 0.0), m(w, h), m(0.0, h)]
-}
-
-/// Separating-axis measure of two convex quads: positive is a gap that far wide along some edge
-/// normal, negative is the least overlap over all edge normals (a penetration depth).
-fn sat_gap(a: &[DVec2; 4], b: &[DVec2; 4]) -> f64 {
-    let mut best = f64::NEG_INFINITY;
-    for quad in [a, b] {
-        for i in 0..4 {
-            let n = (quad[(i + 1) % 4] - quad[i]).perp().normalize();
-            let project = |q: &[DVec2; 4]| {
-                q.iter()
-                    .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), p| {
-                        (lo.min(p.dot(n)), hi.max(p.dot(n)))
-                    })
-            };
-            let ((alo, ahi), (blo, bhi)) = (project(a), project(b));
-            best = best.max((blo - ahi).max(alo - bhi));
-        }
-    }
-    best
+    quad(t, 0.0, 0.0, w, h)
 }
 
 /// An axis-aligned transform whose every texel edge lands exactly on a float: a scale from a small

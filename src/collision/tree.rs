@@ -322,57 +322,24 @@ fn build_node(leaves: &mut [Leaf], slot: usize, nodes: &mut Vec<Node>, inset: [f
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::collision::Mask;
 
-    fn bits_of(
-        width: u32,
-        height: u32,
-        mut solid: impl FnMut(u32, u32) -> bool,
-    ) -> (usize, Vec<u64>) {
-        let wpr = (width as usize).div_ceil(64);
-        let mut words = vec![0u64; wpr * height as usize];
-        for y in 0..height {
-            for x in 0..width {
-                if solid(x, y) {
-                    words[y as usize * wpr + x as usize / 64] |= 1 << (x % 64);
-                }
-            }
-        }
-        (wpr, words)
+    fn mask(width: u32, height: u32, solid: impl FnMut(u32, u32) -> bool) -> Mask {
+        Mask::from_fn(width, height, solid).unwrap()
     }
 
     #[test]
     fn square_bounds_are_tight_and_fullness_is_exact() {
-        let (wpr, words) = bits_of(70, 9, |x, y| (3..7).contains(&x) && (2..5).contains(&y));
-        let bits = Bits {
-            inset: [0.0; 2],
-            width: 70,
-            height: 9,
-            words_per_row: wpr,
-            words: &words,
-        };
-        let s = bits.square(0, 0, 3).unwrap();
+        let m = mask(70, 9, |x, y| (3..7).contains(&x) && (2..5).contains(&y));
+        let s = m.bits().square(0, 0, 3).unwrap();
         assert_eq!(s.texels(), [3, 2, 7, 5]);
         assert!(s.is_solid());
-        assert_eq!(bits.square(8, 0, 3), None);
-        let (wpr, words) = bits_of(8, 8, |x, y| (x == 1 || x == 3) && y < 2);
-        let bits = Bits {
-            inset: [0.0; 2],
-            width: 8,
-            height: 8,
-            words_per_row: wpr,
-            words: &words,
-        };
-        let s = bits.square(0, 0, 3).unwrap();
+        assert_eq!(m.bits().square(8, 0, 3), None);
+        let m = mask(8, 8, |x, y| (x == 1 || x == 3) && y < 2);
+        let s = m.bits().square(0, 0, 3).unwrap();
         assert_eq!((s.texels(), s.kind()), ([1, 0, 4, 2], Kind::Square(3)));
-        let (wpr, words) = bits_of(4, 4, |_, y| y != 1);
-        let bits = Bits {
-            inset: [0.0; 2],
-            width: 4,
-            height: 4,
-            words_per_row: wpr,
-            words: &words,
-        };
-        let s = bits.square(0, 0, 2).unwrap();
+        let m = mask(4, 4, |_, y| y != 1);
+        let s = m.bits().square(0, 0, 2).unwrap();
         assert_eq!(
             s.kind(),
             Kind::Square(2),
@@ -383,20 +350,17 @@ mod tests {
     #[test]
     fn noisy_mask_tree_stays_within_a_few_nodes_per_block() {
         let mut state = 0x2545_f491_4f6c_dd1du64;
-        let (wpr, words) = bits_of(256, 256, |_, _| {
+        let m = mask(256, 256, |_, _| {
             state ^= state << 13;
             state ^= state >> 7;
             state ^= state << 17;
             state % 10 < 3
         });
-        let bits = Bits {
-            inset: [0.0; 2],
-            width: 256,
-            height: 256,
-            words_per_row: wpr,
-            words: &words,
-        };
-        let (nodes, _) = build(bits);
-        assert_eq!(nodes.len(), 2 * 16 - 1, "one bit block per 64 x 64 block");
+        assert_eq!(
+            m.nodes().len(),
+            2 * 16 - 1,
+            "one bit block per 64 x 64 block"
+        );
+        assert!(m.has_blocks());
     }
 }

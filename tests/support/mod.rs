@@ -3,5 +3,6 @@
 
 pub mod bitpacked;
 pub mod families;
+pub mod geometry;
 pub mod reference;
 pub mod suite;

@@ -165,13 +165,7 @@ impl Suite {
 
     /// The names of the groups in order of first appearance.
     pub fn groups(&self) -> Vec<String> {
-        let mut out: Vec<String> = Vec::new();
-        for c in &self.cases {
-            if !out.contains(&c.group) {
-                out.push(c.group.clone());
-            }
-        }
-        out
+        super::geometry::groups(self.cases.iter().map(|c| &c.group))
     }
 }
 

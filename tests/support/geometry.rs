@@ -1,0 +1,45 @@
+//! Exact geometry for brute-force oracles: placed quads and their separating-axis gap, in f64.
+
+use glam::{Affine2, DVec2};
+
+/// The world corners of the rectangle `x0..x1` by `y0..y1` of a sprite's local space placed by `t`.
+pub fn quad(t: Affine2, x0: f64, y0: f64, x1: f64, y1: f64) -> [DVec2; 4] {
+    let (c0, c1, o) = (
+        t.matrix2.x_axis.as_dvec2(),
+        t.matrix2.y_axis.as_dvec2(),
+        t.translation.as_dvec2(),
+    );
+    let p = |u: f64, v: f64| o + c0 * u + c1 * v;
+    [p(x0, y0), p(x1, y0), p(x1, y1), p(x0, y1)]
+}
+
+/// Separating-axis measure of two convex quads: positive is a gap that far wide along some edge
+/// normal, negative is the least overlap over all edge normals (a penetration depth).
+pub fn sat_gap(a: &[DVec2; 4], b: &[DVec2; 4]) -> f64 {
+    let mut best = f64::NEG_INFINITY;
+    for quad in [a, b] {
+        for i in 0..4 {
+            let n = (quad[(i + 1) % 4] - quad[i]).perp().normalize();
+            let span = |q: &[DVec2; 4]| {
+                q.iter()
+                    .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), p| {
+                        (lo.min(p.dot(n)), hi.max(p.dot(n)))
+                    })
+            };
+            let ((alo, ahi), (blo, bhi)) = (span(a), span(b));
+            best = best.max((blo - ahi).max(alo - bhi));
+        }
+    }
+    best
+}
+
+/// The names of groups in order of first appearance.
+pub fn groups<'a>(names: impl IntoIterator<Item = &'a String>) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for name in names {
+        if !out.contains(name) {
+            out.push(name.clone());
+        }
+    }
+    out
+}
