@@ -158,7 +158,8 @@ impl Bits<'_> {
         ];
         // Full when every non-empty row holds the same unbroken run and no row between is empty.
         let run = any >> any.trailing_zeros();
-        let full = !gap && all == any && run & (run + 1) == 0;
+        // A run of all 64 bits is contiguous too: wrapping, not overflowing, when it adds one.
+        let full = !gap && all == any && run & run.wrapping_add(1) == 0;
         let tag = if full { TAG_SOLID } else { TAG_SQUARE };
         Some(Node::new(b, tag, log, self.inset))
     }
@@ -345,6 +346,14 @@ mod tests {
             Kind::Square(2),
             "a gap row makes the square partial"
         );
+    }
+
+    #[test]
+    fn full_square_of_64_columns_is_solid_without_overflow() {
+        let m = mask(130, 70, |x, y| x < 64 || (x + y) % 2 == 0);
+        let s = m.bits().square(0, 0, 6).unwrap();
+        assert!(s.is_solid());
+        assert_eq!(s.texels(), [0, 0, 64, 64]);
     }
 
     #[test]
