@@ -5,9 +5,11 @@
 
 #![warn(missing_docs)]
 
+/// The collision library ([`pixel_collide`]), under the name the game's code uses.
+pub use pixel_collide as collision;
+
 pub mod assets;
 pub mod cli;
-pub mod collision;
 pub mod files;
 pub mod headless;
 pub mod sim;

@@ -1,4 +1,5 @@
-//! Engine-free sprite collision: masks, rectangles and a transformed per-pixel overlap test.
+//! Per-pixel sprite collision under any 2D affine transform: masks, rectangles and an exact overlap
+//! test, engine-free.
 //!
 //! Depends on glam and image only. A [`Mask`] says which texels of an image are solid; a [`Sprite`]
 //! places a mask in the world with any 2D affine transform (translation, rotation, non-uniform scale,
@@ -6,7 +7,7 @@
 //!
 //! ```
 //! use glam::Vec2;
-//! use spinfall::collision::{collide, sprite_transform, Mask, Sprite};
+//! use pixel_collide::{collide, sprite_transform, Mask, Sprite};
 //!
 //! // A 9 x 9 plus sign, spinning about its centre, and a 2 x 6 bar.
 //! let plus = Mask::from_fn(9, 9, |x, y| (3..6).contains(&x) || (3..6).contains(&y)).unwrap();
@@ -18,15 +19,24 @@
 //! assert!(collide(Sprite::new(&plus, spin(Vec2::new(0.0, 3.0))), bar_at(20.0)).is_none());
 //! ```
 
+#![warn(missing_docs)]
+
 mod aligned;
+#[cfg(feature = "image")]
+mod image_io;
 mod mask;
 mod overlap;
 mod rect;
 mod tree;
 
-pub(crate) use mask::OneLine;
+pub use mask::OneLine;
 pub use mask::{Mask, MaskError, MaskRule, PixelRect};
 pub use overlap::{
     collide, collide_traced, overlap_area, overlaps, sprite_transform, Contact, Sprite, TracedPair,
 };
 pub use rect::Rect;
+
+/// The README's example, compiled and run as a documentation test.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -1,0 +1,141 @@
+//! Masks from images: decoded RGBA, hot-spot images, atlas rectangles, encoded bytes and files.
+
+use std::path::Path;
+
+use image::RgbaImage;
+
+use crate::{Mask, MaskError, MaskRule, PixelRect};
+
+impl Mask {
+    /// Builds a mask from an RGBA image under `rule`.
+    pub fn from_image(image: &RgbaImage, rule: MaskRule) -> Result<Mask, MaskError> {
+        Self::from_fn(image.width(), image.height(), |x, y| {
+            rule.is_solid(image.get_pixel(x, y).0)
+        })
+    }
+
+    /// Builds a mask from a separate hot-spot image that decides collision for a drawn image of the
+    /// same size (usually with [`MaskRule::magenta_key`]).
+    pub fn from_hotspot(
+        drawn: &RgbaImage,
+        hot: &RgbaImage,
+        rule: MaskRule,
+    ) -> Result<Mask, MaskError> {
+        if drawn.dimensions() != hot.dimensions() {
+            return Err(MaskError::SizeMismatch {
+                drawn: drawn.dimensions(),
+                hot: hot.dimensions(),
+            });
+        }
+        Self::from_image(hot, rule)
+    }
+
+    /// Builds a mask from the sub-rectangle `rect` of an atlas (a sprite sheet or animation strip).
+    pub fn from_atlas(
+        atlas: &RgbaImage,
+        rect: PixelRect,
+        rule: MaskRule,
+    ) -> Result<Mask, MaskError> {
+        let (w, h) = atlas.dimensions();
+        let fits = u64::from(rect.x) + u64::from(rect.w) <= u64::from(w)
+            && u64::from(rect.y) + u64::from(rect.h) <= u64::from(h);
+        if !fits {
+            return Err(MaskError::RectOutside {
+                rect,
+                image: (w, h),
+            });
+        }
+        if rect.w == 0 || rect.h == 0 {
+            return Err(MaskError::EmptyRect { rect });
+        }
+        Self::from_fn(rect.w, rect.h, |x, y| {
+            rule.is_solid(atlas.get_pixel(rect.x + x, rect.y + y).0)
+        })
+    }
+
+    /// Decodes an encoded image (PNG) and builds its mask under `rule`.
+    ///
+    /// An image wider or taller than [`Mask::MAX_IMAGE_SIDE`] is refused from its header, before any
+    /// texel is decoded, and the decoder's own allocation is capped, so a small file that claims a
+    /// huge image costs nothing.
+    pub fn decode(bytes: &[u8], rule: MaskRule) -> Result<Mask, MaskError> {
+        Self::from_image(&decode_rgba(bytes, "image data")?, rule)
+    }
+
+    /// Reads and decodes an image file and builds its mask under `rule`; errors name the path.
+    ///
+    /// Only a regular file (or a link to one) of at most [`Mask::MAX_FILE_BYTES`] is read: a named
+    /// pipe or a device is an error, not a wait or an endless read. The image itself is bounded as
+    /// in [`decode`](Self::decode).
+    pub fn open(path: impl AsRef<Path>, rule: MaskRule) -> Result<Mask, MaskError> {
+        let path = path.as_ref();
+        let name = path.display().to_string();
+        let io = |message: String| MaskError::Io {
+            path: name.clone(),
+            message,
+        };
+        // Checked before opening, since opening a named pipe waits for a writer.
+        let meta = std::fs::metadata(path).map_err(|e| io(e.to_string()))?;
+        if !meta.is_file() {
+            return Err(io("not a regular file".to_string()));
+        }
+        if meta.len() > Self::MAX_FILE_BYTES {
+            return Err(io(format!(
+                "{} bytes, over the {} allowed",
+                meta.len(),
+                Self::MAX_FILE_BYTES
+            )));
+        }
+        let file = std::fs::File::open(path).map_err(|e| io(e.to_string()))?;
+        let mut bytes = Vec::with_capacity(meta.len() as usize);
+        // The file can grow between the check and the read: read one byte past the cap at most.
+        std::io::Read::read_to_end(
+            &mut std::io::Read::take(file, Self::MAX_FILE_BYTES + 1),
+            &mut bytes,
+        )
+        .map_err(|e| io(e.to_string()))?;
+        if bytes.len() as u64 > Self::MAX_FILE_BYTES {
+            return Err(io(format!(
+                "grew past the {} bytes allowed",
+                Self::MAX_FILE_BYTES
+            )));
+        }
+        Self::from_image(&decode_rgba(&bytes, &name)?, rule)
+    }
+}
+
+/// Decodes bytes into RGBA8, naming `source` in the error.
+fn decode_rgba(bytes: &[u8], source: &str) -> Result<RgbaImage, MaskError> {
+    let decode_error = |e: image::ImageError| MaskError::Decode {
+        source: source.to_string(),
+        message: e.to_string(),
+    };
+    let reader = || {
+        image::io::Reader::new(std::io::Cursor::new(bytes))
+            .with_guessed_format()
+            .map_err(|e| decode_error(image::ImageError::IoError(e)))
+    };
+    let (width, height) = reader()?.into_dimensions().map_err(decode_error)?;
+    let texels = u64::from(width) * u64::from(height);
+    if width > Mask::MAX_IMAGE_SIDE
+        || height > Mask::MAX_IMAGE_SIDE
+        || texels > Mask::MAX_IMAGE_TEXELS
+    {
+        return Err(MaskError::TooLarge {
+            source: source.to_string(),
+            width,
+            height,
+        });
+    }
+    let mut reader = reader()?;
+    let mut limits = image::io::Limits::default();
+    limits.max_image_width = Some(Mask::MAX_IMAGE_SIDE);
+    limits.max_image_height = Some(Mask::MAX_IMAGE_SIDE);
+    limits.max_alloc = Some(Mask::MAX_IMAGE_TEXELS * 4);
+    reader.limits(limits);
+    let image = reader.decode().map_err(decode_error)?;
+    Ok(match image {
+        image::DynamicImage::ImageRgba8(rgba) => rgba,
+        other => other.to_rgba8(),
+    })
+}
