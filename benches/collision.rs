@@ -5,6 +5,7 @@
 //!   and 128 texels): the module against the tutorial's loop;
 //! - one group per translation-only family and outcome at 256 x 256: `overlaps` against a plain
 //!   bit-packed loop and the `binary_raster` crate, `overlap_area` against a popcount loop;
+//! - point, rectangle, circle and segment queries on a rotated 128 x 128 plus;
 //! - building a 4096 x 4096 noise mask from its row words.
 
 #[path = "../tests/support/mod.rs"]
@@ -14,7 +15,8 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use spinfall::collision::Mask;
+use glam::Vec2;
+use spinfall::collision::{Mask, Rect, Sprite};
 use support::families::{aligned_cases, Family, RotatedSuite};
 use support::suite::Suite;
 
@@ -85,6 +87,57 @@ fn translated_families(c: &mut Criterion) {
     }
 }
 
+fn queries(c: &mut Criterion) {
+    let suite = Suite::new();
+    let block = &suite.blocks[1].mask;
+    let at = spinfall::collision::sprite_transform(
+        Vec2::new(400.0, 300.0),
+        0.5,
+        Vec2::splat(1.5),
+        Vec2::splat(64.0),
+    );
+    let sprite = Sprite::new(block, at);
+    // Probes near the block's notch: some inside an arm, some in the air beside it.
+    let probes: Vec<Vec2> = (0..64)
+        .map(|i| Vec2::new(330.0 + (i % 8) as f32 * 9.0, 230.0 + (i / 8) as f32 * 9.0))
+        .collect();
+    let mut g = c.benchmark_group("queries_128_plus_rotated");
+    short(&mut g);
+    g.bench_function("contains_point", |b| {
+        b.iter(|| {
+            probes
+                .iter()
+                .filter(|&&p| sprite.contains_point(black_box(p)))
+                .count()
+        })
+    });
+    g.bench_function("touches_rect", |b| {
+        b.iter(|| {
+            probes
+                .iter()
+                .filter(|&&p| sprite.touches_rect(Rect::from_xywh(p.x, p.y, 6.0, 4.0)))
+                .count()
+        })
+    });
+    g.bench_function("touches_circle", |b| {
+        b.iter(|| {
+            probes
+                .iter()
+                .filter(|&&p| sprite.touches_circle(black_box(p), 3.0))
+                .count()
+        })
+    });
+    g.bench_function("touches_segment", |b| {
+        b.iter(|| {
+            probes
+                .iter()
+                .filter(|&&p| sprite.touches_segment(black_box(p), p + Vec2::new(12.0, 5.0)))
+                .count()
+        })
+    });
+    g.finish();
+}
+
 fn build(c: &mut Criterion) {
     let n = 4096u32;
     let wpr = n.div_ceil(64) as usize;
@@ -105,5 +158,12 @@ fn build(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, solid, rotated_families, translated_families, build);
+criterion_group!(
+    benches,
+    solid,
+    rotated_families,
+    translated_families,
+    queries,
+    build
+);
 criterion_main!(benches);

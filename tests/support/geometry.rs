@@ -13,14 +13,19 @@ pub fn quad(t: Affine2, x0: f64, y0: f64, x1: f64, y1: f64) -> [DVec2; 4] {
     [p(x0, y0), p(x1, y0), p(x1, y1), p(x0, y1)]
 }
 
-/// Separating-axis measure of two convex quads: positive is a gap that far wide along some edge
-/// normal, negative is the least overlap over all edge normals (a penetration depth).
-pub fn sat_gap(a: &[DVec2; 4], b: &[DVec2; 4]) -> f64 {
+/// Separating-axis measure of two convex polygons (a segment is a polygon of two points): positive is
+/// a gap that far wide along some edge normal, negative is the least overlap over all edge normals (a
+/// penetration depth).
+pub fn sat_gap(a: &[DVec2], b: &[DVec2]) -> f64 {
     let mut best = f64::NEG_INFINITY;
-    for quad in [a, b] {
-        for i in 0..4 {
-            let n = (quad[(i + 1) % 4] - quad[i]).perp().normalize();
-            let span = |q: &[DVec2; 4]| {
+    for poly in [a, b] {
+        for i in 0..poly.len() {
+            let edge = poly[(i + 1) % poly.len()] - poly[i];
+            if edge == DVec2::ZERO {
+                continue;
+            }
+            let n = edge.perp().normalize();
+            let span = |q: &[DVec2]| {
                 q.iter()
                     .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), p| {
                         (lo.min(p.dot(n)), hi.max(p.dot(n)))
@@ -31,6 +36,23 @@ pub fn sat_gap(a: &[DVec2; 4], b: &[DVec2; 4]) -> f64 {
         }
     }
     best
+}
+
+/// The distance from `p` to a convex polygon (0 inside), by brute force over its edges.
+pub fn distance_to_polygon(p: DVec2, poly: &[DVec2]) -> f64 {
+    let n = poly.len();
+    let side = |i: usize| (poly[(i + 1) % n] - poly[i]).perp_dot(p - poly[i]);
+    let inside = (0..n).all(|i| side(i) >= 0.0) || (0..n).all(|i| side(i) <= 0.0);
+    if inside {
+        return 0.0;
+    }
+    (0..n)
+        .map(|i| {
+            let (a, b) = (poly[i], poly[(i + 1) % n]);
+            let k = ((p - a).dot(b - a) / (b - a).length_squared()).clamp(0.0, 1.0);
+            p.distance(a + (b - a) * k)
+        })
+        .fold(f64::INFINITY, f64::min)
 }
 
 /// The names of groups in order of first appearance.

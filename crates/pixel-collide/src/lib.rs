@@ -26,6 +26,7 @@ mod aligned;
 mod image_io;
 mod mask;
 mod overlap;
+mod query;
 mod rect;
 mod tree;
 

@@ -632,7 +632,7 @@ fn clip_axis(src: &[DVec2], dst: &mut Polygon, axis: usize, bound: f64, sign: f6
 }
 
 /// Widens a transform to `f64`.
-fn to_f64(t: &Affine2) -> DAffine2 {
+pub(crate) fn to_f64(t: &Affine2) -> DAffine2 {
     DAffine2::from_cols(
         t.matrix2.x_axis.as_dvec2(),
         t.matrix2.y_axis.as_dvec2(),

@@ -1,0 +1,214 @@
+//! Questions about one placed sprite: does a point, a rectangle, a circle or a line segment touch its
+//! solid texels (GameMaker's `collision_point`, `collision_rectangle`, `collision_circle` and
+//! `collision_line`, pygame's `get_at`).
+//!
+//! Each is exact under the same texel semantics as [`collide`](crate::collide): texel (x, y) covers
+//! `[x, x + 1) x [y, y + 1)` of the mask's local space, and a shape touches a texel when they share
+//! interior (a point: when it lies in the half-open square). The shapes walk the mask's tree with a
+//! separating test of their own, so their cost follows the part of the sprite they come near.
+
+use std::sync::OnceLock;
+
+use glam::{Affine2, DAffine2, DVec2, Vec2};
+
+use crate::mask::Mask;
+use crate::overlap::{overlaps, to_f64, Sprite};
+use crate::rect::Rect;
+use crate::tree::{Kind, Node};
+
+impl Sprite<'_> {
+    /// Whether world point `p` lies in a solid texel.
+    ///
+    /// ```
+    /// use glam::{Affine2, Vec2};
+    /// use pixel_collide::{Mask, Sprite};
+    /// let dot = Mask::from_fn(2, 2, |x, y| x == 1 && y == 1).unwrap();
+    /// let s = Sprite::new(&dot, Affine2::from_scale(Vec2::splat(10.0)));
+    /// assert!(s.contains_point(Vec2::new(15.0, 15.0)));
+    /// assert!(!s.contains_point(Vec2::new(5.0, 15.0)));
+    /// ```
+    pub fn contains_point(&self, p: Vec2) -> bool {
+        let Some(local) = self.world_to_local() else {
+            return false;
+        };
+        let q = local.transform_point2(p.as_dvec2()).floor();
+        q.is_finite() && self.mask.is_opaque(q.x as i64, q.y as i64)
+    }
+
+    /// Whether the world rectangle `r` shares area with a solid texel; a rectangle of no area touches
+    /// nothing.
+    ///
+    /// ```
+    /// use glam::{Affine2, Vec2};
+    /// use pixel_collide::{Mask, Rect, Sprite};
+    /// let bar = Mask::from_fn(4, 1, |_, _| true).unwrap();
+    /// let s = Sprite::new(&bar, Affine2::IDENTITY);
+    /// assert!(s.touches_rect(Rect::from_xywh(3.5, -1.0, 2.0, 1.5)));
+    /// assert!(!s.touches_rect(Rect::from_xywh(4.0, 0.0, 2.0, 1.0)), "edge to edge");
+    /// ```
+    pub fn touches_rect(&self, r: Rect) -> bool {
+        if r.is_empty() {
+            return false;
+        }
+        // The rectangle is exactly a one-texel solid mask stretched over it, so the pair test answers
+        // with the very same semantics.
+        static UNIT: OnceLock<Mask> = OnceLock::new();
+        let unit =
+            UNIT.get_or_init(|| Mask::from_fn(1, 1, |_, _| true).expect("1 x 1 is not empty"));
+        let placed = Affine2::from_scale_angle_translation(r.size(), 0.0, r.min);
+        overlaps(*self, Sprite::new(unit, placed))
+    }
+
+    /// Whether some solid texel comes strictly closer than `radius` to world point `center`.
+    ///
+    /// ```
+    /// use glam::{Affine2, Vec2};
+    /// use pixel_collide::{Mask, Sprite};
+    /// let square = Mask::from_fn(4, 4, |_, _| true).unwrap();
+    /// let s = Sprite::new(&square, Affine2::IDENTITY);
+    /// assert!(s.touches_circle(Vec2::new(6.0, 2.0), 2.5));
+    /// assert!(!s.touches_circle(Vec2::new(6.0, 2.0), 2.0), "touching is not overlapping");
+    /// ```
+    pub fn touches_circle(&self, center: Vec2, radius: f32) -> bool {
+        let Some(world) = self.placed() else {
+            return false;
+        };
+        if !(radius > 0.0 && radius.is_finite() && center.is_finite()) {
+            return false;
+        }
+        let (c, r) = (center.as_dvec2(), f64::from(radius));
+        any_solid(self.mask, |n| {
+            let (p, u, v) = world_box(&world, n);
+            distance_to_parallelogram(c - p, u, v) >= r
+        })
+    }
+
+    /// Whether the segment from world point `a` to `b` passes through the interior of a solid texel.
+    ///
+    /// ```
+    /// use glam::{Affine2, Vec2};
+    /// use pixel_collide::{Mask, Sprite};
+    /// let dot = Mask::from_fn(3, 3, |x, y| x == 1 && y == 1).unwrap();
+    /// let s = Sprite::new(&dot, Affine2::IDENTITY);
+    /// assert!(s.touches_segment(Vec2::new(0.0, 0.0), Vec2::new(3.0, 3.0)));
+    /// assert!(!s.touches_segment(Vec2::new(0.0, 1.0), Vec2::new(3.0, 1.0)), "along an edge");
+    /// ```
+    pub fn touches_segment(&self, a: Vec2, b: Vec2) -> bool {
+        let Some(local) = self.world_to_local() else {
+            return false;
+        };
+        // Interiors meet in local space exactly when they meet in the world: the map is affine.
+        let (p, q) = (
+            local.transform_point2(a.as_dvec2()),
+            local.transform_point2(b.as_dvec2()),
+        );
+        if !(p.is_finite() && q.is_finite()) {
+            return false;
+        }
+        any_solid(self.mask, |n| !segment_crosses_box(p, q, n))
+    }
+
+    /// The transform from world to the mask's local space, or `None` when the sprite covers no area.
+    fn world_to_local(&self) -> Option<DAffine2> {
+        let world = self.placed()?;
+        let inverse = world.inverse();
+        inverse.is_finite().then_some(inverse)
+    }
+
+    /// The sprite's transform in `f64`, or `None` when it covers no area.
+    fn placed(&self) -> Option<DAffine2> {
+        let world = to_f64(&self.transform);
+        let det = world.matrix2.determinant();
+        (det != 0.0 && det.is_finite() && world.translation.is_finite()).then_some(world)
+    }
+}
+
+/// Walks a mask's tree, pruning every node `separated` says the shape cannot reach; true when it
+/// reaches a solid box.
+fn any_solid(mask: &Mask, mut separated: impl FnMut(&Node) -> bool) -> bool {
+    let Some(&root) = mask.nodes().first() else {
+        return false;
+    };
+    let (tree, bits) = (mask.nodes(), mask.bits());
+    let mut stack = vec![root];
+    while let Some(n) = stack.pop() {
+        if separated(&n) {
+            continue;
+        }
+        match n.kind() {
+            Kind::Solid => return true,
+            Kind::Inner(first) => {
+                stack.push(tree[first as usize + 1]);
+                stack.push(tree[first as usize]);
+            }
+            Kind::Square(log) => {
+                let [x0, y0, ..] = n.texels();
+                let side = 1u32 << log;
+                let (sx, sy) = (x0 & !(side - 1), y0 & !(side - 1));
+                let half = side >> 1;
+                for (dx, dy) in [(half, half), (0, half), (half, 0), (0, 0)] {
+                    stack.extend(bits.square(sx + dx, sy + dy, log - 1));
+                }
+            }
+        }
+    }
+    false
+}
+
+/// A node's box in the world: its centre and its two half-axes.
+fn world_box(world: &DAffine2, n: &Node) -> (DVec2, DVec2, DVec2) {
+    let c = world.transform_point2(DVec2::from(n.center));
+    (
+        c,
+        world.matrix2.x_axis * n.half[0],
+        world.matrix2.y_axis * n.half[1],
+    )
+}
+
+/// The distance from point `d` (relative to the centre) to the parallelogram `s u + t v`, |s|, |t| <= 1.
+fn distance_to_parallelogram(d: DVec2, u: DVec2, v: DVec2) -> f64 {
+    let det = u.perp_dot(v);
+    let (s, t) = (d.perp_dot(v) / det, u.perp_dot(d) / det);
+    if s.abs() <= 1.0 && t.abs() <= 1.0 {
+        return 0.0;
+    }
+    let corners = [u + v, u - v, -u - v, -u + v];
+    (0..4)
+        .map(|i| distance_to_segment(d, corners[i], corners[(i + 1) % 4]))
+        .fold(f64::INFINITY, f64::min)
+}
+
+/// The distance from `p` to the segment `a`-`b`.
+fn distance_to_segment(p: DVec2, a: DVec2, b: DVec2) -> f64 {
+    let ab = b - a;
+    let len2 = ab.length_squared();
+    let k = if len2 > 0.0 {
+        ((p - a).dot(ab) / len2).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    p.distance(a + ab * k)
+}
+
+/// Whether the segment `p`-`q` (local space) passes through the open box of node `n`.
+fn segment_crosses_box(p: DVec2, q: DVec2, n: &Node) -> bool {
+    let (lo, hi) = (
+        DVec2::from(n.center) - DVec2::from(n.half),
+        DVec2::from(n.center) + DVec2::from(n.half),
+    );
+    let d = q - p;
+    let (mut t0, mut t1) = (0.0f64, 1.0f64);
+    for k in 0..2 {
+        if d[k] == 0.0 {
+            if !(lo[k] < p[k] && p[k] < hi[k]) {
+                return false;
+            }
+            continue;
+        }
+        let (a, b) = ((lo[k] - p[k]) / d[k], (hi[k] - p[k]) / d[k]);
+        t0 = t0.max(a.min(b));
+        t1 = t1.min(a.max(b));
+    }
+    // A stretch of positive length inside (a segment of no length strictly inside passed above).
+    t0 < t1
+}

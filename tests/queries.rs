@@ -1,0 +1,120 @@
+//! Point, rectangle, circle and segment queries on placed sprites, against brute force over every
+//! solid texel.
+
+mod support;
+
+use glam::{Affine2, DVec2, Mat2, Vec2};
+use proptest::prelude::*;
+use spinfall::collision::{Mask, Rect, Sprite};
+use support::geometry::{distance_to_polygon, quad, sat_gap};
+
+/// A random mask up to 24 texels a side, about half solid.
+fn mask() -> impl Strategy<Value = Mask> {
+    (1u32..=24, 1u32..=24).prop_flat_map(|(w, h)| {
+        proptest::collection::vec(any::<bool>(), (w * h) as usize)
+            .prop_map(move |bits| Mask::from_fn(w, h, |x, y| bits[(y * w + x) as usize]).unwrap())
+    })
+}
+
+/// Rotation, scale from 1/4 to 4 with flips, shear and translation.
+fn placement() -> impl Strategy<Value = Affine2> {
+    (
+        0.0f32..std::f32::consts::TAU,
+        (0.25f32..4.0, 0.25f32..4.0),
+        (any::<bool>(), any::<bool>()),
+        -0.5f32..0.5,
+        (-20.0f32..20.0, -20.0f32..20.0),
+    )
+        .prop_map(|(angle, (sx, sy), (fx, fy), shear, (tx, ty))| {
+            let scale = Vec2::new(if fx { -sx } else { sx }, if fy { -sy } else { sy });
+            let linear = Mat2::from_angle(angle)
+                * Mat2::from_cols(Vec2::X, Vec2::new(shear, 1.0))
+                * Mat2::from_diagonal(scale);
+            Affine2::from_mat2_translation(linear, Vec2::new(tx, ty))
+        })
+}
+
+fn point() -> impl Strategy<Value = Vec2> {
+    (-60.0f32..60.0, -60.0f32..60.0).prop_map(|(x, y)| Vec2::new(x, y))
+}
+
+/// The world quads of every solid texel.
+fn solid_quads(m: &Mask, t: Affine2) -> Vec<[DVec2; 4]> {
+    let mut out = Vec::new();
+    for y in 0..m.height() {
+        for x in 0..m.width() {
+            if m.is_opaque(x.into(), y.into()) {
+                let (x, y) = (f64::from(x), f64::from(y));
+                out.push(quad(t, x, y, x + 1.0, y + 1.0));
+            }
+        }
+    }
+    out
+}
+
+/// Asserts `hit` agrees with `measure`, the least separation over all solid texels (negative: an
+/// overlap that deep), wherever it is clear of the boundary by a thousandth of a unit.
+fn agrees(hit: bool, measure: f64) -> Result<(), TestCaseError> {
+    if measure < -1e-3 {
+        prop_assert!(hit, "overlapping by {} but no hit", -measure);
+    } else if measure > 1e-3 {
+        prop_assert!(!hit, "apart by {} but a hit", measure);
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    #[test]
+    fn point_query_agrees_with_the_texel_under_the_point(m in mask(), t in placement(), p in point()) {
+        let local = t.inverse().transform_point2(p).as_dvec2();
+        let frac = local - local.floor();
+        // Points within rounding of a texel edge may fall either way.
+        prop_assume!(frac.min_element() > 1e-4 && frac.max_element() < 1.0 - 1e-4);
+        let expected = m.is_opaque(local.x.floor() as i64, local.y.floor() as i64);
+        prop_assert_eq!(Sprite::new(&m, t).contains_point(p), expected);
+    }
+
+    #[test]
+    fn rectangle_query_agrees_with_brute_force(m in mask(), t in placement(), p in point(), (w, h) in (0.1f32..30.0, 0.1f32..30.0)) {
+        let r = Rect::from_xywh(p.x, p.y, w, h);
+        let rq = quad(Affine2::IDENTITY, r.min.x.into(), r.min.y.into(), r.max.x.into(), r.max.y.into());
+        let measure = solid_quads(&m, t).iter().map(|q| sat_gap(q, &rq)).fold(f64::INFINITY, f64::min);
+        agrees(Sprite::new(&m, t).touches_rect(r), measure)?;
+    }
+
+    #[test]
+    fn circle_query_agrees_with_brute_force(m in mask(), t in placement(), c in point(), r in 0.05f32..25.0) {
+        let measure = solid_quads(&m, t)
+            .iter()
+            .map(|q| distance_to_polygon(c.as_dvec2(), q) - f64::from(r))
+            .fold(f64::INFINITY, f64::min);
+        agrees(Sprite::new(&m, t).touches_circle(c, r), measure)?;
+    }
+
+    #[test]
+    fn segment_query_agrees_with_brute_force(m in mask(), t in placement(), a in point(), b in point()) {
+        let segment = [a.as_dvec2(), b.as_dvec2()];
+        let measure = solid_quads(&m, t).iter().map(|q| sat_gap(q, &segment)).fold(f64::INFINITY, f64::min);
+        agrees(Sprite::new(&m, t).touches_segment(a, b), measure)?;
+    }
+}
+
+#[test]
+fn degenerate_placements_and_shapes_touch_nothing() {
+    let m = Mask::from_fn(4, 4, |_, _| true).unwrap();
+    let flat = Sprite::new(&m, Affine2::from_scale(Vec2::new(1.0, 0.0)));
+    assert!(!flat.contains_point(Vec2::new(1.0, 0.0)));
+    assert!(!flat.touches_circle(Vec2::ZERO, 5.0));
+    assert!(!flat.touches_segment(Vec2::new(-1.0, 0.0), Vec2::new(5.0, 0.0)));
+    let s = Sprite::new(&m, Affine2::IDENTITY);
+    assert!(!s.touches_circle(Vec2::new(2.0, 2.0), 0.0));
+    assert!(!s.touches_circle(Vec2::new(2.0, 2.0), f32::NAN));
+    assert!(!s.touches_rect(Rect::from_xywh(1.0, 1.0, 0.0, 2.0)));
+    assert!(!s.contains_point(Vec2::NAN));
+    assert!(
+        s.touches_segment(Vec2::new(2.0, 2.0), Vec2::new(2.0, 2.0)),
+        "a point inside"
+    );
+}
