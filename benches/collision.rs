@@ -5,7 +5,7 @@
 //!   and 128 texels): the module against the tutorial's loop;
 //! - one group per translation-only family and outcome at 256 x 256: `overlaps` against a plain
 //!   bit-packed loop and the `binary_raster` crate, `overlap_area` against a popcount loop;
-//! - point, rectangle, circle and segment queries on a rotated 128 x 128 plus;
+//! - point, rectangle, circle, segment and ray queries on a rotated 128 x 128 plus;
 //! - building a 4096 x 4096 noise mask from its row words.
 
 #[path = "../tests/support/mod.rs"]
@@ -132,6 +132,14 @@ fn queries(c: &mut Criterion) {
             probes
                 .iter()
                 .filter(|&&p| sprite.touches_segment(black_box(p), p + Vec2::new(12.0, 5.0)))
+                .count()
+        })
+    });
+    g.bench_function("raycast", |b| {
+        b.iter(|| {
+            probes
+                .iter()
+                .filter_map(|&p| sprite.raycast(black_box(p), Vec2::new(1.0, 0.4), 300.0))
                 .count()
         })
     });

@@ -118,3 +118,88 @@ fn degenerate_placements_and_shapes_touch_nothing() {
         "a point inside"
     );
 }
+
+/// The world-distance interval during which the ray is inside texel (x, y)'s open square, by slabs in
+/// the mask's local space, or `None` when it never is.
+fn texel_interval(p: DVec2, d: DVec2, len: f64, x: f64, y: f64) -> Option<(f64, f64)> {
+    let (lo, hi) = (DVec2::new(x, y), DVec2::new(x + 1.0, y + 1.0));
+    let (mut t0, mut t1) = (0.0f64, f64::INFINITY);
+    for k in 0..2 {
+        if d[k] == 0.0 {
+            if !(lo[k] <= p[k] && p[k] <= hi[k]) {
+                return None;
+            }
+            continue;
+        }
+        let (a, b) = ((lo[k] - p[k]) / d[k], (hi[k] - p[k]) / d[k]);
+        t0 = t0.max(a.min(b));
+        t1 = t1.min(a.max(b));
+    }
+    (t0 <= t1).then_some((t0 * len, t1 * len))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    #[test]
+    fn raycast_finds_the_nearest_texel_brute_force_finds(
+        m in mask(), t in placement(), origin in point(), angle in 0.0f32..std::f32::consts::TAU,
+        reach in 1.0f32..200.0,
+    ) {
+        let direction = Vec2::from_angle(angle) * 0.5;
+        let inv = {
+            let m2 = glam::DMat2::from_cols(t.matrix2.x_axis.as_dvec2(), t.matrix2.y_axis.as_dvec2()).inverse();
+            (m2, t.translation.as_dvec2())
+        };
+        let p = inv.0 * (origin.as_dvec2() - inv.1);
+        let d = inv.0 * direction.as_dvec2();
+        let len = direction.as_dvec2().length();
+        let (mut clear, mut unsure) = (f64::INFINITY, f64::INFINITY);
+        for y in 0..m.height() {
+            for x in 0..m.width() {
+                if !m.is_opaque(x.into(), y.into()) {
+                    continue;
+                }
+                if let Some((t0, t1)) = texel_interval(p, d, len, x.into(), y.into()) {
+                    if t1 - t0 > 1e-3 { clear = clear.min(t0) } else { unsure = unsure.min(t0) }
+                }
+            }
+        }
+        let reach64 = f64::from(reach);
+        // Grazes, and hits within rounding of the reach, may fall either way.
+        prop_assume!(unsure > clear.min(reach64) + 1e-3 || unsure.is_infinite());
+        prop_assume!((clear - reach64).abs() > 1e-3);
+        let hit = Sprite::new(&m, t).raycast(origin, direction, reach);
+        if clear <= reach64 {
+            let hit = hit.expect("a texel is entered within reach");
+            prop_assert!((f64::from(hit.distance) - clear).abs() <= 1e-3 * (1.0 + clear), "{} against {}", hit.distance, clear);
+            prop_assert!((hit.normal.length() - 1.0).abs() < 1e-3);
+            prop_assert!(hit.normal.dot(direction) <= 1e-6, "normal {:?} faces along the ray", hit.normal);
+            let expected_point = origin + direction.normalize() * hit.distance;
+            prop_assert!(hit.point.distance(expected_point) <= 1e-2 * (1.0 + hit.distance), "{:?}", hit.point);
+        } else {
+            prop_assert!(hit.is_none(), "{:?} beyond reach {}", hit, reach);
+        }
+    }
+}
+
+#[test]
+fn raycast_from_inside_hits_at_once_facing_back() {
+    let m = Mask::from_fn(4, 4, |_, _| true).unwrap();
+    let s = Sprite::new(&m, Affine2::from_scale(Vec2::splat(2.0)));
+    let hit = s
+        .raycast(Vec2::new(3.0, 3.0), Vec2::new(0.0, 5.0), 10.0)
+        .unwrap();
+    assert_eq!(
+        (hit.distance, hit.normal, hit.point),
+        (0.0, Vec2::NEG_Y, Vec2::new(3.0, 3.0))
+    );
+    assert!(
+        s.raycast(Vec2::new(-1.0, 0.0), Vec2::X, 10.0).is_none(),
+        "along the top edge"
+    );
+    assert!(
+        s.raycast(Vec2::new(-1.0, 1.0), Vec2::ZERO, 10.0).is_none(),
+        "no direction"
+    );
+}

@@ -35,6 +35,7 @@ pub use mask::{Mask, MaskError, MaskRule, PixelRect};
 pub use overlap::{
     collide, collide_traced, overlap_area, overlaps, sprite_transform, Contact, Sprite, TracedPair,
 };
+pub use query::RayHit;
 pub use rect::Rect;
 
 /// The README's example, compiled and run as a documentation test.
