@@ -126,7 +126,9 @@ impl Sprite<'_> {
         let world = self.placed()?;
         let local = self.world_to_local()?;
         let length = direction.as_dvec2().length();
-        if !(length > 0.0 && length.is_finite() && origin.is_finite()) || !(max_distance >= 0.0) {
+        let usable =
+            length > 0.0 && length.is_finite() && origin.is_finite() && max_distance >= 0.0;
+        if !usable {
             return None;
         }
         // In local space the ray is p + s d with the same parameter s, and s * length is the world
