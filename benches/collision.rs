@@ -4,7 +4,8 @@
 //! - one group per rotated noisy family (noise, blobs, stripes, checkerboards and complements at 64
 //!   and 128 texels): the module against the tutorial's loop;
 //! - one group per translation-only family and outcome at 256 x 256: `overlaps` against a plain
-//!   bit-packed loop and the `binary_raster` crate, `overlap_area` against a popcount loop;
+//!   bit-packed loop and the `binary_raster` crate, `overlap_area` against a popcount loop, and
+//!   `overlap_mask`;
 //! - point, rectangle, circle, segment and ray queries on a rotated 128 x 128 plus;
 //! - building a 4096 x 4096 noise mask from its row words.
 
@@ -83,6 +84,12 @@ fn translated_families(c: &mut Criterion) {
         });
         g.bench_function("module_area", |b| b.iter(|| black_box(&case).module_area()));
         g.bench_function("plain_area", |b| b.iter(|| black_box(&case).plain_area()));
+        g.bench_function("module_overlap_mask", |b| {
+            b.iter(|| {
+                let (a, other) = black_box(&case).sprites();
+                spinfall::collision::overlap_mask(a, other).opaque_count()
+            })
+        });
         g.finish();
     }
 }

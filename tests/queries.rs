@@ -1,5 +1,5 @@
-//! Point, rectangle, circle and segment queries on placed sprites, against brute force over every
-//! solid texel.
+//! Point, rectangle, circle, segment and ray queries and overlap masks of placed sprites, against
+//! brute force over every solid texel.
 
 mod support;
 
@@ -202,4 +202,72 @@ fn raycast_from_inside_hits_at_once_facing_back() {
         s.raycast(Vec2::new(-1.0, 1.0), Vec2::ZERO, 10.0).is_none(),
         "no direction"
     );
+}
+
+/// An exact grid placement: a symmetry of the square, a power-of-two scale, a quarter-texel offset.
+fn grid_placement() -> impl Strategy<Value = Affine2> {
+    (0u8..8, -1i32..2, (-80i32..80, -80i32..80)).prop_map(|(k, scale, (x, y))| {
+        let turn = Mat2::from_cols(Vec2::new(0.0, 1.0), Vec2::new(-1.0, 0.0));
+        let mut m = Mat2::IDENTITY;
+        for _ in 0..k % 4 {
+            m = turn * m;
+        }
+        if k >= 4 {
+            m = Mat2::from_cols(Vec2::new(-1.0, 0.0), Vec2::Y) * m;
+        }
+        Affine2::from_mat2_translation(m * 2f32.powi(scale), Vec2::new(x as f32, y as f32) * 0.25)
+    })
+}
+
+/// Checks every texel of `a`'s overlap mask against the deepest overlap of that texel with `b`'s
+/// solid texels.
+fn check_overlap_mask(a: &Mask, ta: Affine2, b: &Mask, tb: Affine2) -> Result<(), TestCaseError> {
+    let shared = spinfall::collision::overlap_mask(Sprite::new(a, ta), Sprite::new(b, tb));
+    prop_assert_eq!((shared.width(), shared.height()), (a.width(), a.height()));
+    let others = solid_quads(b, tb);
+    for y in 0..a.height() {
+        for x in 0..a.width() {
+            let bit = shared.is_opaque(x.into(), y.into());
+            if !a.is_opaque(x.into(), y.into()) {
+                prop_assert!(!bit, "air texel ({}, {}) marked shared", x, y);
+                continue;
+            }
+            let (fx, fy) = (f64::from(x), f64::from(y));
+            let mine = quad(ta, fx, fy, fx + 1.0, fy + 1.0);
+            let measure = others
+                .iter()
+                .map(|q| sat_gap(&mine, q))
+                .fold(f64::INFINITY, f64::min);
+            if measure < -1e-3 {
+                prop_assert!(
+                    bit,
+                    "texel ({}, {}) overlaps by {} but is not marked",
+                    x,
+                    y,
+                    -measure
+                );
+            } else if measure > 1e-3 {
+                prop_assert!(!bit, "texel ({}, {}) apart by {} but marked", x, y, measure);
+            }
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    #[test]
+    fn overlap_mask_agrees_with_brute_force(a in mask(), b in mask(), ta in placement(), tb in placement()) {
+        check_overlap_mask(&a, ta, &b, tb)?;
+    }
+
+    #[test]
+    fn overlap_mask_of_grid_placements_is_exact(a in mask(), b in mask(), ta in grid_placement(), tb in grid_placement()) {
+        check_overlap_mask(&a, ta, &b, tb)?;
+        // Some texel is shared exactly when the two share area at all.
+        let shared = spinfall::collision::overlap_mask(Sprite::new(&a, ta), Sprite::new(&b, tb));
+        let area = spinfall::collision::overlap_area(Sprite::new(&a, ta), Sprite::new(&b, tb));
+        prop_assert_eq!(shared.opaque_count() > 0, area > 0.0);
+    }
 }

@@ -31,12 +31,15 @@ enum Goal {
     First,
     /// How many texels are shared.
     Count,
+    /// Which texels of the first mask are shared, as its row words.
+    Collect,
 }
 
 /// What a scan found.
 enum Found {
     First(IVec2),
     Count(u64),
+    Words(Vec<u64>),
     Nothing,
 }
 
@@ -98,6 +101,14 @@ impl<'a> Aligned<'a> {
         }
     }
 
+    /// The first mask's row words with only the texels it shares with the second left set.
+    pub(crate) fn shared_words(&self) -> Vec<u64> {
+        match self.scan(Goal::Collect) {
+            Found::Words(words) => words,
+            _ => vec![0; self.a.words.len()],
+        }
+    }
+
     /// The range of the first mask's coordinate `X` for which `s * X + o` lies in `lo..hi`.
     fn preimage(lo: i64, hi: i64, s: i64, o: i64) -> (i64, i64) {
         if s > 0 {
@@ -143,6 +154,7 @@ impl<'a> Aligned<'a> {
         let start = 64 * k0 as i64 + self.ox;
         let shift = Shift::new(start, k1 - k0, b.words_per_row);
         let mut count = 0u64;
+        let mut out = collector(goal, a.words.len());
         for y in y0..y1 {
             let row_a = &a.words[y as usize * a.words_per_row..][k0..k1];
             let yb = self.sy * y + self.oy;
@@ -168,15 +180,22 @@ impl<'a> Aligned<'a> {
                     }
                 }
                 Goal::Count => count += fold(0, |acc, s| acc + u64::from(s.count_ones())),
+                Goal::Collect => {
+                    let row = &mut out[y as usize * a.words_per_row + k0..][..row_a.len()];
+                    for (i, w) in row.iter_mut().enumerate() {
+                        *w = shared(i, row_a[i]);
+                    }
+                }
             }
         }
-        finish(goal, count)
+        finish(goal, count, out)
     }
 
     /// Rows of the first mask against columns of the second (quarter turns), 64 rows at a time.
     fn scan_transposed(&self, goal: Goal, k0: usize, k1: usize, y0: i64, y1: i64) -> Found {
         let (a, b) = (&self.a, &self.b);
         let mut count = 0u64;
+        let mut out = collector(goal, a.words.len());
         let mut band = vec![[0u64; 64]; k1 - k0];
         let mut top = y0;
         while top < y1 {
@@ -214,17 +233,33 @@ impl<'a> Aligned<'a> {
                             .map(|i| u64::from(shared(i, row_a[i]).count_ones()))
                             .sum::<u64>();
                     }
+                    Goal::Collect => {
+                        let row = &mut out[y as usize * a.words_per_row + k0..][..row_a.len()];
+                        for (i, w) in row.iter_mut().enumerate() {
+                            *w = shared(i, row_a[i]);
+                        }
+                    }
                 }
             }
             top += 64;
         }
-        finish(goal, count)
+        finish(goal, count, out)
     }
 }
 
-fn finish(goal: Goal, count: u64) -> Found {
+/// The buffer a collecting scan fills: the first mask's words, all clear; nothing for other goals.
+fn collector(goal: Goal, words: usize) -> Vec<u64> {
+    if goal == Goal::Collect {
+        vec![0; words]
+    } else {
+        Vec::new()
+    }
+}
+
+fn finish(goal: Goal, count: u64, out: Vec<u64>) -> Found {
     match goal {
         Goal::Count => Found::Count(count),
+        Goal::Collect => Found::Words(out),
         Goal::First => Found::Nothing,
     }
 }

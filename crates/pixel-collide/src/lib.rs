@@ -33,7 +33,8 @@ mod tree;
 pub use mask::OneLine;
 pub use mask::{Mask, MaskError, MaskRule, PixelRect};
 pub use overlap::{
-    collide, collide_traced, overlap_area, overlaps, sprite_transform, Contact, Sprite, TracedPair,
+    collide, collide_traced, overlap_area, overlap_mask, overlaps, sprite_transform, Contact,
+    Sprite, TracedPair,
 };
 pub use query::RayHit;
 pub use rect::Rect;

@@ -344,24 +344,7 @@ impl<'a> Pair<'a> {
         } else {
             (a.mask, b.mask, &wa, &wb)
         };
-        // inverse(world) * other, written out: one division, and one finiteness check at the end
-        // catches overflow.
-        let (m, n) = (world.matrix2, other.matrix2);
-        let inv = 1.0 / m.determinant();
-        let solve = |v: DVec2| DVec2::new(v.perp_dot(m.y_axis), m.x_axis.perp_dot(v)) * inv;
-        // The same linear part on both sides (a shared rotation and scale) is exactly the identity,
-        // which rounding through the reciprocal could miss.
-        let (c0, c1) = if m == n {
-            (DVec2::X, DVec2::Y)
-        } else {
-            (solve(n.x_axis), solve(n.y_axis))
-        };
-        let t = solve(other.translation - world.translation);
-        let det = c0.perp_dot(c1);
-        // A finite, non-zero determinant means finite columns; this also catches overflow.
-        if !(t.is_finite() && det.is_finite()) || det == 0.0 {
-            return None;
-        }
+        let (c0, c1, t, det) = relative(world, other)?;
         let (n1, n2) = (c0.perp(), c1.perp());
         Some(Pair {
             a,
@@ -581,6 +564,114 @@ impl<'a> Pair<'a> {
         clip_axis(out.points(), &mut tmp, 1, ay0, 1.0);
         clip_axis(tmp.points(), out, 1, ay1, -1.0);
     }
+}
+
+/// The second transform in the first one's local space: `inverse(world) * other` as its columns, its
+/// translation and its determinant; `None` when that overflows or covers no area.
+#[inline(always)]
+fn relative(world: &DAffine2, other: &DAffine2) -> Option<(DVec2, DVec2, DVec2, f64)> {
+    // Written out: one division, and one finiteness check at the end catches overflow.
+    let (m, n) = (world.matrix2, other.matrix2);
+    let inv = 1.0 / m.determinant();
+    let solve = |v: DVec2| DVec2::new(v.perp_dot(m.y_axis), m.x_axis.perp_dot(v)) * inv;
+    // The same linear part on both sides (a shared rotation and scale) is exactly the identity,
+    // which rounding through the reciprocal could miss.
+    let (c0, c1) = if m == n {
+        (DVec2::X, DVec2::Y)
+    } else {
+        (solve(n.x_axis), solve(n.y_axis))
+    };
+    let t = solve(other.translation - world.translation);
+    let det = c0.perp_dot(c1);
+    // A finite, non-zero determinant means finite columns; this also catches overflow.
+    (t.is_finite() && det.is_finite() && det != 0.0).then_some((c0, c1, t, det))
+}
+
+/// The texels of `a`'s mask that share area with solid texels of `b`, as a mask of `a`'s size in
+/// `a`'s own texel space (pygame's `overlap_mask`); its `opaque_count` is the shared texel count.
+///
+/// Aligned placements take the bits a word at a time; others walk the trees and test each texel of
+/// `a` inside an overlapping pair of boxes.
+///
+/// ```
+/// use glam::{Affine2, Vec2};
+/// use pixel_collide::{overlap_mask, Mask, Sprite};
+/// let square = Mask::from_fn(4, 4, |_, _| true).unwrap();
+/// let a = Sprite::new(&square, Affine2::IDENTITY);
+/// let b = Sprite::new(&square, Affine2::from_translation(Vec2::new(2.5, 3.0)));
+/// let shared = overlap_mask(a, b);
+/// assert_eq!(shared.opaque_count(), 2, "texels (2, 3) and (3, 3)");
+/// assert!(shared.is_opaque(2, 3) && shared.is_opaque(3, 3));
+/// ```
+pub fn overlap_mask(a: Sprite<'_>, b: Sprite<'_>) -> Mask {
+    let (w, h) = (a.mask.width(), a.mask.height());
+    let words = |words: Vec<u64>| Mask::from_row_words(w, h, words).expect("the first mask's size");
+    let none = || words(vec![0; w.div_ceil(64) as usize * h as usize]);
+    if !placeable(&a, &b) {
+        return none();
+    }
+    let (wa, wb) = (to_f64(&a.transform), to_f64(&b.transform));
+    if conditioning(&wa) != Conditioning::Degenerate
+        && conditioning(&wb) != Conditioning::Degenerate
+    {
+        if let Some((c0, c1, t, _)) = relative(&wa, &wb) {
+            if let Some(view) = Aligned::recognise(a.mask, b.mask, c0, c1, t) {
+                return words(view.shared_words());
+            }
+        }
+    }
+    let Some(pair) = Pair::new(a, b) else {
+        return none();
+    };
+    let mut out = vec![0u64; w.div_ceil(64) as usize * h as usize];
+    let wpr = w.div_ceil(64) as usize;
+    let inset = a.mask.bits().inset;
+    // Maps a box of the other sprite into `a`'s space: forward when `a` came first, else backward.
+    let to_mine = if pair.swapped {
+        let inv = glam::DMat2::from_cols(pair.c0, pair.c1).inverse();
+        DAffine2::from_mat2_translation(inv, -(inv * pair.t))
+    } else {
+        DAffine2::from_mat2_translation(glam::DMat2::from_cols(pair.c0, pair.c1), pair.t)
+    };
+    pair.walk(|ra, rb| {
+        let (mine, other) = if pair.swapped { (rb, ra) } else { (ra, rb) };
+        // Only the texels of this box under the other box's footprint can be shared.
+        let (c, hx, hy) = (
+            to_mine.transform_point2(DVec2::from(other.center)),
+            to_mine.matrix2.x_axis * other.half[0],
+            to_mine.matrix2.y_axis * other.half[1],
+        );
+        let reach = hx.abs() + hy.abs();
+        let [mx0, my0, mx1, my1] = mine.texels();
+        let clamp = |v: f64, lo: u32, hi: u32| (v.max(f64::from(lo)).min(f64::from(hi))) as u32;
+        let (x0, x1) = (
+            clamp((c.x - reach.x).floor(), mx0, mx1),
+            clamp((c.x + reach.x).ceil(), mx0, mx1),
+        );
+        let (y0, y1) = (
+            clamp((c.y - reach.y).floor(), my0, my1),
+            clamp((c.y + reach.y).ceil(), my0, my1),
+        );
+        for y in y0..y1 {
+            for x in x0..x1 {
+                let word = &mut out[y as usize * wpr + x as usize / 64];
+                if *word >> (x % 64) & 1 == 1 {
+                    continue;
+                }
+                let texel = Node::texel(x, y, inset);
+                let apart = if pair.swapped {
+                    pair.separated(other, &texel)
+                } else {
+                    pair.separated(&texel, other)
+                };
+                if !apart {
+                    *word |= 1 << (x % 64);
+                }
+            }
+        }
+        false
+    });
+    words(out)
 }
 
 /// Marks a walk reference as an index into the squares met so far rather than into a tree.

@@ -79,6 +79,11 @@ impl Node {
         }
     }
 
+    /// The solid texel (x, y), tested `inset` smaller than its square like every solid box.
+    pub(crate) fn texel(x: u32, y: u32, inset: [f64; 2]) -> Node {
+        Node::new([x, y, x + 1, y + 1], TAG_SOLID, 0, inset)
+    }
+
     /// What the node holds.
     #[inline(always)]
     pub(crate) fn kind(&self) -> Kind {
