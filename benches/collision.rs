@@ -7,6 +7,7 @@
 //!   bit-packed loop and the `binary_raster` crate, `overlap_area` against a popcount loop, and
 //!   `overlap_mask`;
 //! - point, rectangle, circle, segment and ray queries on a rotated 128 x 128 plus;
+//! - mask analysis (centroid, inverse, scale, components, bounding rectangles, outline) on blobs;
 //! - building a 4096 x 4096 noise mask from its row words.
 
 #[path = "../tests/support/mod.rs"]
@@ -153,6 +154,25 @@ fn queries(c: &mut Criterion) {
     g.finish();
 }
 
+fn analysis(c: &mut Criterion) {
+    let blobs = Mask::from_fn(256, 256, |x, y| Family::Blobs.solid(7, x, y)).expect("not empty");
+    let mut g = c.benchmark_group("analysis_256_blobs");
+    short(&mut g);
+    g.bench_function("centroid", |b| b.iter(|| black_box(&blobs).centroid()));
+    g.bench_function("invert", |b| b.iter(|| black_box(&blobs).invert()));
+    g.bench_function("scale_to_128", |b| {
+        b.iter(|| black_box(&blobs).scale(128, 128))
+    });
+    g.bench_function("connected_components", |b| {
+        b.iter(|| black_box(&blobs).connected_components(1).len())
+    });
+    g.bench_function("bounding_rects", |b| {
+        b.iter(|| black_box(&blobs).bounding_rects())
+    });
+    g.bench_function("outline", |b| b.iter(|| black_box(&blobs).outline().len()));
+    g.finish();
+}
+
 fn build(c: &mut Criterion) {
     let n = 4096u32;
     let wpr = n.div_ceil(64) as usize;
@@ -179,6 +199,7 @@ criterion_group!(
     rotated_families,
     translated_families,
     queries,
+    analysis,
     build
 );
 criterion_main!(benches);

@@ -22,6 +22,7 @@
 #![warn(missing_docs)]
 
 mod aligned;
+mod analysis;
 #[cfg(feature = "image")]
 mod image_io;
 mod mask;

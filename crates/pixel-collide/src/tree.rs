@@ -170,7 +170,7 @@ impl Bits<'_> {
     }
 
     /// The solid runs `[start, end)` of row `y` within columns `from..to`.
-    fn runs(&self, y: u32, from: u32, to: u32, out: &mut Vec<(u32, u32)>) {
+    pub(crate) fn runs(&self, y: u32, from: u32, to: u32, out: &mut Vec<(u32, u32)>) {
         out.clear();
         let row = &self.words[y as usize * self.words_per_row..][..self.words_per_row];
         let mut x = from;

@@ -1,0 +1,267 @@
+//! Questions about a mask on its own, in its texel space: centroid, connected components and their
+//! bounding rectangles, the traced outline, the inverse and a resampled copy (pygame.mask's analysis
+//! methods).
+
+use crate::mask::{Mask, PixelRect};
+
+impl Mask {
+    /// The mean of the solid texels' centres, or `None` when no texel is solid.
+    ///
+    /// ```
+    /// let m = pixel_collide::Mask::from_fn(4, 2, |x, _| x >= 2).unwrap();
+    /// assert_eq!(m.centroid(), Some(glam::Vec2::new(3.0, 1.0)));
+    /// ```
+    pub fn centroid(&self) -> Option<glam::Vec2> {
+        if self.opaque_count() == 0 {
+            return None;
+        }
+        let (mut sx, mut sy) = (0u128, 0u128);
+        for (y, row) in self.rows().enumerate() {
+            for (k, &word) in row.iter().enumerate() {
+                let mut w = word;
+                sy += u128::from(w.count_ones()) * y as u128;
+                while w != 0 {
+                    sx += (64 * k as u128) + u128::from(w.trailing_zeros());
+                    w &= w - 1;
+                }
+            }
+        }
+        let n = self.opaque_count() as f64;
+        // Texel centres sit half a texel in from their corners.
+        Some(glam::Vec2::new(
+            (sx as f64 / n + 0.5) as f32,
+            (sy as f64 / n + 0.5) as f32,
+        ))
+    }
+
+    /// The mask with solid and air swapped.
+    ///
+    /// ```
+    /// let m = pixel_collide::Mask::from_fn(3, 1, |x, _| x == 1).unwrap();
+    /// assert_eq!(m.invert().opaque_count(), 2);
+    /// ```
+    pub fn invert(&self) -> Mask {
+        let words = self.rows().flatten().map(|w| !w).collect();
+        Mask::from_row_words(self.width(), self.height(), words).expect("same size")
+    }
+
+    /// A `width` x `height` copy, each texel taken from the source texel under its position
+    /// (nearest neighbour, as pygame's `Mask.scale`); `None` for a zero size.
+    ///
+    /// ```
+    /// let m = pixel_collide::Mask::from_fn(2, 2, |x, y| x == y).unwrap();
+    /// let big = m.scale(4, 4).unwrap();
+    /// assert!(big.is_opaque(1, 1) && big.is_opaque(3, 2) && !big.is_opaque(3, 0));
+    /// ```
+    pub fn scale(&self, width: u32, height: u32) -> Option<Mask> {
+        let (sw, sh) = (u64::from(self.width()), u64::from(self.height()));
+        Mask::from_fn(width, height, |x, y| {
+            let sx = u64::from(x) * sw / u64::from(width);
+            let sy = u64::from(y) * sh / u64::from(height);
+            self.is_opaque(sx as i64, sy as i64)
+        })
+        .ok()
+    }
+
+    /// The 8-connected components of the solid texels, largest first (ties in row order of their first
+    /// texel), each as a mask of this size; `min_size` drops smaller ones.
+    ///
+    /// Labelled a row run at a time with a union-find, so the work follows the runs, not the texels.
+    ///
+    /// ```
+    /// let m = pixel_collide::Mask::from_fn(7, 3, |x, y| x < 2 || (x >= 4 && y == 1)).unwrap();
+    /// let parts = m.connected_components(1);
+    /// assert_eq!(parts.iter().map(|p| p.opaque_count()).collect::<Vec<_>>(), [6, 3]);
+    /// ```
+    pub fn connected_components(&self, min_size: u64) -> Vec<Mask> {
+        let labelled = self.label_runs();
+        labelled
+            .components
+            .iter()
+            .filter(|c| c.count >= min_size.max(1))
+            .map(|c| {
+                let wpr = self.width().div_ceil(64) as usize;
+                let mut words = vec![0u64; wpr * self.height() as usize];
+                for &(y, start, end) in &labelled.runs_of[c.root] {
+                    for x in start..end {
+                        words[y as usize * wpr + x as usize / 64] |= 1 << (x % 64);
+                    }
+                }
+                Mask::from_row_words(self.width(), self.height(), words).expect("same size")
+            })
+            .collect()
+    }
+
+    /// The bounding rectangle of each 8-connected component, in the order of
+    /// [`connected_components`](Self::connected_components) (pygame's `get_bounding_rects`).
+    ///
+    /// ```
+    /// use pixel_collide::{Mask, PixelRect};
+    /// let m = Mask::from_fn(7, 3, |x, y| x < 2 || (x >= 4 && y == 1)).unwrap();
+    /// assert_eq!(m.bounding_rects(), [PixelRect::new(0, 0, 2, 3), PixelRect::new(4, 1, 3, 1)]);
+    /// ```
+    pub fn bounding_rects(&self) -> Vec<PixelRect> {
+        self.label_runs()
+            .components
+            .iter()
+            .map(|c| PixelRect::new(c.x0, c.y0, c.x1 - c.x0, c.y1 - c.y0))
+            .collect()
+    }
+
+    /// The outline of the first 8-connected component (in row order), traced clockwise on screen from
+    /// its first texel with Moore-neighbour tracing: each point a boundary texel, each next to the one
+    /// before (pygame's `outline`). A single texel is one point; an empty mask none.
+    ///
+    /// ```
+    /// let m = pixel_collide::Mask::from_fn(3, 3, |_, _| true).unwrap();
+    /// let ring = m.outline();
+    /// assert_eq!(ring.len(), 8);
+    /// assert_eq!(ring[0], (0, 0));
+    /// ```
+    pub fn outline(&self) -> Vec<(u32, u32)> {
+        // Neighbours clockwise on a y-down screen, starting west.
+        const AROUND: [(i64, i64); 8] = [
+            (-1, 0),
+            (-1, -1),
+            (0, -1),
+            (1, -1),
+            (1, 0),
+            (1, 1),
+            (0, 1),
+            (-1, 1),
+        ];
+        let Some(start) = self.first_solid() else {
+            return Vec::new();
+        };
+        let start = (i64::from(start.0), i64::from(start.1));
+        let index_of = |from: (i64, i64), to: (i64, i64)| {
+            AROUND
+                .iter()
+                .position(|&(dx, dy)| (from.0 + dx, from.1 + dy) == to)
+                .expect("neighbours")
+        };
+        // From `current`, with `back` the air texel last looked at, the next boundary texel clockwise
+        // and the air texel looked at just before it.
+        let step = |current: (i64, i64), back: (i64, i64)| {
+            let b = index_of(current, back);
+            (1..=8).find_map(|i| {
+                let (dx, dy) = AROUND[(b + i) % 8];
+                let next = (current.0 + dx, current.1 + dy);
+                let (px, py) = AROUND[(b + i - 1) % 8];
+                self.is_opaque(next.0, next.1)
+                    .then_some((next, (current.0 + px, current.1 + py)))
+            })
+        };
+        let mut out = vec![(start.0 as u32, start.1 as u32)];
+        // The first texel in row order has air to its west.
+        let Some(first) = step(start, (start.0 - 1, start.1)) else {
+            return out; // A lone texel.
+        };
+        let (mut current, mut back) = first;
+        // Every boundary texel is visited at most once from each of its eight sides.
+        for _ in 0..8 * self.opaque_count() {
+            if current == start && step(current, back) == Some(first) {
+                break; // Back at the start about to repeat the first step: the ring is closed.
+            }
+            out.push((current.0 as u32, current.1 as u32));
+            (current, back) = step(current, back).expect("a texel reached from a solid one has it");
+        }
+        out
+    }
+
+    /// The first solid texel in row order.
+    fn first_solid(&self) -> Option<(u32, u32)> {
+        self.rows().enumerate().find_map(|(y, row)| {
+            row.iter().enumerate().find_map(|(k, &w)| {
+                (w != 0).then(|| (64 * k as u32 + w.trailing_zeros(), y as u32))
+            })
+        })
+    }
+
+    /// The row words, a row at a time.
+    fn rows(&self) -> std::slice::ChunksExact<'_, u64> {
+        let bits = self.bits();
+        bits.words.chunks_exact(bits.words_per_row)
+    }
+
+    /// Every row run, grouped into 8-connected components.
+    fn label_runs(&self) -> Labelled {
+        // Runs of each row as (y, start, end), with a union-find over run indices.
+        let mut runs: Vec<(u32, u32, u32)> = Vec::new();
+        let mut parent: Vec<usize> = Vec::new();
+        fn find(parent: &mut [usize], mut i: usize) -> usize {
+            while parent[i] != i {
+                parent[i] = parent[parent[i]];
+                i = parent[i];
+            }
+            i
+        }
+        let mut previous = 0..0;
+        let mut row_runs = Vec::new();
+        for y in 0..self.height() {
+            self.bits().runs(y, 0, self.width(), &mut row_runs);
+            let first = runs.len();
+            for &(start, end) in &row_runs {
+                let me = runs.len();
+                runs.push((y, start, end));
+                parent.push(me);
+                // 8-connected: runs of the row above that reach one column past either end.
+                for above in previous.clone() {
+                    let (_, s, e) = runs[above];
+                    if s <= end && start <= e {
+                        let (ra, rb) = (find(&mut parent, above), find(&mut parent, me));
+                        if ra != rb {
+                            parent[ra.max(rb)] = ra.min(rb);
+                        }
+                    }
+                }
+            }
+            previous = first..runs.len();
+        }
+        let mut components: Vec<Component> = Vec::new();
+        let mut slot_of_root = vec![usize::MAX; runs.len()];
+        let mut runs_of: Vec<Vec<(u32, u32, u32)>> = Vec::new();
+        for i in 0..runs.len() {
+            let root = find(&mut parent, i);
+            if slot_of_root[root] == usize::MAX {
+                slot_of_root[root] = components.len();
+                components.push(Component {
+                    root: runs_of.len(),
+                    count: 0,
+                    x0: u32::MAX,
+                    y0: u32::MAX,
+                    x1: 0,
+                    y1: 0,
+                });
+                runs_of.push(Vec::new());
+            }
+            let c = &mut components[slot_of_root[root]];
+            let (y, s, e) = runs[i];
+            c.count += u64::from(e - s);
+            (c.x0, c.y0, c.x1, c.y1) = (c.x0.min(s), c.y0.min(y), c.x1.max(e), c.y1.max(y + 1));
+            runs_of[c.root].push(runs[i]);
+        }
+        // Largest first; a stable sort keeps row order among equals.
+        components.sort_by(|a, b| b.count.cmp(&a.count));
+        Labelled {
+            components,
+            runs_of,
+        }
+    }
+}
+
+/// One 8-connected component: where its runs are kept, its size and its bounds.
+struct Component {
+    root: usize,
+    count: u64,
+    x0: u32,
+    y0: u32,
+    x1: u32,
+    y1: u32,
+}
+
+/// The result of labelling: components, and the runs of each.
+struct Labelled {
+    components: Vec<Component>,
+    runs_of: Vec<Vec<(u32, u32, u32)>>,
+}
