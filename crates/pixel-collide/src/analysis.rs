@@ -221,7 +221,7 @@ impl Mask {
         let mut components: Vec<Component> = Vec::new();
         let mut slot_of_root = vec![usize::MAX; runs.len()];
         let mut runs_of: Vec<Vec<(u32, u32, u32)>> = Vec::new();
-        for i in 0..runs.len() {
+        for (i, &run) in runs.iter().enumerate() {
             let root = find(&mut parent, i);
             if slot_of_root[root] == usize::MAX {
                 slot_of_root[root] = components.len();
@@ -236,13 +236,13 @@ impl Mask {
                 runs_of.push(Vec::new());
             }
             let c = &mut components[slot_of_root[root]];
-            let (y, s, e) = runs[i];
+            let (y, s, e) = run;
             c.count += u64::from(e - s);
             (c.x0, c.y0, c.x1, c.y1) = (c.x0.min(s), c.y0.min(y), c.x1.max(e), c.y1.max(y + 1));
-            runs_of[c.root].push(runs[i]);
+            runs_of[c.root].push(run);
         }
         // Largest first; a stable sort keeps row order among equals.
-        components.sort_by(|a, b| b.count.cmp(&a.count));
+        components.sort_by_key(|c| std::cmp::Reverse(c.count));
         Labelled {
             components,
             runs_of,
