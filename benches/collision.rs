@@ -8,6 +8,7 @@
 //!   `overlap_mask`;
 //! - point, rectangle, circle, segment and ray queries on a rotated 128 x 128 plus;
 //! - mask analysis (centroid, inverse, scale, components, bounding rectangles, outline) on blobs;
+//! - all touching pairs among 10,000 scattered sprites (the broad phase and per-pixel confirmation);
 //! - building a 4096 x 4096 noise mask from its row words.
 
 #[path = "../tests/support/mod.rs"]
@@ -18,7 +19,7 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use glam::Vec2;
-use spinfall::collision::{Mask, Rect, Sprite};
+use spinfall::collision::{Mask, Rect, Sprite, SweepAndPrune};
 use support::families::{aligned_cases, Family, RotatedSuite};
 use support::suite::Suite;
 
@@ -173,6 +174,21 @@ fn analysis(c: &mut Criterion) {
     g.finish();
 }
 
+fn many_sprites(c: &mut Criterion) {
+    let (ring, places) = support::families::scattered_rings(10_000);
+    let sprites: Vec<Sprite> = places.iter().map(|&t| Sprite::new(&ring, t)).collect();
+    let mut g = c.benchmark_group("broad_phase_10000_rings");
+    short(&mut g);
+    g.bench_function("all_touching_pairs", |b| {
+        b.iter(|| {
+            SweepAndPrune::new(black_box(&sprites))
+                .touching_pairs()
+                .len()
+        })
+    });
+    g.finish();
+}
+
 fn build(c: &mut Criterion) {
     let n = 4096u32;
     let wpr = n.div_ceil(64) as usize;
@@ -200,6 +216,7 @@ criterion_group!(
     translated_families,
     queries,
     analysis,
+    many_sprites,
     build
 );
 criterion_main!(benches);

@@ -271,3 +271,29 @@ proptest! {
         prop_assert_eq!(shared.opaque_count() > 0, area > 0.0);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn sweep_and_prune_finds_exactly_the_touching_pairs(
+        masks in proptest::collection::vec(mask(), 1..4),
+        placed in proptest::collection::vec((0usize..4, placement()), 0..40),
+        probe in (0usize..4, placement()),
+    ) {
+        let sprites: Vec<Sprite> = placed.iter().map(|&(m, t)| Sprite::new(&masks[m % masks.len()], t)).collect();
+        let sweep = spinfall::collision::SweepAndPrune::new(&sprites);
+        let mut expected = Vec::new();
+        for i in 0..sprites.len() {
+            for j in i + 1..sprites.len() {
+                if spinfall::collision::overlaps(sprites[i], sprites[j]) {
+                    expected.push((i, j));
+                }
+            }
+        }
+        prop_assert_eq!(sweep.touching_pairs(), expected);
+        let p = Sprite::new(&masks[probe.0 % masks.len()], probe.1);
+        let expected: Vec<usize> = (0..sprites.len()).filter(|&i| spinfall::collision::overlaps(sprites[i], p)).collect();
+        prop_assert_eq!(sweep.touching(p), expected);
+    }
+}

@@ -390,3 +390,26 @@ fn slide_out(a: &Shape, b: &Shape, ta: Affine2, direction: f32) -> Option<(Affin
         .intersects(&Sprite::new(&b.mask, miss).bounds());
     (overlapping_bounds && touches(hit, true) && !touches(miss, false)).then_some((miss, hit))
 }
+
+/// `n` copies of a 16 x 16 ring, rotated and scattered over a square field sized so that about one in
+/// a hundred touches another: the broad phase's "many sprites, few touching" frame.
+pub fn scattered_rings(n: usize) -> (Mask, Vec<Affine2>) {
+    let ring = Mask::from_fn(16, 16, |x, y| {
+        let d = (x as f32 - 7.5).hypot(y as f32 - 7.5);
+        (4.0..8.0).contains(&d)
+    })
+    .unwrap();
+    let side = (n as f32).sqrt() * 160.0;
+    let places = (0..n as u64)
+        .map(|i| {
+            let h = splitmix(i);
+            let (x, y) = (
+                (h % 1_000_000) as f32 / 1e6 * side,
+                ((h >> 20) % 1_000_000) as f32 / 1e6 * side,
+            );
+            let angle = ((h >> 40) % 628) as f32 / 100.0;
+            sprite_transform(Vec2::new(x, y), angle, Vec2::ONE, Vec2::splat(8.0))
+        })
+        .collect();
+    (ring, places)
+}

@@ -23,6 +23,7 @@
 
 mod aligned;
 mod analysis;
+mod broad;
 #[cfg(feature = "image")]
 mod image_io;
 mod mask;
@@ -31,6 +32,7 @@ mod query;
 mod rect;
 mod tree;
 
+pub use broad::SweepAndPrune;
 pub use mask::OneLine;
 pub use mask::{Mask, MaskError, MaskRule, PixelRect};
 pub use overlap::{

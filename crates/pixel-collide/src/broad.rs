@@ -1,0 +1,92 @@
+//! Many sprites at once: which placed sprites touch a given one, and every touching pair, by a sort
+//! and sweep over world bounds with each candidate pair confirmed per pixel.
+
+use crate::overlap::{overlaps, Sprite};
+use crate::rect::Rect;
+
+/// Sprites sorted by the left edge of their world bounds, with their bounds: built once per frame and
+/// asked any number of questions.
+///
+/// ```
+/// use glam::{Affine2, Vec2};
+/// use pixel_collide::{Mask, SweepAndPrune, Sprite};
+/// let dot = Mask::from_fn(4, 4, |_, _| true).unwrap();
+/// let at = |x: f32| Sprite::new(&dot, Affine2::from_translation(Vec2::new(x, 0.0)));
+/// let sprites = [at(0.0), at(3.0), at(10.0), at(100.0)];
+/// let sweep = SweepAndPrune::new(&sprites);
+/// assert_eq!(sweep.touching_pairs(), [(0, 1)]);
+/// assert_eq!(sweep.touching(at(12.0)), [2]);
+/// ```
+#[derive(Clone, Debug)]
+pub struct SweepAndPrune<'a> {
+    sprites: Vec<Sprite<'a>>,
+    /// Indices of the sprites with non-empty bounds, by the left edge of their bounds.
+    order: Vec<u32>,
+    bounds: Vec<Rect>,
+}
+
+impl<'a> SweepAndPrune<'a> {
+    /// Sorts `sprites` by their world bounds; sprites whose bounds are empty or not finite touch
+    /// nothing and are left out.
+    pub fn new(sprites: &[Sprite<'a>]) -> Self {
+        let bounds: Vec<Rect> = sprites.iter().map(Sprite::bounds).collect();
+        let mut order: Vec<u32> = (0..sprites.len() as u32)
+            .filter(|&i| !bounds[i as usize].is_empty())
+            .collect();
+        order.sort_unstable_by(|&a, &b| {
+            bounds[a as usize]
+                .min
+                .x
+                .total_cmp(&bounds[b as usize].min.x)
+                .then(a.cmp(&b))
+        });
+        SweepAndPrune {
+            sprites: sprites.to_vec(),
+            order,
+            bounds,
+        }
+    }
+
+    /// Every pair `(i, j)`, `i < j`, of sprites that touch on solid texels, sorted.
+    pub fn touching_pairs(&self) -> Vec<(usize, usize)> {
+        let mut out = Vec::new();
+        for (k, &i) in self.order.iter().enumerate() {
+            let bi = self.bounds[i as usize];
+            // Later sprites start further right: once one starts past this one's right edge, all do.
+            for &j in &self.order[k + 1..] {
+                let bj = self.bounds[j as usize];
+                if bj.min.x >= bi.max.x {
+                    break;
+                }
+                if bi.intersects(&bj)
+                    && overlaps(self.sprites[i as usize], self.sprites[j as usize])
+                {
+                    out.push(((i.min(j)) as usize, (i.max(j)) as usize));
+                }
+            }
+        }
+        out.sort_unstable();
+        out
+    }
+
+    /// The indices of the sprites that touch `probe` on solid texels, in ascending order.
+    pub fn touching(&self, probe: Sprite<'_>) -> Vec<usize> {
+        let b = probe.bounds();
+        if b.is_empty() {
+            return Vec::new();
+        }
+        // Sprites starting at or past the probe's right edge cannot reach it.
+        let end = self
+            .order
+            .partition_point(|&i| self.bounds[i as usize].min.x < b.max.x);
+        let mut out: Vec<usize> = self.order[..end]
+            .iter()
+            .filter(|&&i| {
+                self.bounds[i as usize].intersects(&b) && overlaps(self.sprites[i as usize], probe)
+            })
+            .map(|&i| i as usize)
+            .collect();
+        out.sort_unstable();
+        out
+    }
+}
