@@ -1,5 +1,5 @@
 //! The command line: `spinfall [--seed N] [--mode classic|arcade] [--assets DIR]
-//! [--headless [--seconds S] [--pilot idle|bot]] [--fullscreen]`.
+//! [--headless [--seconds S] [--pilot idle|bot|casual]] [--fullscreen]`.
 //!
 //! Mistakes get one line and exit code 2, because a wall of usage text hides the one thing that was
 //! wrong; `--help` and `--version` print as usual.
@@ -27,6 +27,8 @@ pub enum Pilot {
     Idle,
     /// The built-in dodging bot (the attract mode's player).
     Bot,
+    /// The bot with a person's reaction time, lookahead and precision, for tuning the difficulty.
+    Casual,
 }
 
 impl Pilot {
@@ -35,6 +37,7 @@ impl Pilot {
         match self {
             Pilot::Idle => "idle",
             Pilot::Bot => "bot",
+            Pilot::Casual => "casual",
         }
     }
 }
@@ -82,8 +85,8 @@ pub struct Options {
     #[arg(long, value_name = "S", value_parser = parse_seconds, allow_negative_numbers = true)]
     pub seconds: Option<f64>,
 
-    /// Who plays: idle never moves, bot dodges (a headless run defaults to idle; a window run lets the
-    /// bot play when given).
+    /// Who plays: idle never moves, bot dodges, casual dodges like a person (a headless run defaults
+    /// to idle; a window run lets the pilot play when given).
     #[arg(long, value_enum, value_name = "PILOT")]
     pub pilot: Option<Pilot>,
 

@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use crate::assets::{AssetError, Assets};
 use crate::cli::{Options, Pilot};
-use crate::sim::{Bot, Input, Mode, Shapes, World, STEPS_PER_SECOND};
+use crate::sim::{Bot, Casual, Input, Mode, Shapes, World, STEPS_PER_SECOND};
 
 /// What a headless run did; serialises to the one JSON line the command prints.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -66,11 +66,13 @@ pub fn run(seed: u64, mode: Mode, pilot: Pilot, seconds: f64, shapes: Shapes) ->
     let started = Instant::now();
     let mut world = World::new(mode, seed, shapes);
     let mut bot = Bot::new();
+    let mut casual = Casual::new(seed);
     let steps = steps_for(seconds);
     while world.stats().steps < steps && !world.is_over() {
         let input = match pilot {
             Pilot::Idle => Input::IDLE,
             Pilot::Bot => bot.input(&world),
+            Pilot::Casual => casual.input(&world),
         };
         world.step(input);
     }

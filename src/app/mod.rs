@@ -24,7 +24,7 @@ use macroquad::prelude::*;
 use spinfall::assets::{AssetId, Assets};
 use spinfall::cli::{Options, Pilot};
 use spinfall::sim::{
-    Bot, Event, Input, Mode, PowerUpKind, Shapes, World, STEPS_PER_SECOND, STEP_SECONDS,
+    Bot, Casual, Event, Input, Mode, PowerUpKind, Shapes, World, STEPS_PER_SECOND, STEP_SECONDS,
 };
 use spinfall::store::{self, HighScores, ModeKey, Problem, ScoreEntry, Settings, Store};
 
@@ -370,6 +370,8 @@ enum Steer {
     Fixed(Input),
     /// The built-in bot.
     Bot,
+    /// The casual pilot (the bot with a person's limits).
+    Casual,
 }
 
 /// The whole app: screens, the world being shown, devices and saved data.
@@ -378,6 +380,7 @@ struct App {
     world: World,
     shapes: Shapes,
     bot: Bot,
+    casual: Casual,
     seeds: Seeds,
     /// The mode highlighted on the title and played next.
     mode: Mode,
@@ -486,6 +489,7 @@ impl App {
             world: World::new(mode, attract_seed, shapes.clone()),
             shapes,
             bot: Bot::new(),
+            casual: Casual::new(attract_seed),
             seeds,
             mode,
             menu_row: 0,
@@ -638,6 +642,7 @@ impl App {
                         None => Steer::Fixed(actions.sim_input()),
                         Some(Pilot::Idle) => Steer::Fixed(Input::IDLE),
                         Some(Pilot::Bot) => Steer::Bot,
+                        Some(Pilot::Casual) => Steer::Casual,
                     };
                     self.advance(dt, steer, false);
                 }
@@ -756,6 +761,7 @@ impl App {
             let input = match steer {
                 Steer::Fixed(input) => input,
                 Steer::Bot => self.bot.input(&self.world),
+                Steer::Casual => self.casual.input(&self.world),
             };
             let mut events = std::mem::take(&mut self.events);
             events.clear();
@@ -871,6 +877,7 @@ impl App {
         }
         self.world = World::new(self.mode, seed, self.shapes.clone());
         self.bot = Bot::new();
+        self.casual = Casual::new(seed);
         self.particles.reset(seed);
         self.reset_effects();
         self.best_streak = 0;
