@@ -6,17 +6,18 @@
 //! - **Reaction time.** It acts on what it saw [`CasualLimits::reaction_steps`] ago (250 ms by
 //!   default): a block that was not yet on screen then is not seen at all. Like a person, it makes up
 //!   for part of that delay by expecting a moving block to have moved on
-//!   ([`CasualLimits::anticipation_steps`], 150 ms by default), but not for all of it, so it takes
-//!   every block to be where it was 100 ms ago: the faster a block falls, the closer it is than the
-//!   pilot thinks.
+//!   ([`CasualLimits::anticipation_steps`], 83 ms by default, about as far as the eye runs ahead
+//!   of a moving object), but not for all of it, so it takes every block to be where it was 167 ms
+//!   ago: the faster a block falls, the closer it is than the pilot thinks.
 //! - **Lookahead.** It plans [`CasualLimits::horizon`] steps ahead instead of the bot's 1.5 s, so it
 //!   can walk into a corner that only a longer look would have avoided.
 //! - **Imprecision.** Each block's x and fall speed are misjudged by a fixed amount drawn for that
-//!   block, up to [`CasualLimits::x_error`] px and [`CasualLimits::fall_error`] of its speed.
+//!   block, up to [`CasualLimits::x_error`] px and [`CasualLimits::fall_error`] of its speed. Like
+//!   a person who knows this, it keeps [`CasualLimits::caution`] px farther from every block.
 //!
-//! With the default limits it lasted 1:35-2:15 (the median arcade game of seeds 1-20 and of seeds
-//! 21-40) under the curve the game had before it was retuned with this pilot, as long as the
-//! human-like dodger measured then.
+//! With the default limits its median arcade game lasted 2:01 (seeds 1-20) and 1:53 (seeds 21-40)
+//! under the curve the game had before it was retuned with this pilot, within the 1:40-2:20 a
+//! human-like dodger lasted then; the limits were chosen to match that.
 //!
 //! Misjudgements come from a hash of the pilot's seed and the block's id, so a run is a pure function
 //! of the seed, like every other headless run, and the pilot keeps no random state of its own.
@@ -44,8 +45,8 @@ pub struct CasualLimits {
 }
 
 impl Default for CasualLimits {
-    /// A reaction of 250 ms of which 150 ms are anticipated, 0.75 s of lookahead, up to 10 px and 15%
-    /// of misjudgement.
+    /// A reaction of 250 ms of which 83 ms are anticipated, 0.75 s of lookahead, up to 10 px and 15%
+    /// of misjudgement, and 10 px of caution.
     fn default() -> Self {
         CasualLimits {
             reaction_steps: 15,
