@@ -1,5 +1,6 @@
 //! The command line: `spinfall [--seed N] [--mode classic|arcade] [--assets DIR]
-//! [--headless [--seconds S] [--pilot idle|bot|casual]] [--fullscreen]`.
+//! [--headless [--seconds S] [--pilot idle|bot|casual] [--record FILE]] [--fullscreen]` and
+//! `spinfall [--headless] --replay FILE`.
 //!
 //! Mistakes get one line and exit code 2, because a wall of usage text hides the one thing that was
 //! wrong; `--help` and `--version` print as usual.
@@ -93,6 +94,18 @@ pub struct Options {
     /// Start in fullscreen.
     #[arg(long, conflicts_with = "headless")]
     pub fullscreen: bool,
+
+    /// Write the headless run's replay to this file.
+    #[arg(long, value_name = "FILE", requires = "headless")]
+    pub record: Option<PathBuf>,
+
+    /// Watch a replay file in a window, or with --headless print the line its recorded run printed.
+    #[arg(
+        long,
+        value_name = "FILE",
+        conflicts_with_all = ["seed", "mode", "pilot", "seconds", "record"]
+    )]
+    pub replay: Option<PathBuf>,
 }
 
 impl Options {
@@ -197,6 +210,10 @@ fn one_line(rendered: &str) -> String {
             text.push(')');
         } else if line.starts_with("Usage:") {
             break;
+        } else if first.ends_with(':') && line.starts_with('-') {
+            // "the following required arguments were not provided:" lists them on lines of their own.
+            text.push(' ');
+            text.push_str(line);
         }
     }
     text
@@ -286,6 +303,9 @@ mod tests {
             &["--seconds", "86400.5"],
             &["--mode", "hard"],
             &["--headless", "--fullscreen"],
+            &["--record", "run.json"],
+            &["--replay", "run.json", "--seed", "3"],
+            &["--headless", "--replay", "run.json", "--pilot", "bot"],
         ] {
             let exit = parse(args).unwrap_err();
             assert_eq!(exit.code, 2, "{args:?}");
@@ -293,6 +313,12 @@ mod tests {
             assert_eq!(exit.text.lines().count(), 1, "{args:?}: {}", exit.text);
             assert!(exit.text.starts_with("spinfall: error: "), "{}", exit.text);
         }
+    }
+
+    #[test]
+    fn record_without_headless_names_what_it_needs() {
+        let exit = parse(&["--record", "run.json"]).unwrap_err();
+        assert!(exit.text.contains("--headless"), "{}", exit.text);
     }
 
     #[test]

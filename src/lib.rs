@@ -9,6 +9,7 @@ pub mod assets;
 pub mod cli;
 pub mod collision;
 pub mod headless;
+pub mod replay;
 pub mod sim;
 pub mod store;
 

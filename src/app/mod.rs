@@ -9,8 +9,10 @@ mod audio;
 mod debug;
 mod gamepad;
 mod input;
+mod pace;
 mod particles;
 mod render;
+mod replay;
 mod view;
 
 use std::fmt;
@@ -32,6 +34,7 @@ use audio::{Cue, Sfx};
 use debug::DebugView;
 use input::{Actions, Controls};
 use particles::{Burst, Particles};
+use replay::Replays;
 
 /// How long a first Esc on the title waits for the second that quits, in seconds.
 const QUIT_CONFIRM_SECONDS: f32 = 2.0;
@@ -99,6 +102,13 @@ impl std::error::Error for AppError {}
 pub fn run(opts: Options, assets: Assets) -> Result<(), AppError> {
     let images = decode_images(&assets)?;
     let shapes = assets.shapes().map_err(|e| AppError(e.to_string()))?;
+    // Read before the window opens, so a bad replay file is one line and no window.
+    let watch = opts
+        .replay
+        .as_deref()
+        .map(spinfall::replay::Replay::load)
+        .transpose()
+        .map_err(|e| AppError(e.to_string()))?;
     let conf = Conf {
         window_title: "Spinfall".to_string(),
         window_width: WINDOW_SIZE.0,
@@ -116,11 +126,14 @@ pub fn run(opts: Options, assets: Assets) -> Result<(), AppError> {
     macroquad::Window::from_config(conf, async move {
         WINDOW_OPEN.store(true, Ordering::SeqCst);
         // Only now, so that a window that fails to open is the one line a player sees.
-        if let Some(seed) = opts.seed {
+        if let Some(seed) = opts.seed.filter(|_| watch.is_none()) {
             spinfall::outln!("seed: {seed}");
         }
         audio::report_no_sound_card();
         let mut app = App::new(&opts, assets, images, shapes);
+        if let Some(replay) = watch {
+            app.watch(replay, false);
+        }
         app.main_loop().await;
     });
     Ok(())
@@ -219,6 +232,10 @@ enum Screen {
     },
     /// An arcade game ended.
     GameOver,
+    /// The title's score table, over the attract game.
+    Scores,
+    /// A replay being watched.
+    Replay,
 }
 
 /// Why a game is paused, so the pause screen can say so.
@@ -245,6 +262,8 @@ enum Row {
     /// Gamepad rumble.
     #[cfg_attr(not(feature = "gamepad"), allow(dead_code))]
     Rumble,
+    /// Opens the score table, where replays are watched.
+    Scores,
 }
 
 /// The rows this build offers (no volume without sound, no rumble without gamepads).
@@ -256,6 +275,7 @@ fn menu_rows() -> Vec<Row> {
     if cfg!(feature = "gamepad") {
         rows.push(Row::Rumble);
     }
+    rows.push(Row::Scores);
     rows
 }
 
@@ -372,6 +392,8 @@ enum Steer {
     Bot,
     /// The casual pilot (the bot with a person's limits).
     Casual,
+    /// The replay being watched.
+    Replay,
 }
 
 /// The whole app: screens, the world being shown, devices and saved data.
@@ -425,6 +447,8 @@ struct App {
     quit_armed_at: f32,
     /// The collision debug view, while F3 has it on; `None` costs nothing.
     debug: Option<DebugView>,
+    /// The game being recorded, the replay being watched, the score table.
+    replays: Replays,
 }
 
 impl App {
@@ -521,6 +545,7 @@ impl App {
             quit_after: opts.seconds.map(|s| s as f32),
             quit_armed_at: f32::NEG_INFINITY,
             debug: None,
+            replays: Replays::default(),
         };
         for name in app.controls.pad_names() {
             app.toast(format!("Gamepad ready: {name}"));
@@ -660,6 +685,13 @@ impl App {
                     self.set_screen(Screen::Playing);
                 }
             }
+            Screen::Scores => {
+                self.table_input(&actions);
+                if self.screen == Screen::Scores {
+                    self.advance(dt, Steer::Bot, true);
+                }
+            }
+            Screen::Replay => self.replay_update(&actions, dt),
             Screen::GameOver => {
                 let ready = self.screen_time >= GAME_OVER_INPUT_DELAY;
                 let demo_restart = self.pilot.is_some() && self.screen_time >= 4.0;
@@ -701,11 +733,16 @@ impl App {
             self.toasts
                 .push((QUIT_PROMPT.to_string(), QUIT_CONFIRM_SECONDS));
         }
+        let rows = menu_rows();
+        let on_scores = rows.get(self.menu_row) == Some(&Row::Scores);
+        if on_scores && (actions.confirm || actions.start || actions.left || actions.right) {
+            self.open_table();
+            return true;
+        }
         if actions.confirm || actions.start {
             self.start_game();
             return true;
         }
-        let rows = menu_rows();
         if actions.up {
             self.menu_row = (self.menu_row + rows.len() - 1) % rows.len();
         }
@@ -744,6 +781,7 @@ impl App {
                     }
                     self.save_settings();
                 }
+                Row::Scores => {}
             }
         }
         true
@@ -755,13 +793,21 @@ impl App {
     fn advance(&mut self, dt: f32, steer: Steer, attract: bool) {
         self.accumulator += dt;
         let mut steps = 0;
-        while self.accumulator >= STEP_SECONDS && steps < MAX_STEPS_PER_FRAME {
+        // A replay at 4x needs four steps a frame at 60 Hz, and more on a slower display.
+        let max_steps = MAX_STEPS_PER_FRAME * self.replays.speed();
+        while self.accumulator >= STEP_SECONDS && steps < max_steps {
             self.accumulator -= STEP_SECONDS;
             steps += 1;
             let input = match steer {
                 Steer::Fixed(input) => input,
                 Steer::Bot => self.bot.input(&self.world),
                 Steer::Casual => self.casual.input(&self.world),
+                Steer::Replay => self.replays.next_input(),
+            };
+            let input = if attract {
+                input
+            } else {
+                self.replays.record(input)
             };
             let mut events = std::mem::take(&mut self.events);
             events.clear();
@@ -785,11 +831,11 @@ impl App {
                 let streak = self.world.since_last_hit().unwrap_or(stats.steps);
                 self.best_streak = self.best_streak.max(streak);
             }
-            if self.screen != Screen::Playing && !attract {
+            if !matches!(self.screen, Screen::Playing | Screen::Replay) && !attract {
                 break;
             }
         }
-        if steps == MAX_STEPS_PER_FRAME {
+        if steps == max_steps {
             // The machine cannot keep up: drop the backlog rather than chase it frame after frame.
             self.accumulator = self.accumulator.min(STEP_SECONDS);
         }
@@ -809,7 +855,7 @@ impl App {
                     return;
                 }
                 sound(self, Cue::Hit);
-                if self.settings.rumble {
+                if self.settings.rumble && self.screen == Screen::Playing {
                     self.controls.rumble();
                 }
                 if self.world.mode() == Mode::Arcade {
@@ -838,6 +884,9 @@ impl App {
             Event::GameOver { score } => {
                 if !attract {
                     sound(self, Cue::GameOver);
+                }
+                // A watched replay's game over is shown, not recorded.
+                if !attract && self.screen == Screen::Playing {
                     self.finish_arcade(score);
                 }
             }
@@ -880,6 +929,7 @@ impl App {
         self.casual = Casual::new(seed);
         self.particles.reset(seed);
         self.reset_effects();
+        self.start_recording();
         self.best_streak = 0;
         if self.settings.last_mode != mode_key(self.mode) {
             self.settings.last_mode = mode_key(self.mode);
@@ -913,6 +963,7 @@ impl App {
 
     /// Records an arcade game's score and shows the game-over screen.
     fn finish_arcade(&mut self, score: u64) {
+        let replay = self.keep_replay();
         let table = self.scores.table_mut(ModeKey::Arcade);
         let previous_best = table.best();
         let new_best = table.is_new_best(score);
@@ -920,6 +971,7 @@ impl App {
             score,
             seed: self.world.seed(),
             unix_time: store::unix_now(),
+            replay,
         });
         self.last_result = GameResult {
             score,
@@ -930,17 +982,26 @@ impl App {
         if rank.is_some() {
             self.save_scores();
         }
+        self.prune_replays(replay);
         self.set_screen(Screen::GameOver);
     }
 
     /// Records a classic game's best streak when the player leaves it (classic has no game over).
     fn leave_game(&mut self) {
         let in_game = matches!(self.screen, Screen::Playing | Screen::Paused { .. });
+        // A classic game ends when it is left; an arcade game left early is not kept.
+        let replay = if in_game && self.world.mode() == Mode::Classic {
+            self.keep_replay()
+        } else {
+            None
+        };
+        self.drop_recording();
         if in_game && self.world.mode() == Mode::Classic && self.best_streak > 0 {
             let entry = ScoreEntry {
                 score: self.best_streak,
                 seed: self.world.seed(),
                 unix_time: store::unix_now(),
+                replay,
             };
             if self
                 .scores
@@ -952,6 +1013,7 @@ impl App {
             }
             self.best_streak = 0;
         }
+        self.prune_replays(replay);
     }
 
     fn toggle_flashing(&mut self) {

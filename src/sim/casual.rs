@@ -91,7 +91,10 @@ impl Casual {
         // is taken to have lasted all of it, which only errs on the side of seeing blocks lower.
         let time = world.block_time_scale();
         let seen_at = limits.reaction_steps as f32 * time;
-        let lag = limits.reaction_steps.saturating_sub(limits.anticipation_steps) as f32 * time;
+        let lag = limits
+            .reaction_steps
+            .saturating_sub(limits.anticipation_steps) as f32
+            * time;
         self.seen.clear();
         for b in world.blocks().iter().filter(|b| !b.has_touched()) {
             if b.position().y - b.fall_speed() * seen_at + b.radius() <= 0.0 {
