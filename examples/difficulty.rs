@@ -101,8 +101,17 @@ fn median(values: &mut [f64]) -> f64 {
     }
 }
 
-fn set(tuning: &mut Tuning, limits: &mut CasualLimits, name: &str, value: &str) -> Result<(), String> {
-    let f = || value.parse::<f32>().map_err(|e| format!("{name}={value}: {e}"));
+fn set(
+    tuning: &mut Tuning,
+    limits: &mut CasualLimits,
+    name: &str,
+    value: &str,
+) -> Result<(), String> {
+    let f = || {
+        value
+            .parse::<f32>()
+            .map_err(|e| format!("{name}={value}: {e}"))
+    };
     match name {
         "player_speed" => tuning.player_speed = f()?,
         "fall_min" => tuning.fall_min = f()?,
@@ -138,12 +147,10 @@ fn main() {
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         let mut number = |what: &str| -> u64 {
-            args.next()
-                .and_then(|v| v.parse().ok())
-                .unwrap_or_else(|| {
-                    eprintln!("difficulty: {what} needs a whole number");
-                    std::process::exit(2)
-                })
+            args.next().and_then(|v| v.parse().ok()).unwrap_or_else(|| {
+                eprintln!("difficulty: {what} needs a whole number");
+                std::process::exit(2)
+            })
         };
         match arg.as_str() {
             "--seeds" => seeds = number("--seeds"),
@@ -243,7 +250,11 @@ fn main() {
     let max = |v: &[f64]| v.iter().copied().fold(f64::NEG_INFINITY, f64::max);
     let min = |v: &[f64]| v.iter().copied().fold(f64::INFINITY, f64::min);
     let passed = bot.iter().filter(|&&s| s >= 600.0).count();
-    let fastest = falls.into_inner().unwrap().into_iter().fold(0.0f32, f32::max);
+    let fastest = falls
+        .into_inner()
+        .unwrap()
+        .into_iter()
+        .fold(0.0f32, f32::max);
     println!("summary over {seeds} seeds from {first}:");
     println!(
         "  idle:   game over by {:.1} s at most (median {:.1}); first hit by {:.1} s at most",

@@ -174,7 +174,11 @@ fn the_curve_keeps_fall_speeds_at_the_figures_speed_for_five_minutes_then_rises(
             if step < 5 * MINUTE {
                 assert!(d.fall_max <= walk, "{mode:?} at {} s: {d:?}", seconds(step));
             }
-            assert!(d.fall_min <= d.fall_max, "{mode:?} at {} s: {d:?}", seconds(step));
+            assert!(
+                d.fall_min <= d.fall_max,
+                "{mode:?} at {} s: {d:?}",
+                seconds(step)
+            );
             assert!(
                 d.spawn_chance >= last.spawn_chance && d.fall_max >= last.fall_max,
                 "{mode:?}: the curve eases off at {} s",
