@@ -24,6 +24,9 @@ fn wobbly(step: u64) -> Input {
     Input::new((t * 0.023).sin() * 1.2 + if step % 211 < 40 { -0.37 } else { 0.0 })
 }
 
+/// Chooses the input for a world's next step, given the step number.
+type Steer<'a> = dyn FnMut(&World, u64) -> Input + 'a;
+
 /// Plays `steps` steps of a game, recording it, and returns the replay with every step's events and
 /// the final counters.
 fn record(
@@ -56,7 +59,7 @@ fn recorded_games_play_back_step_for_step_in_both_modes() {
         for seed in [1u64, 7, 42] {
             let mut bot = Bot::new();
             let mut casual = Casual::new(seed);
-            let steers: [&mut dyn FnMut(&World, u64) -> Input; 3] = [
+            let steers: [&mut Steer; 3] = [
                 &mut |w, _| bot.input(w),
                 &mut |w, _| casual.input(w),
                 &mut |_, s| wobbly(s),
