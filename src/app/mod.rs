@@ -802,7 +802,11 @@ impl App {
                 Steer::Fixed(input) => input,
                 Steer::Bot => self.bot.input(&self.world),
                 Steer::Casual => self.casual.input(&self.world),
-                Steer::Replay => self.replays.next_input(),
+                // The world must not step past the recording, or it would show another game.
+                Steer::Replay => match self.replays.next_input() {
+                    Some(input) => input,
+                    None => break,
+                },
             };
             let input = if attract {
                 input

@@ -51,12 +51,9 @@ impl Replays {
             .map_or(1, |w| if w.paused { 1 } else { SPEEDS[w.speed] })
     }
 
-    /// The input for the watched replay's next step (standing still once it has run out).
-    pub(super) fn next_input(&mut self) -> Input {
-        self.watching
-            .as_mut()
-            .and_then(|w| w.playback.next_input())
-            .unwrap_or(Input::IDLE)
+    /// The input for the watched replay's next step, or `None` once it has run out.
+    pub(super) fn next_input(&mut self) -> Option<Input> {
+        self.watching.as_mut()?.playback.next_input()
     }
 
     /// Passes a game step's input through the recording, if a game is recorded: the returned input,
