@@ -1,5 +1,6 @@
 //! The command line: `spinfall [--seed N] [--mode classic|arcade] [--assets DIR]
-//! [--headless [--seconds S] [--pilot idle|bot]] [--fullscreen]`.
+//! [--headless [--seconds S] [--pilot idle|bot|casual] [--record FILE]] [--fullscreen]` and
+//! `spinfall [--headless] --replay FILE`.
 //!
 //! Mistakes get one line and exit code 2, because a wall of usage text hides the one thing that was
 //! wrong; `--help` and `--version` print as usual.
@@ -27,6 +28,8 @@ pub enum Pilot {
     Idle,
     /// The built-in dodging bot (the attract mode's player).
     Bot,
+    /// The bot with a person's reaction time, lookahead and precision, for tuning the difficulty.
+    Casual,
 }
 
 impl Pilot {
@@ -35,6 +38,7 @@ impl Pilot {
         match self {
             Pilot::Idle => "idle",
             Pilot::Bot => "bot",
+            Pilot::Casual => "casual",
         }
     }
 }
@@ -83,14 +87,26 @@ pub struct Options {
     #[arg(long, value_name = "S", value_parser = parse_seconds, allow_hyphen_values = true)]
     pub seconds: Option<f64>,
 
-    /// Who plays: idle never moves, bot dodges (a headless run defaults to idle; a window run lets the
-    /// bot play when given).
+    /// Who plays: idle never moves, bot dodges, casual dodges like a person (a headless run defaults
+    /// to idle; a window run lets the pilot play when given).
     #[arg(long, value_enum, value_name = "PILOT")]
     pub pilot: Option<Pilot>,
 
     /// Start in fullscreen.
     #[arg(long, conflicts_with = "headless")]
     pub fullscreen: bool,
+
+    /// Write the headless run's replay to this file.
+    #[arg(long, value_name = "FILE", requires = "headless")]
+    pub record: Option<PathBuf>,
+
+    /// Watch a replay file in a window, or with --headless print the line its recorded run printed.
+    #[arg(
+        long,
+        value_name = "FILE",
+        conflicts_with_all = ["seed", "mode", "pilot", "seconds", "record"]
+    )]
+    pub replay: Option<PathBuf>,
 }
 
 impl Options {
@@ -195,6 +211,10 @@ fn one_line(rendered: &str) -> String {
             text.push(')');
         } else if line.starts_with("Usage:") {
             break;
+        } else if first.ends_with(':') && line.starts_with('-') {
+            // "the following required arguments were not provided:" lists them on lines of their own.
+            text.push(' ');
+            text.push_str(line);
         }
     }
     text
@@ -284,6 +304,9 @@ mod tests {
             &["--seconds", "86400.5"],
             &["--mode", "hard"],
             &["--headless", "--fullscreen"],
+            &["--record", "run.json"],
+            &["--replay", "run.json", "--seed", "3"],
+            &["--headless", "--replay", "run.json", "--pilot", "bot"],
         ] {
             let exit = parse(args).unwrap_err();
             assert_eq!(exit.code, 2, "{args:?}");
@@ -291,6 +314,12 @@ mod tests {
             assert_eq!(exit.text.lines().count(), 1, "{args:?}: {}", exit.text);
             assert!(exit.text.starts_with("spinfall: error: "), "{}", exit.text);
         }
+    }
+
+    #[test]
+    fn record_without_headless_names_what_it_needs() {
+        let exit = parse(&["--record", "run.json"]).unwrap_err();
+        assert!(exit.text.contains("--headless"), "{}", exit.text);
     }
 
     #[test]

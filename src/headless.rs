@@ -9,7 +9,8 @@ use serde::Serialize;
 
 use crate::assets::{AssetError, Assets};
 use crate::cli::{Options, Pilot};
-use crate::sim::{Bot, Input, Mode, Shapes, World, STEPS_PER_SECOND};
+use crate::replay::{self, ReplayError};
+use crate::sim::{Bot, Casual, Input, Mode, Shapes, World, STEPS_PER_SECOND};
 
 /// What a headless run did; serialises to the one JSON line the command prints.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -18,7 +19,7 @@ pub struct Report {
     pub seed: u64,
     /// The mode's name ("classic" or "arcade").
     pub mode: &'static str,
-    /// The pilot's name ("idle" or "bot").
+    /// The pilot's name ("idle", "bot" or "casual"; "replay" when a replay file played).
     pub pilot: &'static str,
     /// The game time asked for, in seconds.
     pub seconds: f64,
@@ -65,22 +66,42 @@ pub fn steps_for(seconds: f64) -> u64 {
 
 /// Runs a world of `mode` from `seed` for `seconds` of game time (or until game over) under `pilot`.
 pub fn run(seed: u64, mode: Mode, pilot: Pilot, seconds: f64, shapes: Shapes) -> Report {
+    let steer = pilot_steer(pilot, seed);
+    run_steered(seed, mode, pilot.name(), seconds, shapes, steer).0
+}
+
+/// The steering of `pilot` in a game from `seed`: each call gives the input for the world's next step.
+pub fn pilot_steer(pilot: Pilot, seed: u64) -> impl FnMut(&World) -> Input {
+    let mut bot = Bot::new();
+    let mut casual = Casual::new(seed);
+    move |world| match pilot {
+        Pilot::Idle => Input::IDLE,
+        Pilot::Bot => bot.input(world),
+        Pilot::Casual => casual.input(world),
+    }
+}
+
+/// [`run`] with any steering (`pilot` names it in the report); also returns the world as it ended.
+pub fn run_steered(
+    seed: u64,
+    mode: Mode,
+    pilot: &'static str,
+    seconds: f64,
+    shapes: Shapes,
+    mut steer: impl FnMut(&World) -> Input,
+) -> (Report, World) {
     let started = Instant::now();
     let mut world = World::new(mode, seed, shapes);
-    let mut bot = Bot::new();
     let steps = steps_for(seconds);
     while world.stats().steps < steps && !world.is_over() {
-        let input = match pilot {
-            Pilot::Idle => Input::IDLE,
-            Pilot::Bot => bot.input(&world),
-        };
+        let input = steer(&world);
         world.step(input);
     }
     let stats = *world.stats();
-    Report {
+    let report = Report {
         seed,
         mode: mode.name(),
-        pilot: pilot.name(),
+        pilot,
         seconds,
         survived_seconds: stats.elapsed_seconds(),
         steps: stats.steps,
@@ -92,18 +113,60 @@ pub fn run(seed: u64, mode: Mode, pilot: Pilot, seconds: f64, shapes: Shapes) ->
         powerups: stats.collected,
         ended: if world.is_over() { "game_over" } else { "time" },
         wall_ms: started.elapsed().as_millis() as u64,
-    }
+    };
+    (report, world)
 }
 
-/// Runs what the command line asks for with the given assets (a missing seed gets a random one).
-pub fn run_options(options: &Options, assets: &Assets) -> Result<Report, AssetError> {
+/// Runs what the command line asks for with the given assets (a missing seed gets a random one):
+/// a run, a run recorded with `--record`, or a replay played back with `--replay`.
+pub fn run_options(options: &Options, assets: &Assets) -> Result<Report, RunError> {
     let shapes = assets.shapes()?;
+    if let Some(path) = &options.replay {
+        return Ok(replay::play_headless(path, shapes)?);
+    }
     let seed = options.clone().resolve_seed();
-    Ok(run(
-        seed,
+    let (mode, pilot, seconds) = (
         options.mode_or_default(),
         options.pilot_or_default(),
         options.seconds_or_default(),
-        shapes,
-    ))
+    );
+    match &options.record {
+        Some(path) => Ok(replay::record_headless(
+            path, seed, mode, pilot, seconds, shapes,
+        )?),
+        None => Ok(run(seed, mode, pilot, seconds, shapes)),
+    }
+}
+
+/// Why a headless run could not report: bad assets, or a replay that cannot be read, written or
+/// played back.
+#[derive(Debug)]
+pub enum RunError {
+    /// The assets could not be turned into collision masks.
+    Assets(AssetError),
+    /// A replay file was unusable.
+    Replay(ReplayError),
+}
+
+impl std::fmt::Display for RunError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RunError::Assets(e) => e.fmt(f),
+            RunError::Replay(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for RunError {}
+
+impl From<AssetError> for RunError {
+    fn from(e: AssetError) -> Self {
+        RunError::Assets(e)
+    }
+}
+
+impl From<ReplayError> for RunError {
+    fn from(e: ReplayError) -> Self {
+        RunError::Replay(e)
+    }
 }

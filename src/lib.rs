@@ -12,6 +12,7 @@ pub mod assets;
 pub mod cli;
 pub mod files;
 pub mod headless;
+pub mod replay;
 pub mod sim;
 pub mod store;
 

@@ -19,7 +19,7 @@
 //! let dir = tempfile::tempdir().unwrap();
 //! let mut store = Store::new(Some(dir.path().to_path_buf()));
 //! let mut scores = store.load_scores().value;
-//! scores.arcade.record(ScoreEntry { score: 420, seed: 7, unix_time: 0 });
+//! scores.arcade.record(ScoreEntry { score: 420, seed: 7, unix_time: 0, replay: None });
 //! store.save_scores(&scores).unwrap();
 //! assert_eq!(store.load_scores().value.arcade.best(), Some(420));
 //! ```
@@ -47,7 +47,9 @@ pub const SCORES_FILE: &str = "scores.json";
 pub const TABLE_LEN: usize = 5;
 
 /// Format version written into both files, so a later release can migrate old files instead of guessing.
-pub const FORMAT_VERSION: u32 = 1;
+///
+/// Version 2 lets a score entry name its replay; version 1 files read as entries without one.
+pub const FORMAT_VERSION: u32 = 2;
 
 /// The most bytes read from a settings or scores file: hundreds of times what the game writes, and
 /// little enough that a huge stray file is refused at once instead of parsed for seconds.
@@ -124,6 +126,9 @@ pub struct ScoreEntry {
     pub seed: u64,
     /// When the game ended, in seconds since the Unix epoch (0 if the clock was unavailable).
     pub unix_time: u64,
+    /// The id of the game's replay, kept next to this file (see [`crate::replay::kept_path`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub replay: Option<u64>,
 }
 
 /// The best [`TABLE_LEN`] results of one mode, best first.
@@ -231,6 +236,8 @@ impl HighScores {
     fn sanitise(&mut self) {
         self.classic.sanitise();
         self.arcade.sanitise();
+        // Saved again, the tables are in this version's format (an older file may gain replays).
+        self.version = self.version.max(FORMAT_VERSION);
     }
 }
 
@@ -649,7 +656,8 @@ fn set_aside(path: &Path) -> Result<PathBuf, String> {
 /// Writes `bytes` to a temporary file next to `path`, syncs it, then renames it over `path`.
 ///
 /// The temporary file is in the same directory because a rename is only atomic within one file system.
-fn write_atomically(dir: &Path, path: &Path, bytes: &[u8]) -> io::Result<()> {
+pub(crate) fn write_atomically(dir: &Path, path: &Path, bytes: &[u8]) -> io::Result<()> {
+    fs::create_dir_all(dir)?;
     let file_name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
@@ -763,6 +771,7 @@ mod tests {
             score,
             seed: score * 10,
             unix_time: 1_700_000_000,
+            replay: None,
         }
     }
 
@@ -773,6 +782,31 @@ mod tests {
             .collect();
         names.sort();
         names
+    }
+
+    #[test]
+    fn entries_keep_their_replay_and_version_1_files_read_without_one() {
+        let dir = tempfile::tempdir().unwrap();
+        fs::write(
+            dir.path().join(SCORES_FILE),
+            br#"{"version": 1, "arcade": [{"score": 70, "seed": 4, "unix_time": 9}]}"#,
+        )
+        .unwrap();
+        let mut store = store_in(&dir);
+        let mut scores = store.load_scores().value;
+        assert_eq!(scores.arcade.entries()[0].replay, None);
+        scores.arcade.record(ScoreEntry {
+            replay: Some(12),
+            ..entry(90)
+        });
+        store.save_scores(&scores).unwrap();
+        let text = fs::read_to_string(dir.path().join(SCORES_FILE)).unwrap();
+        assert!(text.contains("\"version\": 2"), "{text}");
+        // An entry without a replay is written as version 1 wrote it.
+        assert_eq!(text.matches("\"replay\"").count(), 1, "{text}");
+        let loaded = store.load_scores().value;
+        let replays: Vec<Option<u64>> = loaded.arcade.entries().iter().map(|e| e.replay).collect();
+        assert_eq!(replays, vec![Some(12), None]);
     }
 
     #[test]
@@ -1181,6 +1215,7 @@ mod tests {
             score: 40,
             seed: 999,
             unix_time: 1,
+            replay: Some(3),
         };
         assert_eq!(t.record(tie), Some(2));
         let scores: Vec<u64> = t.entries().iter().map(|e| e.score).collect();

@@ -58,6 +58,9 @@ fn bad_arguments_print_one_line_and_exit_2() {
         &["--mode", "hard"],
         &["--headless", "--pilot", "human"],
         &["--headless", "--fullscreen"],
+        &["--record", "run.json"],
+        &["--headless", "--replay", "run.json", "--seed", "4"],
+        &["--headless", "--replay", "run.json", "--seconds", "4"],
         &["stray"],
     ] {
         let line = one_line_failure(&spinfall(args), 2);
@@ -82,6 +85,8 @@ fn help_and_version_still_work() {
         "--seconds",
         "--pilot",
         "--fullscreen",
+        "--record",
+        "--replay",
     ] {
         assert!(out.contains(flag), "help lacks {flag}: {out}");
     }
@@ -520,4 +525,100 @@ fn seconds_minus_inf_names_the_option_and_the_value() {
         line.contains("'-inf'") && line.contains("'--seconds <S>'") && line.contains("finite"),
         "{line}"
     );
+}
+
+/// Runs headless with `args` and returns (stdout, stderr, exit code).
+fn headless_raw(args: &[&str]) -> (String, String, Option<i32>) {
+    let mut all = vec!["--headless"];
+    all.extend_from_slice(args);
+    let out = spinfall(&all);
+    (text(&out.stdout), text(&out.stderr), out.status.code())
+}
+
+#[test]
+fn recorded_runs_replay_to_the_same_line_in_both_modes() {
+    let dir = tempfile::tempdir().unwrap();
+    for mode in ["arcade", "classic"] {
+        for (seed, pilot) in [("1", "bot"), ("9", "casual"), ("23", "idle")] {
+            let file = dir.path().join(format!("{mode}-{seed}.json"));
+            let file = file.to_str().expect("utf-8 temp path");
+            let run = [
+                "--seed",
+                seed,
+                "--seconds",
+                "40",
+                "--pilot",
+                pilot,
+                "--mode",
+                mode,
+            ];
+            let mut recording = run.to_vec();
+            recording.extend(["--record", file]);
+            let recorded = without_wall_time(headless(&recording));
+            // Recording does not change the run.
+            assert_eq!(recorded, without_wall_time(headless(&run)), "{mode} {seed}");
+            let mut replayed = without_wall_time(headless(&["--replay", file]));
+            assert_eq!(
+                replayed.insert("pilot".into(), pilot.into()),
+                Some("replay".into())
+            );
+            assert_eq!(replayed, recorded, "{mode} seed {seed} {pilot}");
+        }
+    }
+}
+
+#[test]
+fn unusable_replays_are_one_line_naming_the_file_and_exit_1() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = dir.path().join("good.json");
+    let good = good.to_str().unwrap();
+    headless(&["--seed", "4", "--seconds", "10", "--record", good]);
+    let json = std::fs::read_to_string(good).unwrap();
+
+    let cases = [
+        ("missing.json", None, "No such file"),
+        (
+            "newer.json",
+            Some(json.replacen("\"format\":1", "\"format\":2", 1)),
+            "format 2",
+        ),
+        (
+            "garbage.json",
+            Some("{\"format\":1,".to_string()),
+            "damaged",
+        ),
+        (
+            "cut.json",
+            Some(json[..json.len() / 2].to_string()),
+            "damaged",
+        ),
+        (
+            "claimed.json",
+            Some(json.replacen("\"score\":", "\"score\":9", 1)),
+            "does not play back as recorded",
+        ),
+    ];
+    for (name, contents, says) in cases {
+        let path = dir.path().join(name);
+        if let Some(contents) = &contents {
+            std::fs::write(&path, contents).unwrap();
+        }
+        let out = spinfall(&["--headless", "--replay", path.to_str().unwrap()]);
+        let line = one_line_failure(&out, 1);
+        assert!(line.contains(name) && line.contains(says), "{name}: {line}");
+    }
+}
+
+#[test]
+fn a_replay_that_cannot_be_written_is_one_line_and_exit_1() {
+    let dir = tempfile::tempdir().unwrap();
+    let blocker = dir.path().join("file");
+    std::fs::write(&blocker, b"x").unwrap();
+    let target = blocker.join("run.json");
+    let (stdout, stderr, code) =
+        headless_raw(&["--seconds", "1", "--record", target.to_str().unwrap()]);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(stdout.is_empty(), "{stdout}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("run.json"), "{stderr}");
 }

@@ -10,10 +10,12 @@ mod debug;
 mod gamepad;
 mod input;
 mod legend;
+mod pace;
 mod particles;
 mod prompt;
 mod records;
 mod render;
+mod replay;
 mod signals;
 mod view;
 
@@ -28,7 +30,7 @@ use macroquad::prelude::*;
 use spinfall::assets::{decode_png, AssetId, Assets};
 use spinfall::cli::{Options, Pilot};
 use spinfall::sim::{
-    Bot, Event, Input, Mode, PowerUpKind, Shapes, World, STEPS_PER_SECOND, STEP_SECONDS,
+    Bot, Casual, Event, Input, Mode, PowerUpKind, Shapes, World, STEPS_PER_SECOND, STEP_SECONDS,
 };
 use spinfall::store::{self, HighScores, ModeKey, Problem, ScoreEntry, Settings, Store};
 
@@ -38,6 +40,7 @@ use input::{Actions, Controls};
 use legend::FirstCatches;
 use particles::{Burst, Particles};
 use records::Driver;
+use replay::Replays;
 
 /// How long a first Esc on the title waits for the second that quits, in seconds.
 const QUIT_CONFIRM_SECONDS: f32 = 2.0;
@@ -111,6 +114,13 @@ impl std::error::Error for AppError {}
 pub fn run(opts: Options, assets: Assets) -> Result<(), AppError> {
     let images = decode_images(&assets)?;
     let shapes = assets.shapes().map_err(|e| AppError(e.to_string()))?;
+    // Read before the window opens, so a bad replay file is one line and no window.
+    let watch = opts
+        .replay
+        .as_deref()
+        .map(spinfall::replay::Replay::load)
+        .transpose()
+        .map_err(|e| AppError(e.to_string()))?;
     let conf = Conf {
         window_title: "Spinfall".to_string(),
         window_width: WINDOW_SIZE.0,
@@ -133,11 +143,14 @@ pub fn run(opts: Options, assets: Assets) -> Result<(), AppError> {
     macroquad::Window::from_config(conf, async move {
         WINDOW_OPEN.store(true, Ordering::SeqCst);
         // Only now, so that a window that fails to open is the one line a player sees.
-        if let Some(seed) = opts.seed {
+        if let Some(seed) = opts.seed.filter(|_| watch.is_none()) {
             spinfall::outln!("seed: {seed}");
         }
         audio::report_no_sound_card();
         let mut app = App::new(&opts, assets, images, shapes);
+        if let Some(replay) = watch {
+            app.watch(replay, false);
+        }
         app.main_loop().await;
     });
     signals::end_by_caught_signal();
@@ -237,6 +250,10 @@ enum Screen {
     },
     /// An arcade game ended.
     GameOver,
+    /// The title's score table, over the attract game.
+    Scores,
+    /// A replay being watched.
+    Replay,
 }
 
 /// Why a game is paused, so the pause screen can say so.
@@ -263,6 +280,8 @@ enum Row {
     /// Gamepad rumble.
     #[cfg_attr(not(feature = "gamepad"), allow(dead_code))]
     Rumble,
+    /// Opens the score table, where replays are watched.
+    Scores,
 }
 
 /// The rows this build offers (no volume without sound, no rumble without gamepads).
@@ -274,6 +293,7 @@ fn menu_rows() -> Vec<Row> {
     if cfg!(feature = "gamepad") {
         rows.push(Row::Rumble);
     }
+    rows.push(Row::Scores);
     rows
 }
 
@@ -391,6 +411,10 @@ enum Steer {
     Fixed(Input),
     /// The built-in bot.
     Bot,
+    /// The casual pilot (the bot with a person's limits).
+    Casual,
+    /// The replay being watched.
+    Replay,
 }
 
 /// The whole app: screens, the world being shown, devices and saved data.
@@ -399,6 +423,7 @@ struct App {
     world: World,
     shapes: Shapes,
     bot: Bot,
+    casual: Casual,
     seeds: Seeds,
     /// The mode highlighted on the title and played next.
     mode: Mode,
@@ -447,6 +472,8 @@ struct App {
     quit_armed_at: f32,
     /// The collision debug view, while F3 has it on; `None` costs nothing.
     debug: Option<DebugView>,
+    /// The game being recorded, the replay being watched, the score table.
+    replays: Replays,
 }
 
 impl App {
@@ -512,6 +539,7 @@ impl App {
             world: World::new(mode, attract_seed, shapes.clone()),
             shapes,
             bot: Bot::new(),
+            casual: Casual::new(attract_seed),
             seeds,
             mode,
             menu_row: 0,
@@ -545,6 +573,7 @@ impl App {
             quit_after: opts.seconds.map(|s| s as f32),
             quit_armed_at: f32::NEG_INFINITY,
             debug: None,
+            replays: Replays::default(),
         };
         for name in app.controls.pad_names() {
             app.toast(format!("Gamepad ready: {name}"));
@@ -671,6 +700,7 @@ impl App {
                         None => Steer::Fixed(actions.sim_input()),
                         Some(Pilot::Idle) => Steer::Fixed(Input::IDLE),
                         Some(Pilot::Bot) => Steer::Bot,
+                        Some(Pilot::Casual) => Steer::Casual,
                     };
                     self.advance(dt, steer, false);
                 }
@@ -685,6 +715,13 @@ impl App {
                     self.set_screen(Screen::Playing);
                 }
             }
+            Screen::Scores => {
+                self.table_input(&actions);
+                if self.screen == Screen::Scores {
+                    self.advance(dt, Steer::Bot, true);
+                }
+            }
+            Screen::Replay => self.replay_update(&actions, dt),
             Screen::GameOver => {
                 let ready = self.screen_time >= GAME_OVER_INPUT_DELAY;
                 let demo_restart = self.pilot.is_some() && self.screen_time >= 4.0;
@@ -730,11 +767,16 @@ impl App {
             self.toasts
                 .push((QUIT_PROMPT.to_string(), QUIT_CONFIRM_SECONDS));
         }
+        let rows = menu_rows();
+        let on_scores = rows.get(self.menu_row) == Some(&Row::Scores);
+        if on_scores && (actions.confirm || actions.start || actions.left || actions.right) {
+            self.open_table();
+            return true;
+        }
         if actions.confirm || actions.start {
             self.start_game();
             return true;
         }
-        let rows = menu_rows();
         if actions.up {
             self.menu_row = (self.menu_row + rows.len() - 1) % rows.len();
         }
@@ -770,6 +812,7 @@ impl App {
                     }
                     self.save_settings();
                 }
+                Row::Scores => {}
             }
         }
         true
@@ -781,12 +824,25 @@ impl App {
     fn advance(&mut self, dt: f32, steer: Steer, attract: bool) {
         self.accumulator += dt;
         let mut steps = 0;
-        while self.accumulator >= STEP_SECONDS && steps < MAX_STEPS_PER_FRAME {
+        // A replay at 4x needs four steps a frame at 60 Hz, and more on a slower display.
+        let max_steps = MAX_STEPS_PER_FRAME * self.replays.speed();
+        while self.accumulator >= STEP_SECONDS && steps < max_steps {
             self.accumulator -= STEP_SECONDS;
             steps += 1;
             let input = match steer {
                 Steer::Fixed(input) => input,
                 Steer::Bot => self.bot.input(&self.world),
+                Steer::Casual => self.casual.input(&self.world),
+                // The world must not step past the recording, or it would show another game.
+                Steer::Replay => match self.replays.next_input() {
+                    Some(input) => input,
+                    None => break,
+                },
+            };
+            let input = if attract {
+                input
+            } else {
+                self.replays.record(input)
             };
             let mut events = std::mem::take(&mut self.events);
             events.clear();
@@ -810,11 +866,11 @@ impl App {
                 let streak = self.world.since_last_hit().unwrap_or(stats.steps);
                 self.best_streak = self.best_streak.max(streak);
             }
-            if self.screen != Screen::Playing && !attract {
+            if !matches!(self.screen, Screen::Playing | Screen::Replay) && !attract {
                 break;
             }
         }
-        if steps == MAX_STEPS_PER_FRAME {
+        if steps == max_steps {
             // The machine cannot keep up: drop the backlog rather than chase it frame after frame.
             self.accumulator = self.accumulator.min(STEP_SECONDS);
         }
@@ -834,7 +890,7 @@ impl App {
                     return;
                 }
                 sound(self, Cue::Hit);
-                if self.settings.rumble {
+                if self.settings.rumble && self.screen == Screen::Playing {
                     self.controls.rumble();
                 }
                 if self.world.mode() == Mode::Arcade {
@@ -866,6 +922,9 @@ impl App {
             Event::GameOver { score } => {
                 if !attract {
                     sound(self, Cue::GameOver);
+                }
+                // A watched replay's game over is shown, not recorded.
+                if !attract && self.screen == Screen::Playing {
                     self.finish_arcade(score);
                 }
             }
@@ -910,9 +969,11 @@ impl App {
         }
         self.world = World::new(self.mode, seed, self.shapes.clone());
         self.bot = Bot::new();
+        self.casual = Casual::new(seed);
         self.particles.reset(seed);
         self.reset_effects();
         self.first_catches = FirstCatches::default();
+        self.start_recording();
         self.best_streak = 0;
         if self.driver() == Driver::Player && self.settings.last_mode != mode_key(self.mode) {
             self.settings.last_mode = mode_key(self.mode);
@@ -948,6 +1009,7 @@ impl App {
     /// Records an arcade game's score and shows the game-over screen.
     fn finish_arcade(&mut self, score: u64) {
         let driver = self.driver();
+        let replay = self.keep_replay();
         let table = self.scores.table(ModeKey::Arcade);
         let previous_best = table.best();
         let new_best = driver == Driver::Player && table.is_new_best(score);
@@ -955,6 +1017,7 @@ impl App {
             score,
             seed: self.world.seed(),
             unix_time: store::unix_now(),
+            replay,
         };
         let rank = records::record(&mut self.scores, driver, ModeKey::Arcade, entry);
         self.last_result = GameResult {
@@ -966,17 +1029,26 @@ impl App {
         if rank.is_some() {
             self.save_scores();
         }
+        self.prune_replays(replay);
         self.set_screen(Screen::GameOver);
     }
 
     /// Records a classic game's best streak when the player leaves it (classic has no game over).
     fn leave_game(&mut self) {
         let in_game = matches!(self.screen, Screen::Playing | Screen::Paused { .. });
+        // A classic game ends when it is left; an arcade game left early is not kept.
+        let replay = if in_game && self.world.mode() == Mode::Classic {
+            self.keep_replay()
+        } else {
+            None
+        };
+        self.drop_recording();
         if in_game && self.world.mode() == Mode::Classic && self.best_streak > 0 {
             let entry = ScoreEntry {
                 score: self.best_streak,
                 seed: self.world.seed(),
                 unix_time: store::unix_now(),
+                replay,
             };
             let driver = self.driver();
             let rank = records::record(&mut self.scores, driver, ModeKey::Classic, entry);
@@ -985,6 +1057,7 @@ impl App {
             }
             self.best_streak = 0;
         }
+        self.prune_replays(replay);
     }
 
     fn toggle_flashing(&mut self) {

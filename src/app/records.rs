@@ -58,6 +58,7 @@ mod tests {
             score: world.score(),
             seed,
             unix_time: 0,
+            replay: None,
         }
     }
 

@@ -19,9 +19,9 @@ const CORNFLOWER_BLUE: Color = Color::new(100.0 / 255.0, 149.0 / 255.0, 237.0 / 
 /// The tutorial's "you are touching a block" colour.
 const HIT_RED: Color = Color::new(0.86, 0.1, 0.1, 1.0);
 /// Highlights: new best, selected menu values.
-const GOLD: Color = Color::new(1.0, 0.84, 0.3, 1.0);
+pub(super) const GOLD: Color = Color::new(1.0, 0.84, 0.3, 1.0);
 /// Secondary text.
-const SOFT: Color = Color::new(0.86, 0.9, 1.0, 0.9);
+pub(super) const SOFT: Color = Color::new(0.86, 0.9, 1.0, 0.9);
 /// Menu and dialog panels.
 const PANEL: Color = Color::new(0.04, 0.06, 0.16, 0.72);
 /// Panel outlines.
@@ -59,6 +59,11 @@ impl App {
             Screen::GameOver => {
                 self.draw_hud(&text);
                 self.draw_game_over(&text);
+            }
+            Screen::Scores => self.draw_table(&text),
+            Screen::Replay => {
+                self.draw_hud(&text);
+                self.draw_replay(&text);
             }
         }
         // Menus are read, not measured: the panel would only cover them.
@@ -323,6 +328,7 @@ impl App {
                 text.shadowed("BEST", 400.0, 22.0, 14.0, Align::Centre, SOFT);
                 text.shadowed(&format!("{best}"), 400.0, 46.0, 22.0, Align::Centre, SOFT);
                 self.draw_lives(world);
+                self.draw_pace(world, text);
                 self.draw_effects(world, text);
             }
             Mode::Classic => {
@@ -511,7 +517,8 @@ impl App {
 
         let rows = menu_rows();
         let top = 188.0;
-        let row_h = 36.0;
+        // Five rows and the lines under them fit only a little closer together.
+        let row_h = if rows.len() > 4 { 32.0 } else { 36.0 };
         let panel_h = rows.len() as f32 * row_h + 24.0;
         draw_panel(190.0, top, 420.0, panel_h);
         for (i, row) in rows.iter().enumerate() {
@@ -659,6 +666,7 @@ impl App {
                 format!("{:.0}%", self.settings.volume * 100.0),
             ),
             Row::Rumble => ("Gamepad rumble", on_off(self.settings.rumble)),
+            Row::Scores => ("High scores and replays", "View".to_string()),
         }
     }
 
@@ -928,7 +936,7 @@ fn draw_warning_sign(centre: Vec2, size: f32) {
 }
 
 /// A dark translucent panel with a thin outline.
-fn draw_panel(x: f32, y: f32, w: f32, h: f32) {
+pub(super) fn draw_panel(x: f32, y: f32, w: f32, h: f32) {
     draw_rectangle(x, y, w, h, PANEL);
     draw_rectangle_lines(x, y, w, h, 2.0, PANEL_EDGE);
 }
@@ -949,7 +957,7 @@ fn draw_border(color: Color, strength: f32) {
 }
 
 /// Game time as `m:ss`.
-fn clock_text(seconds: f64) -> String {
+pub(super) fn clock_text(seconds: f64) -> String {
     let total = seconds.max(0.0) as u64;
     format!("{}:{:02}", total / 60, total % 60)
 }

@@ -15,7 +15,7 @@
 use super::{safe_area, Input, World, FIELD_WIDTH};
 
 /// Steps the bot looks ahead (1.5 s).
-const HORIZON: usize = 90;
+pub const HORIZON: usize = 90;
 /// Clearance beyond which a position counts as simply safe, in px.
 const CLEAR_CAP: f32 = 48.0;
 /// Extra room kept around each block's bounding circle, in px.
@@ -28,6 +28,19 @@ const CHASE_CLEARANCE: f32 = 8.0;
 /// a grow token without giving up room it needs for blocks.
 const GROW_CAP: f32 = 8.0;
 
+/// A block as a pilot perceives it: where it is, how fast it falls and how far it reaches.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Seen {
+    /// The block's centre x, in playfield px.
+    pub x: f32,
+    /// The block's centre y, in playfield px.
+    pub y: f32,
+    /// Its fall speed in px per step, before any slow-down.
+    pub fall: f32,
+    /// The distance from its centre to its farthest solid point, in px.
+    pub radius: f32,
+}
+
 /// A reusable bot; its buffers persist so that steering allocates nothing after the first call.
 #[derive(Clone, Debug, Default)]
 pub struct Bot {
@@ -36,6 +49,7 @@ pub struct Bot {
     clear: Vec<f32>,
     soft: Vec<f32>,
     spans: Vec<(f32, f32)>,
+    seen: Vec<Seen>,
 }
 
 /// Steers once with a fresh bot (convenient, but allocates; keep a [`Bot`] to steer every step).
@@ -51,7 +65,29 @@ impl Bot {
 
     /// The input the bot chooses for the next step of `world`.
     pub fn input(&mut self, world: &World) -> Input {
-        if world.is_over() {
+        let mut seen = std::mem::take(&mut self.seen);
+        seen.clear();
+        seen.extend(
+            world
+                .blocks()
+                .iter()
+                .filter(|b| !b.has_touched())
+                .map(|b| Seen {
+                    x: b.position().x,
+                    y: b.position().y,
+                    fall: b.fall_speed(),
+                    radius: b.radius(),
+                }),
+        );
+        let input = self.plan(world, &seen, HORIZON);
+        self.seen = seen;
+        input
+    }
+
+    /// The input that keeps farthest from the `seen` blocks over the next `horizon` steps, as the bot
+    /// plans it; the player, power-ups and effects are read from `world` as they are.
+    pub fn plan(&mut self, world: &World, seen: &[Seen], horizon: usize) -> Input {
+        if world.is_over() || horizon == 0 {
             return Input::IDLE;
         }
         let player = world.player();
@@ -87,7 +123,7 @@ impl Bot {
         self.soft.resize(cells, 0.0);
 
         // Backward over the horizon: `value` holds the best achievable worst clearance from step t on.
-        for t in (1..=HORIZON).rev() {
+        for t in (1..=horizon).rev() {
             self.spans.clear();
             // Scale changes and the end of shrink or grow follow a known course; plan with the larger
             // of the sizes the figure has at either end of step t.
@@ -97,17 +133,13 @@ impl Bot {
             // Block time passed by step t: a slow-down with N steps left covers the next N steps.
             let slowed = t.min(effects.slow as usize) as f32;
             let time = slowed * slow + (t as f32 - slowed);
-            for b in world.blocks() {
-                if b.has_touched() {
-                    continue;
-                }
-                let y = b.position().y + b.fall_speed() * time;
-                let r = b.radius() + MARGIN;
+            for b in seen {
+                let y = b.y + b.fall * time;
+                let r = b.radius + MARGIN;
                 let dy = (top - y).max(y - feet).max(0.0);
                 if dy < r {
                     let reach = (r * r - dy * dy).sqrt() + half;
-                    self.spans
-                        .push((b.position().x - reach, b.position().x + reach));
+                    self.spans.push((b.x - reach, b.x + reach));
                 }
             }
             // After t steps the player can only be within t cells of where it started.
@@ -118,7 +150,7 @@ impl Bot {
                 reachable.clone(),
                 &cell_x,
                 CLEAR_CAP,
-                -((HORIZON + 1 - t) as f32),
+                -((horizon + 1 - t) as f32),
             );
             self.spans.clear();
             for p in world.powerups().iter().filter(|p| p.is_hazard()) {

@@ -10,10 +10,12 @@
 //! down; rotations are radians, clockwise on that y-down field; speeds are per step.
 
 pub mod bot;
+pub mod casual;
 mod tuning;
 mod world;
 
 pub use bot::Bot;
+pub use casual::{Casual, CasualLimits};
 pub use tuning::{Difficulty, Tuning};
 pub use world::{Block, CheckOutcome, Effects, Player, PowerUp, Shapes, StepStats, World};
 

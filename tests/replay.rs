@@ -1,0 +1,296 @@
+//! Replays: recording and playing back reproduce the game exactly, in both modes and under every
+//! pilot; the file format round-trips; other formats, damaged files and oversized files are refused
+//! with one line naming the file; kept replays are pruned to the ones still named.
+
+use std::path::Path;
+
+use spinfall::assets::Assets;
+use spinfall::cli::Pilot;
+use spinfall::headless;
+use spinfall::replay::{self, ErrorKind, Recorder, Replay, MAX_REPLAY_BYTES, REPLAY_FORMAT};
+use spinfall::sim::{Bot, Casual, Event, Input, Mode, Shapes, Stats, World, STEPS_PER_SECOND};
+
+const SECOND: u64 = STEPS_PER_SECOND as u64;
+
+fn shapes() -> Shapes {
+    Assets::embedded()
+        .shapes()
+        .expect("embedded assets build masks")
+}
+
+/// A stick-like input that sweeps and pauses, with values off the replay's 1/128 grid.
+fn wobbly(step: u64) -> Input {
+    let t = step as f32;
+    Input::new((t * 0.023).sin() * 1.2 + if step % 211 < 40 { -0.37 } else { 0.0 })
+}
+
+/// Chooses the input for a world's next step, given the step number.
+type Steer<'a> = dyn FnMut(&World, u64) -> Input + 'a;
+
+/// Plays `steps` steps of a game, recording it, and returns the replay with every step's events and
+/// the final counters.
+fn record(
+    mode: Mode,
+    seed: u64,
+    steps: u64,
+    mut steer: impl FnMut(&World, u64) -> Input,
+) -> (Replay, Vec<Vec<Event>>, Stats) {
+    let mut world = World::new(mode, seed, shapes());
+    let mut recorder = Recorder::new();
+    let mut events = Vec::new();
+    while world.stats().steps < steps && !world.is_over() {
+        let input = recorder.record(steer(&world, world.stats().steps));
+        events.push(world.step(input).to_vec());
+    }
+    let seconds = steps as f64 / SECOND as f64;
+    (recorder.finish(&world, seconds), events, *world.stats())
+}
+
+/// Plays a replay back and returns every step's events and the final counters.
+fn play(replay: &Replay) -> (Vec<Vec<Event>>, Stats) {
+    let mut world = World::new(replay.mode, replay.seed, shapes());
+    let events = replay.inputs().map(|i| world.step(i).to_vec()).collect();
+    (events, *world.stats())
+}
+
+#[test]
+fn recorded_games_play_back_step_for_step_in_both_modes() {
+    for mode in [Mode::Arcade, Mode::Classic] {
+        for seed in [1u64, 7, 42] {
+            let mut bot = Bot::new();
+            let mut casual = Casual::new(seed);
+            let steers: [&mut Steer; 3] = [
+                &mut |w, _| bot.input(w),
+                &mut |w, _| casual.input(w),
+                &mut |_, s| wobbly(s),
+            ];
+            for (pilot, steer) in steers.into_iter().enumerate() {
+                let (replay, events, stats) = record(mode, seed, 90 * SECOND, steer);
+                let what = format!("{mode:?} seed {seed} pilot {pilot}");
+                let happened = events.iter().map(Vec::len).sum::<usize>();
+                assert!(happened > 20, "{what}: too quiet to compare");
+                // Through the file format and back.
+                let text = replay.to_json();
+                let read = Replay::from_json(&text, Path::new("memory")).unwrap();
+                assert_eq!(read, replay, "{what}");
+                assert_eq!(read.steps(), stats.steps, "{what}");
+                assert_eq!(read.score, stats.score, "{what}");
+                assert_eq!(read.game_over, mode == Mode::Arcade && stats.lives == 0);
+                let (replayed, replayed_stats) = play(&read);
+                assert_eq!(replayed_stats, stats, "{what}");
+                assert!(replayed == events, "{what}: the events differ");
+                // Run-length encoding keeps even a stick-driven game small.
+                assert!(read.runs() as u64 <= read.steps(), "{what}");
+                assert!(text.len() < 64 * 1024, "{what}: {} bytes", text.len());
+            }
+        }
+    }
+}
+
+#[test]
+fn headless_record_and_replay_give_the_same_report() {
+    let dir = tempfile::tempdir().unwrap();
+    for (mode, pilot) in [
+        (Mode::Arcade, Pilot::Bot),
+        (Mode::Arcade, Pilot::Idle),
+        (Mode::Classic, Pilot::Casual),
+    ] {
+        let path = dir
+            .path()
+            .join(format!("{}-{}.json", mode.name(), pilot.name()));
+        let recorded =
+            replay::record_headless(&path, 5, mode, pilot, 45.0, shapes()).expect("recorded");
+        let replayed = replay::play_headless(&path, shapes()).expect("played back");
+        assert_eq!(replayed.pilot, "replay");
+        let same = |r: &headless::Report| {
+            (
+                r.seed,
+                r.mode,
+                r.seconds,
+                r.steps,
+                r.spawned,
+                r.rect_tests,
+                r.pixel_tests,
+                r.hits,
+                r.score,
+                r.powerups,
+                r.ended,
+            )
+        };
+        assert_eq!(same(&replayed), same(&recorded), "{mode:?} {pilot:?}");
+        let plain = headless::run(5, mode, pilot, 45.0, shapes());
+        assert_eq!(
+            same(&recorded),
+            same(&plain),
+            "{mode:?} {pilot:?}: recording changed the run"
+        );
+        assert_eq!(recorded.pilot, plain.pilot);
+    }
+}
+
+/// A valid replay's JSON, as a value to damage.
+fn valid_json() -> serde_json::Value {
+    let (replay, _, _) = record(Mode::Arcade, 3, 5 * SECOND, |_, s| wobbly(s));
+    serde_json::from_str(&replay.to_json()).unwrap()
+}
+
+fn refused(text: &str) -> replay::ReplayError {
+    Replay::from_json(text, Path::new("dir/bad.json")).expect_err(text)
+}
+
+#[test]
+fn other_formats_and_damaged_files_are_one_line_naming_the_file() {
+    let base = valid_json();
+    let with = |key: &str, value: serde_json::Value| {
+        let mut v = base.clone();
+        v[key] = value;
+        v.to_string()
+    };
+    for format in [
+        serde_json::json!(2),
+        serde_json::json!(0),
+        serde_json::json!(1.5),
+    ] {
+        let e = refused(&with("format", format.clone()));
+        assert!(matches!(e.kind, ErrorKind::OtherFormat(_)), "{format}: {e}");
+        assert!(e.to_string().contains(&format!("format {format}")), "{e}");
+    }
+    // A later format is named even when its shape would be damage here.
+    let e = refused(r#"{"format": 9, "frames": "zstd:..."}"#);
+    assert!(matches!(e.kind, ErrorKind::OtherFormat(_)), "{e}");
+
+    let mut missing = base.clone();
+    missing.as_object_mut().unwrap().remove("seed");
+    let mut unknown = base.clone();
+    unknown["player"] = serde_json::json!("ana");
+    let steps = base["steps"].as_u64().unwrap();
+    let damaged = [
+        "".to_string(),
+        "not json".to_string(),
+        "[1, 2, 3]".to_string(),
+        "null".to_string(),
+        r#"{"seed": 3}"#.to_string(),
+        with("format", serde_json::json!("1")),
+        missing.to_string(),
+        unknown.to_string(),
+        with("mode", serde_json::json!("hard")),
+        with("ended", serde_json::json!("quit")),
+        with("input", serde_json::json!([[129, steps]])),
+        with("input", serde_json::json!([[0, 0], [0, steps]])),
+        with("input", serde_json::json!([[0, steps + 1]])),
+        with("input", serde_json::json!([[0, -1]])),
+        with("input", serde_json::json!([[0.5, steps]])),
+        with("seconds", serde_json::json!(-1.0)),
+        with("seconds", serde_json::json!(0.01)),
+        with("seconds", serde_json::json!(1e300)),
+        with("game_version", serde_json::json!("")),
+        with("seed", serde_json::json!(-4)),
+        {
+            // A classic game has no game over.
+            let mut v = base.clone();
+            v["mode"] = serde_json::json!("classic");
+            v["ended"] = serde_json::json!("game_over");
+            v.to_string()
+        },
+    ];
+    for text in &damaged {
+        let e = refused(text);
+        assert!(matches!(e.kind, ErrorKind::Damaged(_)), "{text}: {e}");
+        let line = e.to_string();
+        assert!(line.contains("dir/bad.json"), "{line}");
+        assert_eq!(line.lines().count(), 1, "{line}");
+    }
+    assert!(Replay::from_json(&base.to_string(), Path::new("ok")).is_ok());
+    assert_eq!(base["format"], REPLAY_FORMAT);
+}
+
+#[test]
+fn files_are_read_whole_only_up_to_the_cap() {
+    let dir = tempfile::tempdir().unwrap();
+    let (replay, _, _) = record(Mode::Classic, 8, 20 * SECOND, |_, s| wobbly(s));
+    let path = dir.path().join("ok.json");
+    replay.save(&path).unwrap();
+    assert_eq!(Replay::load(&path).unwrap(), replay);
+
+    // Valid JSON padded with whitespace past the cap: refused for its size, not parsed.
+    let big = dir.path().join("big.json");
+    let mut text = replay.to_json().into_bytes();
+    text.resize(MAX_REPLAY_BYTES as usize + 1, b' ');
+    std::fs::write(&big, &text).unwrap();
+    let e = Replay::load(&big).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::TooLarge, "{e}");
+    assert!(e.to_string().contains("big.json"), "{e}");
+
+    let binary = dir.path().join("binary.json");
+    std::fs::write(&binary, b"{\"format\": 1, \xff\xfe}").unwrap();
+    assert!(matches!(
+        Replay::load(&binary).unwrap_err().kind,
+        ErrorKind::Damaged(_)
+    ));
+
+    let e = Replay::load(&dir.path().join("missing.json")).unwrap_err();
+    assert!(matches!(e.kind, ErrorKind::Io(_)), "{e}");
+    assert!(e.to_string().contains("missing.json"), "{e}");
+    let e = Replay::load(dir.path()).unwrap_err();
+    assert!(matches!(e.kind, ErrorKind::Io(_)), "{e}");
+}
+
+#[test]
+fn a_replay_that_plays_back_differently_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("claimed.json");
+    replay::record_headless(&path, 2, Mode::Arcade, Pilot::Idle, 60.0, shapes()).unwrap();
+    let mut json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let score = json["score"].as_u64().unwrap();
+    json["score"] = serde_json::json!(score + 1000);
+    std::fs::write(&path, json.to_string()).unwrap();
+    let e = replay::play_headless(&path, shapes()).unwrap_err();
+    assert!(matches!(e.kind, ErrorKind::Diverged { .. }), "{e}");
+    let line = e.to_string();
+    assert!(
+        line.contains(&format!("score {score} "))
+            && line.contains(&format!("score {}", score + 1000)),
+        "{line}"
+    );
+    assert_eq!(line.lines().count(), 1);
+}
+
+#[test]
+fn pruning_keeps_named_replays_and_touches_nothing_else() {
+    let dir = tempfile::tempdir().unwrap();
+    let (replay, _, _) = record(Mode::Arcade, 4, 3 * SECOND, |_, _| Input::IDLE);
+    let ids: Vec<u64> = (0..4)
+        .map(|_| replay::keep(dir.path(), &replay).unwrap())
+        .collect();
+    let mut unique = ids.clone();
+    unique.dedup();
+    assert_eq!(unique.len(), 4, "ids must differ: {ids:?}");
+    for other in [
+        "scores.json",
+        "replay-notes.txt",
+        "replay-12.json.corrupt-1",
+    ] {
+        std::fs::write(dir.path().join(other), b"x").unwrap();
+    }
+    let deleted = replay::prune(dir.path(), &[ids[1], ids[3]]).unwrap();
+    assert_eq!(deleted, 2);
+    let mut names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    let mut expected = vec![
+        format!("replay-{}.json", ids[1]),
+        format!("replay-{}.json", ids[3]),
+        "replay-12.json.corrupt-1".to_string(),
+        "replay-notes.txt".to_string(),
+        "scores.json".to_string(),
+    ];
+    expected.sort();
+    assert_eq!(names, expected);
+    assert_eq!(
+        Replay::load(&replay::kept_path(dir.path(), ids[3])).unwrap(),
+        replay
+    );
+}
