@@ -261,9 +261,8 @@ fn near_singular_transform_gives_no_false_hit_far_away() {
 }
 
 #[test]
-fn sheared_sprite_is_not_inverted_when_the_other_is_well_conditioned() {
-    // A strongly sheared (but not degenerate) strip over a unit square: inverting the strip first used
-    // to cost the answer its digits; the square is inverted instead and the answer is exact.
+fn strongly_sheared_sprite_keeps_exact_answers() {
+    // A strip sheared until its texels are 1e-5 thin, but not degenerate, over a unit square.
     let strip = mask_of(4, 1, |_, _| true);
     let dot = mask_of(1, 1, |_, _| true);
     let sheared = Affine2::from_cols(Vec2::new(1.0, 0.0), Vec2::new(1.0, 1e-5), Vec2::ZERO);

@@ -271,38 +271,11 @@ fn node_rect(n: &Node) -> PixelRect {
     PixelRect::new(x0, y0, x1 - x0, y1 - y0)
 }
 
-/// How far a transform is from covering no area.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-enum Conditioning {
-    /// Its columns are parallel to within `f32` precision (or it holds a NaN, an infinity or a 0
-    /// column): it covers no area, like a scale of 0.
-    Degenerate,
-    /// Strongly sheared: the columns meet at under 30 degrees.
-    Sheared,
-    /// Rotations, scales, flips and moderate shears.
-    Good,
-}
-
-/// Sine squared of the angle between the columns below which a transform counts as degenerate:
-/// (2^-23)^2, the relative precision of an `f32` squared.
+/// Sine squared of the angle between the mapped columns below which a pair counts as covering no
+/// area: (2^-23)^2, the relative precision of an `f32` squared. Scale does not change it, so a sprite
+/// a million times larger is fine; a sprite whose columns are parallel to within `f32` precision
+/// (on either side, since the map to the other side preserves that) is not.
 const DEGENERATE_SIN2: f64 = 1.0 / (1u64 << 46) as f64;
-
-fn conditioning(m: &DAffine2) -> Conditioning {
-    let (c0, c1) = (m.matrix2.x_axis, m.matrix2.y_axis);
-    let det = c0.perp_dot(c1);
-    // sin^2 of the angle between the columns is det^2 / (|c0|^2 |c1|^2); compared without dividing.
-    let (det2, norms) = (det * det, c0.length_squared() * c1.length_squared());
-    // Written so that a NaN or an infinity anywhere in the columns also counts as degenerate; one in
-    // the translation shows as a non-finite offset between the two.
-    let thick = det2 > DEGENERATE_SIN2 * norms;
-    if !thick || norms.is_infinite() {
-        Conditioning::Degenerate
-    } else if det2 >= 0.25 * norms {
-        Conditioning::Good
-    } else {
-        Conditioning::Sheared
-    }
-}
 
 /// Two sprites in canonical order, the second mapped into the first one's local space.
 struct Pair<'a> {
@@ -323,22 +296,14 @@ struct Pair<'a> {
 }
 
 impl<'a> Pair<'a> {
-    /// Orders the sprites (so the answer cannot depend on argument order) and maps the second into the
-    /// first; `None` when either covers no area.
-    ///
-    /// The first is the better-conditioned sprite, since its transform is the one inverted: a sheared
-    /// sprite is never inverted when a well-conditioned one is at hand. Between sprites of the same
-    /// class, a fixed order on transforms and masks decides.
+    /// Orders the sprites by a fixed order on transforms and masks (so the answer cannot depend on
+    /// argument order) and maps the second into the first; `None` when either covers no area.
     fn new(a: Sprite<'a>, b: Sprite<'a>) -> Option<Self> {
         if a.mask.nodes().is_empty() || b.mask.nodes().is_empty() {
             return None;
         }
         let (wa, wb) = (to_f64(&a.transform), to_f64(&b.transform));
-        let (ka, kb) = (conditioning(&wa), conditioning(&wb));
-        if ka == Conditioning::Degenerate || kb == Conditioning::Degenerate {
-            return None;
-        }
-        let swapped = kb.cmp(&ka).then_with(|| canonical_order(&a, &b)) == Ordering::Greater;
+        let swapped = canonical_order(&a, &b) == Ordering::Greater;
         let (a, b, world, other) = if swapped {
             (b.mask, a.mask, &wb, &wa)
         } else {
@@ -567,7 +532,8 @@ impl<'a> Pair<'a> {
 }
 
 /// The second transform in the first one's local space: `inverse(world) * other` as its columns, its
-/// translation and its determinant; `None` when that overflows or covers no area.
+/// translation and its determinant; `None` when that overflows or maps texels to slivers (either
+/// transform's columns parallel to within `f32` precision: it covers no area, like a scale of 0).
 #[inline(always)]
 fn relative(world: &DAffine2, other: &DAffine2) -> Option<(DVec2, DVec2, DVec2, f64)> {
     // Written out: one division, and one finiteness check at the end catches overflow.
@@ -583,8 +549,10 @@ fn relative(world: &DAffine2, other: &DAffine2) -> Option<(DVec2, DVec2, DVec2, 
     };
     let t = solve(other.translation - world.translation);
     let det = c0.perp_dot(c1);
-    // A finite, non-zero determinant means finite columns; this also catches overflow.
-    (t.is_finite() && det.is_finite() && det != 0.0).then_some((c0, c1, t, det))
+    // A finite determinant means finite columns, which also catches NaN, infinity and overflow; the
+    // sine of the angle between the columns, compared without dividing, catches slivers.
+    let thick = det * det > DEGENERATE_SIN2 * (c0.length_squared() * c1.length_squared());
+    (t.is_finite() && det.is_finite() && thick).then_some((c0, c1, t, det))
 }
 
 /// The texels of `a`'s mask that share area with solid texels of `b`, as a mask of `a`'s size in
@@ -611,13 +579,9 @@ pub fn overlap_mask(a: Sprite<'_>, b: Sprite<'_>) -> Mask {
         return none();
     }
     let (wa, wb) = (to_f64(&a.transform), to_f64(&b.transform));
-    if conditioning(&wa) != Conditioning::Degenerate
-        && conditioning(&wb) != Conditioning::Degenerate
-    {
-        if let Some((c0, c1, t, _)) = relative(&wa, &wb) {
-            if let Some(view) = Aligned::recognise(a.mask, b.mask, c0, c1, t) {
-                return words(view.shared_words());
-            }
+    if let Some((c0, c1, t, _)) = relative(&wa, &wb) {
+        if let Some(view) = Aligned::recognise(a.mask, b.mask, c0, c1, t) {
+            return words(view.shared_words());
         }
     }
     let Some(pair) = Pair::new(a, b) else {
