@@ -271,10 +271,9 @@ fn node_rect(n: &Node) -> PixelRect {
     PixelRect::new(x0, y0, x1 - x0, y1 - y0)
 }
 
-/// Sine squared of the angle between the mapped columns below which a pair counts as covering no
-/// area: (2^-23)^2, the relative precision of an `f32` squared. Scale does not change it, so a sprite
-/// a million times larger is fine; a sprite whose columns are parallel to within `f32` precision
-/// (on either side, since the map to the other side preserves that) is not.
+/// Sine squared of the angle between a transform's columns below which it counts as covering no area:
+/// (2^-23)^2, the relative precision of an `f32` squared. Scale does not change it, so a sprite a
+/// million times larger is fine; a sprite whose columns are parallel to within `f32` precision is not.
 const DEGENERATE_SIN2: f64 = 1.0 / (1u64 << 46) as f64;
 
 /// Two sprites in canonical order, the second mapped into the first one's local space.
@@ -538,7 +537,15 @@ impl<'a> Pair<'a> {
 fn relative(world: &DAffine2, other: &DAffine2) -> Option<(DVec2, DVec2, DVec2, f64)> {
     // Written out: one division, and one finiteness check at the end catches overflow.
     let (m, n) = (world.matrix2, other.matrix2);
-    let inv = 1.0 / m.determinant();
+    let det_m = m.determinant();
+    // A sliver of a first transform maps the second to something large but not thin, so it is judged
+    // on its own; the second's thinness survives the map and is judged on the result.
+    let thick_m =
+        det_m * det_m > DEGENERATE_SIN2 * (m.x_axis.length_squared() * m.y_axis.length_squared());
+    if !thick_m {
+        return None;
+    }
+    let inv = 1.0 / det_m;
     let solve = |v: DVec2| DVec2::new(v.perp_dot(m.y_axis), m.x_axis.perp_dot(v)) * inv;
     // The same linear part on both sides (a shared rotation and scale) is exactly the identity,
     // which rounding through the reciprocal could miss.
