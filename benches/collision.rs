@@ -9,6 +9,7 @@
 //! - point, rectangle, circle, segment and ray queries on a rotated 128 x 128 plus;
 //! - mask analysis (centroid, inverse, scale, components, bounding rectangles, outline) on blobs;
 //! - all touching pairs among 10,000 scattered sprites (the broad phase and per-pixel confirmation);
+//! - carving a 16 px circle out of a 4096 x 1024 terrain (and filling it back), against a rebuild;
 //! - building a 4096 x 4096 noise mask from its row words.
 
 #[path = "../tests/support/mod.rs"]
@@ -189,6 +190,36 @@ fn many_sprites(c: &mut Criterion) {
     g.finish();
 }
 
+fn carving(c: &mut Criterion) {
+    // A 4096 x 1024 landscape: solid below a rolling skyline.
+    let terrain = Mask::from_fn(4096, 1024, |x, y| {
+        let ground = 600.0 + 120.0 * (x as f32 / 300.0).sin();
+        y as f32 > ground
+    })
+    .expect("not empty");
+    let mut edited = terrain.clone();
+    edited.set(0, 1023, true); // The first edit builds the per-block tree once.
+    let mut g = c.benchmark_group("terrain_4096x1024");
+    short(&mut g);
+    let mut i = 0u32;
+    g.bench_function("carve_16px_circle", |b| {
+        b.iter(|| {
+            i = i.wrapping_add(97);
+            let x = (i % 4000) as f32 + 48.0;
+            edited.fill_circle(Vec2::new(x, 700.0), 8.0, false);
+            edited.fill_circle(Vec2::new(x, 700.0), 8.0, true);
+        })
+    });
+    g.bench_function("rebuild_from_scratch", |b| {
+        b.iter(|| {
+            Mask::from_fn(4096, 1024, |x, y| {
+                black_box(&terrain).is_opaque(x.into(), y.into())
+            })
+        })
+    });
+    g.finish();
+}
+
 fn build(c: &mut Criterion) {
     let n = 4096u32;
     let wpr = n.div_ceil(64) as usize;
@@ -217,6 +248,7 @@ criterion_group!(
     queries,
     analysis,
     many_sprites,
+    carving,
     build
 );
 criterion_main!(benches);

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::tree::{self, Bits, Kind, Node};
+use super::tree::{self, Bits, Grid, Kind, Node};
 
 /// A rectangle of whole texels: `x..x + w` by `y..y + h`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -229,6 +229,8 @@ pub struct Mask {
     nodes: Vec<Node>,
     depth: u32,
     has_blocks: bool,
+    /// Once the mask is edited: the fixed shape its tree then keeps.
+    grid: Option<Box<Grid>>,
 }
 
 impl PartialEq for Mask {
@@ -336,6 +338,7 @@ impl Mask {
     pub fn heap_bytes(&self) -> usize {
         self.bits.capacity() * std::mem::size_of::<u64>()
             + self.nodes.capacity() * std::mem::size_of::<Node>()
+            + self.grid.as_ref().map_or(0, |g| g.heap_bytes())
     }
 
     /// The tree's nodes, root first.
@@ -383,6 +386,7 @@ impl Mask {
             nodes: Vec::new(),
             depth: 0,
             has_blocks: false,
+            grid: None,
         };
         mask.opaque_count = mask.bits.iter().map(|w| u64::from(w.count_ones())).sum();
         let (nodes, depth) = tree::build(mask.bits());
@@ -394,5 +398,47 @@ impl Mask {
         mask.nodes = nodes;
         mask.depth = depth;
         mask
+    }
+
+    /// Changes the texels of the box `b` (x0, y0, x1, y1) with `edit`, then brings the count, the
+    /// bounds and the tree up to date for that box alone.
+    ///
+    /// The first edit gives the mask a tree of one leaf per 64 x 64 block (built once, in time that
+    /// follows the mask's size); from then on an edit rewrites only the blocks it touches.
+    pub(crate) fn change(&mut self, b: [u32; 4], edit: impl FnOnce(&mut [u64], usize)) {
+        let [x0, y0, x1, y1] = [b[0], b[1], b[2].min(self.width), b[3].min(self.height)];
+        if x0 >= x1 || y0 >= y1 {
+            return;
+        }
+        let rows = y0 as usize * self.words_per_row..y1 as usize * self.words_per_row;
+        let count = |bits: &[u64]| -> u64 { bits.iter().map(|w| u64::from(w.count_ones())).sum() };
+        let before = count(&self.bits[rows.clone()]);
+        edit(&mut self.bits, self.words_per_row);
+        if !self.width.is_multiple_of(64) {
+            let keep = (1u64 << (self.width % 64)) - 1;
+            for row in self.bits[rows.clone()].chunks_exact_mut(self.words_per_row) {
+                row[self.words_per_row - 1] &= keep;
+            }
+        }
+        self.opaque_count = self.opaque_count - before + count(&self.bits[rows]);
+        if self.grid.is_none() {
+            let (nodes, depth, grid) = tree::build_grid(self.bits());
+            (self.nodes, self.depth, self.grid) = (nodes, depth, Some(Box::new(grid)));
+            self.has_blocks = true;
+        } else if let Some(grid) = self.grid.take() {
+            let bits = Bits {
+                inset: self.bits().inset,
+                width: self.width,
+                height: self.height,
+                words_per_row: self.words_per_row,
+                words: &self.bits,
+            };
+            tree::refresh(&mut self.nodes, &grid, bits, [x0, y0, x1, y1]);
+            self.grid = Some(grid);
+        }
+        self.bounds = self.nodes.first().filter(|r| !r.is_nothing()).map(|r| {
+            let [x0, y0, x1, y1] = r.texels();
+            PixelRect::new(x0, y0, x1 - x0, y1 - y0)
+        });
     }
 }

@@ -408,6 +408,10 @@ impl<'a> Pair<'a> {
                 }
             };
             let (a, b) = (node(ta, ia), node(tb, ib));
+            // Only an edited mask's tree holds emptied blocks, and it always walks with squares.
+            if BLOCKS && (a.is_nothing() || b.is_nothing()) {
+                continue;
+            }
             let separated = self.separated(a, b);
             observe(a, b, separated);
             if separated {

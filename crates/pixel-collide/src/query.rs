@@ -141,6 +141,9 @@ impl Sprite<'_> {
         let (tree, bits) = (self.mask.nodes(), self.mask.bits());
         let mut stack: Vec<Node> = self.mask.nodes().first().copied().into_iter().collect();
         while let Some(n) = stack.pop() {
+            if n.is_nothing() {
+                continue;
+            }
             let Some((enter, axis)) = ray_enters_box(p, d, &n) else {
                 continue;
             };
@@ -242,7 +245,7 @@ fn any_solid(mask: &Mask, mut separated: impl FnMut(&Node) -> bool) -> bool {
     let (tree, bits) = (mask.nodes(), mask.bits());
     let mut stack = vec![root];
     while let Some(n) = stack.pop() {
-        if separated(&n) {
+        if n.is_nothing() || separated(&n) {
             continue;
         }
         match n.kind() {

@@ -26,6 +26,8 @@ const TAG_INNER: u32 = 0;
 const TAG_SOLID: u32 = 1;
 const TAG_SQUARE: u32 = 2;
 const PAYLOAD: u32 = (1 << TAG_SHIFT) - 1;
+/// A square's payload keeps log2 of its side in its low bits.
+const LOG_BITS: u32 = 7;
 
 /// One node of the tree, or one square of a bit block met during a walk: the centre and half size of
 /// a texel box that tightly bounds its solid texels (a solid one a hair smaller, see
@@ -90,8 +92,22 @@ impl Node {
         match self.link >> TAG_SHIFT {
             TAG_INNER => Kind::Inner(self.link & PAYLOAD),
             TAG_SOLID => Kind::Solid,
-            _ => Kind::Square(self.link & PAYLOAD),
+            _ => Kind::Square(self.link & LOG_BITS),
         }
+    }
+
+    /// A node that holds no texel: only an edited mask's grid tree has them, for blocks (and whole
+    /// subtrees) that an edit emptied. Every walk skips them.
+    pub(crate) const NOTHING: Node = Node {
+        center: [0.0; 2],
+        half: [-1.0; 2],
+        link: TAG_SOLID << TAG_SHIFT,
+    };
+
+    /// Whether the node holds no texel (see [`Node::NOTHING`]).
+    #[inline(always)]
+    pub(crate) fn is_nothing(&self) -> bool {
+        self.half[0] < 0.0
     }
 
     /// Whether every texel of the box is solid.
@@ -235,6 +251,136 @@ fn next_bit(row: &[u64], from: u32, to: u32, value: bool) -> Option<u32> {
             return None;
         }
         word = row[i] ^ flip;
+    }
+}
+
+/// The shape of an edited mask's tree: one leaf per 64 x 64 block of the grid, so that an edit
+/// rewrites the leaves of the blocks it touches and refits their ancestors, in time that follows the
+/// region touched rather than the mask.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Grid {
+    /// The parent of each node (the root's is itself).
+    parent: Vec<u32>,
+    /// The leaf of each block, row by row.
+    leaf_of_block: Vec<u32>,
+    /// Blocks per row of the grid.
+    columns: u32,
+}
+
+impl Grid {
+    /// Heap bytes the grid's bookkeeping holds.
+    pub(crate) fn heap_bytes(&self) -> usize {
+        (self.parent.capacity() + self.leaf_of_block.capacity()) * std::mem::size_of::<u32>()
+    }
+}
+
+/// The leaf of block (`bx`, `by`): solid when full, its bits when partly solid, nothing when empty.
+fn block_leaf(bits: Bits<'_>, bx: u32, by: u32) -> Node {
+    bits.square(bx * BLOCK, by * BLOCK, BLOCK.trailing_zeros())
+        .unwrap_or(Node::NOTHING)
+}
+
+/// Builds an edited mask's tree: a fixed bisection of the block grid. Returns the nodes, the depth and
+/// the grid's bookkeeping.
+pub(crate) fn build_grid(bits: Bits<'_>) -> (Vec<Node>, u32, Grid) {
+    let (columns, rows) = (bits.width.div_ceil(BLOCK), bits.height.div_ceil(BLOCK));
+    let blocks = (columns * rows) as usize;
+    let mut nodes = vec![Node::EMPTY];
+    let mut grid = Grid {
+        parent: vec![0],
+        leaf_of_block: vec![0; blocks],
+        columns,
+    };
+    let depth = grid_node(bits, [0, 0, columns, rows], 0, &mut nodes, &mut grid);
+    (nodes, depth, grid)
+}
+
+/// Fills `nodes[slot]` with the subtree over the blocks `b` (x0, y0, x1, y1 in blocks), halving the
+/// longer side; returns its depth.
+fn grid_node(
+    bits: Bits<'_>,
+    b: [u32; 4],
+    slot: usize,
+    nodes: &mut Vec<Node>,
+    grid: &mut Grid,
+) -> u32 {
+    let [x0, y0, x1, y1] = b;
+    if x1 - x0 == 1 && y1 - y0 == 1 {
+        nodes[slot] = block_leaf(bits, x0, y0);
+        grid.leaf_of_block[(y0 * grid.columns + x0) as usize] = slot as u32;
+        return 1;
+    }
+    let first = nodes.len();
+    nodes[slot] = Node::new([0; 4], TAG_INNER, first as u32, [0.0; 2]);
+    nodes.extend([Node::EMPTY; 2]);
+    grid.parent.extend([slot as u32; 2]);
+    let (a, c) = if x1 - x0 >= y1 - y0 {
+        let m = x0 + (x1 - x0) / 2;
+        ([x0, y0, m, y1], [m, y0, x1, y1])
+    } else {
+        let m = y0 + (y1 - y0) / 2;
+        ([x0, y0, x1, m], [x0, m, x1, y1])
+    };
+    let da = grid_node(bits, a, first, nodes, grid);
+    let dc = grid_node(bits, c, first + 1, nodes, grid);
+    refit(nodes, slot);
+    1 + da.max(dc)
+}
+
+/// Recomputes inner node `i`'s box from its two children: their union, or nothing when both are.
+fn refit(nodes: &mut [Node], i: usize) {
+    let Kind::Inner(first) = nodes[i].kind() else {
+        return;
+    };
+    let (a, b) = (nodes[first as usize], nodes[first as usize + 1]);
+    let (center, half) = match (a.is_nothing(), b.is_nothing()) {
+        (true, true) => (Node::NOTHING.center, Node::NOTHING.half),
+        (false, true) => (a.center, a.half),
+        (true, false) => (b.center, b.half),
+        (false, false) => {
+            let lo = |n: &Node, k: usize| n.center[k] - n.half[k];
+            let hi = |n: &Node, k: usize| n.center[k] + n.half[k];
+            let l = [lo(&a, 0).min(lo(&b, 0)), lo(&a, 1).min(lo(&b, 1))];
+            let h = [hi(&a, 0).max(hi(&b, 0)), hi(&a, 1).max(hi(&b, 1))];
+            (
+                [(l[0] + h[0]) * 0.5, (l[1] + h[1]) * 0.5],
+                [(h[0] - l[0]) * 0.5, (h[1] - l[1]) * 0.5],
+            )
+        }
+    };
+    nodes[i].center = center;
+    nodes[i].half = half;
+}
+
+/// Rewrites the leaves of the blocks covering texels `x0..x1` by `y0..y1` from the bits and refits
+/// their ancestors, each once.
+pub(crate) fn refresh(nodes: &mut [Node], grid: &Grid, bits: Bits<'_>, b: [u32; 4]) {
+    let [x0, y0, x1, y1] = b;
+    if x0 >= x1 || y0 >= y1 {
+        return;
+    }
+    let mut dirty: Vec<u32> = Vec::new();
+    for by in y0 / BLOCK..=(y1 - 1) / BLOCK {
+        for bx in x0 / BLOCK..=(x1 - 1) / BLOCK {
+            let leaf = grid.leaf_of_block[(by * grid.columns + bx) as usize];
+            nodes[leaf as usize] = block_leaf(bits, bx, by);
+            dirty.push(leaf);
+        }
+    }
+    // Parents have smaller indices than their children: refit deepest first, each node once.
+    let mut level: Vec<u32> = dirty;
+    while !level.is_empty() {
+        let mut parents: Vec<u32> = level
+            .iter()
+            .filter(|&&i| i != 0)
+            .map(|&i| grid.parent[i as usize])
+            .collect();
+        parents.sort_unstable();
+        parents.dedup();
+        for &p in parents.iter().rev() {
+            refit(nodes, p as usize);
+        }
+        level = parents;
     }
 }
 
