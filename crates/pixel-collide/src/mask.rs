@@ -243,6 +243,13 @@ impl Eq for Mask {}
 
 impl Mask {
     /// Builds a mask from a predicate on texel coordinates.
+    ///
+    /// ```
+    /// use pixel_collide::Mask;
+    /// let ring = Mask::from_fn(9, 9, |x, y| (x as i32 - 4).pow(2) + (y as i32 - 4).pow(2) <= 16).unwrap();
+    /// assert!(ring.is_opaque(4, 4) && !ring.is_opaque(0, 0));
+    /// assert!(Mask::from_fn(0, 3, |_, _| true).is_err());
+    /// ```
     pub fn from_fn(
         width: u32,
         height: u32,
@@ -269,6 +276,13 @@ impl Mask {
     ///
     /// Bits beyond `width` in each row's last word are ignored. `None` for a zero size or a word count
     /// that does not match.
+    ///
+    /// ```
+    /// use pixel_collide::Mask;
+    /// // Two rows of 70 texels: two words each; the first row's texel 65 and the second row's texel 0.
+    /// let m = Mask::from_row_words(70, 2, vec![0, 1 << 1, 1, 0]).unwrap();
+    /// assert!(m.is_opaque(65, 0) && m.is_opaque(0, 1) && m.opaque_count() == 2);
+    /// ```
     pub fn from_row_words(width: u32, height: u32, mut words: Vec<u64>) -> Option<Mask> {
         let words_per_row = (width as usize).div_ceil(64);
         if width == 0 || height == 0 || words.len() != words_per_row * height as usize {
@@ -325,6 +339,13 @@ impl Mask {
     ///
     /// Built on each call; its length follows the content (up to one rectangle per two texels of a
     /// checkerboard), so it is for analysis and drawing, not for a per-frame loop.
+    ///
+    /// ```
+    /// use pixel_collide::{Mask, PixelRect};
+    /// let plus = Mask::from_fn(3, 3, |x, y| x == 1 || y == 1).unwrap();
+    /// assert_eq!(plus.cover().len(), 3);
+    /// assert_eq!(plus.cover()[0], PixelRect::new(1, 0, 1, 1));
+    /// ```
     pub fn cover(&self) -> Vec<PixelRect> {
         let all = [0, 0, self.width, self.height];
         let cover = self.bits().cover(all, usize::MAX).unwrap_or_default();
@@ -335,6 +356,12 @@ impl Mask {
     }
 
     /// Heap bytes the mask holds (texel bits and tree).
+    ///
+    /// ```
+    /// use pixel_collide::Mask;
+    /// let noise = Mask::from_fn(256, 256, |x, y| (x * 7 + y * 13) % 5 == 0).unwrap();
+    /// assert!(noise.heap_bytes() <= 2 * 256 * 256 / 8 + 5120);
+    /// ```
     pub fn heap_bytes(&self) -> usize {
         self.bits.capacity() * std::mem::size_of::<u64>()
             + self.nodes.capacity() * std::mem::size_of::<Node>()

@@ -39,6 +39,14 @@ pub struct Sprite<'a> {
 
 impl<'a> Sprite<'a> {
     /// Places `mask` in the world by `transform`.
+    ///
+    /// ```
+    /// use glam::{Affine2, Vec2};
+    /// use pixel_collide::{Mask, Sprite};
+    /// let mask = Mask::from_fn(8, 8, |_, _| true).unwrap();
+    /// let sprite = Sprite::new(&mask, Affine2::from_translation(Vec2::new(10.0, 0.0)));
+    /// assert!(sprite.contains_point(Vec2::new(12.0, 4.0)));
+    /// ```
     pub fn new(mask: &'a Mask, transform: Affine2) -> Self {
         Self { mask, transform }
     }
@@ -49,6 +57,15 @@ impl<'a> Sprite<'a> {
     }
 
     /// The world-space axis-aligned bounds of the whole image (the cheap prefilter a game runs first).
+    ///
+    /// ```
+    /// use glam::{Vec2};
+    /// use pixel_collide::{sprite_transform, Mask, Sprite};
+    /// let mask = Mask::from_fn(10, 10, |_, _| true).unwrap();
+    /// let turned = sprite_transform(Vec2::ZERO, std::f32::consts::FRAC_PI_4, Vec2::ONE, Vec2::splat(5.0));
+    /// let b = Sprite::new(&mask, turned).bounds();
+    /// assert!((b.size().x - 200f32.sqrt()).abs() < 1e-4);
+    /// ```
     pub fn bounds(&self) -> Rect {
         let size = Vec2::new(self.mask.width() as f32, self.mask.height() as f32);
         Rect::transformed(&self.transform, size)
@@ -70,6 +87,14 @@ pub struct Contact {
 /// A rotation within rounding of a quarter turn is made exact: `FRAC_PI_2` as an `f32` has a cosine
 /// of -4.4e-8, not 0, which would tilt the sprite by that much and let neighbours on a common grid
 /// overlap by a sliver.
+///
+/// ```
+/// use glam::Vec2;
+/// use pixel_collide::sprite_transform;
+/// // A 64 x 64 block spinning about its centre, drawn at (400, 300).
+/// let t = sprite_transform(Vec2::new(400.0, 300.0), 0.5, Vec2::ONE, Vec2::splat(32.0));
+/// assert!((t.transform_point2(Vec2::splat(32.0)) - Vec2::new(400.0, 300.0)).length() < 1e-4);
+/// ```
 pub fn sprite_transform(position: Vec2, rotation: f32, scale: Vec2, origin: Vec2) -> Affine2 {
     let (sin, cos) = snapped_sin_cos(rotation);
     let linear = glam::Mat2::from_cols(
@@ -96,6 +121,17 @@ fn snapped_sin_cos(angle: f32) -> (f32, f32) {
 /// Whether the two sprites touch on solid texels and, if so, where.
 ///
 /// Symmetric: `collide(a, b)` and `collide(b, a)` give the same answer, the same contact point included.
+///
+/// ```
+/// use glam::{Affine2, Vec2};
+/// use pixel_collide::{collide, Mask, Sprite};
+/// let square = Mask::from_fn(4, 4, |_, _| true).unwrap();
+/// let a = Sprite::new(&square, Affine2::IDENTITY);
+/// let b = Sprite::new(&square, Affine2::from_translation(Vec2::new(3.0, 3.0)));
+/// let c = collide(a, b).unwrap();
+/// assert!(c.point.x > 3.0 && c.point.x < 4.0 && c.point.y > 3.0 && c.point.y < 4.0);
+/// assert_eq!(collide(b, a), Some(c));
+/// ```
 pub fn collide(a: Sprite<'_>, b: Sprite<'_>) -> Option<Contact> {
     let first_texel = |view: Aligned<'_>, world: &DAffine2| {
         let texel = view.first()?.as_dvec2() + DVec2::splat(0.5);
@@ -122,6 +158,15 @@ pub fn collide(a: Sprite<'_>, b: Sprite<'_>) -> Option<Contact> {
 }
 
 /// Whether the two sprites touch on solid texels (the same answer as [`collide`], without the point).
+///
+/// ```
+/// use glam::{Affine2, Vec2};
+/// use pixel_collide::{overlaps, Mask, Sprite};
+/// let square = Mask::from_fn(4, 4, |_, _| true).unwrap();
+/// let at = |x: f32| Sprite::new(&square, Affine2::from_translation(Vec2::new(x, 0.0)));
+/// assert!(overlaps(at(0.0), at(3.5)));
+/// assert!(!overlaps(at(0.0), at(4.0)), "edge to edge");
+/// ```
 pub fn overlaps(a: Sprite<'_>, b: Sprite<'_>) -> bool {
     let hit = if let Some((view, _)) = translated(&a, &b) {
         view.first().is_some()
@@ -148,6 +193,15 @@ pub fn overlaps(a: Sprite<'_>, b: Sprite<'_>) -> bool {
 /// overlap too thin for its area to show in an `f32` reads as the smallest positive `f32`. Aligned
 /// placements count shared texels a word at a time; others visit every overlapping pair of leaves,
 /// so this costs more than `collide`, which stops at the first.
+///
+/// ```
+/// use glam::{Affine2, Vec2};
+/// use pixel_collide::{overlap_area, Mask, Sprite};
+/// let square = Mask::from_fn(4, 4, |_, _| true).unwrap();
+/// let a = Sprite::new(&square, Affine2::IDENTITY);
+/// let b = Sprite::new(&square, Affine2::from_translation(Vec2::new(2.0, 3.0)));
+/// assert_eq!(overlap_area(a, b), 2.0);
+/// ```
 pub fn overlap_area(a: Sprite<'_>, b: Sprite<'_>) -> f32 {
     let counted = |view: Aligned<'_>, world: &DAffine2| {
         let n = view.count();

@@ -46,6 +46,13 @@ impl Rect {
     /// The tutorials' rule: true when the two rectangles share positive area; touching edges do not count.
     ///
     /// A rectangle with no area (zero width or height) or holding a NaN intersects nothing.
+    ///
+    /// ```
+    /// use pixel_collide::Rect;
+    /// let a = Rect::from_xywh(0.0, 0.0, 10.0, 10.0);
+    /// assert!(a.intersects(&Rect::from_xywh(9.0, 9.0, 5.0, 5.0)));
+    /// assert!(!a.intersects(&Rect::from_xywh(10.0, 0.0, 5.0, 5.0)), "touching edges");
+    /// ```
     pub fn intersects(&self, other: &Rect) -> bool {
         !self.is_empty()
             && !other.is_empty()
@@ -69,6 +76,13 @@ impl Rect {
     /// The world-space bounds of a `size.x` x `size.y` image placed by `transform` (the prefilter).
     ///
     /// A transform holding a NaN or an infinity gives a rectangle that intersects nothing.
+    ///
+    /// ```
+    /// use glam::{Affine2, Vec2};
+    /// use pixel_collide::Rect;
+    /// let r = Rect::transformed(&Affine2::from_scale(Vec2::new(2.0, -1.0)), Vec2::new(3.0, 4.0));
+    /// assert_eq!(r, Rect::new(Vec2::new(0.0, -4.0), Vec2::new(6.0, 0.0)));
+    /// ```
     pub fn transformed(transform: &Affine2, size: Vec2) -> Rect {
         let corners = [
             transform.transform_point2(Vec2::ZERO),
@@ -94,6 +108,14 @@ impl Rect {
     /// applied with its sign along its axis. Ties go to the y axis, so a body that lands exactly on a
     /// corner is stood on top of the box rather than pushed off its side; on one axis, a tie between the
     /// two directions goes to the negative one (up, or left).
+    ///
+    /// ```
+    /// use glam::Vec2;
+    /// use pixel_collide::Rect;
+    /// let body = Rect::from_xywh(0.0, 0.0, 64.0, 64.0);
+    /// let wall = Rect::from_xywh(32.0, 32.0, 64.0, 64.0);
+    /// assert_eq!(body.min_translation(&wall), Some(Vec2::new(0.0, -32.0)), "ties stand it on top");
+    /// ```
     pub fn min_translation(&self, other: &Rect) -> Option<Vec2> {
         if !self.intersects(other) {
             return None;
