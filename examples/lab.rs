@@ -11,7 +11,7 @@
 //! stick moves, right stick turns (x) and scales (y), left / right shoulder + left stick moves F's / R's
 //! origin.
 
-#[path = "../tests/support/reference.rs"]
+#[path = "../crates/pixel-collide/tests/support/reference.rs"]
 mod reference;
 
 use std::hint::black_box;

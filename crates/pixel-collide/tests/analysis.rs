@@ -4,7 +4,7 @@
 use std::collections::BTreeSet;
 
 use proptest::prelude::*;
-use spinfall::collision::{Mask, PixelRect};
+use pixel_collide::{Mask, PixelRect};
 
 /// A random mask up to 40 texels a side with a density from sparse to dense.
 fn mask() -> impl Strategy<Value = Mask> {

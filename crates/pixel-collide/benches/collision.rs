@@ -20,7 +20,7 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use glam::Vec2;
-use spinfall::collision::{Mask, Rect, Sprite, SweepAndPrune};
+use pixel_collide::{Mask, Rect, Sprite, SweepAndPrune};
 use support::families::{aligned_cases, Family, RotatedSuite};
 use support::suite::Suite;
 
@@ -90,7 +90,7 @@ fn translated_families(c: &mut Criterion) {
         g.bench_function("module_overlap_mask", |b| {
             b.iter(|| {
                 let (a, other) = black_box(&case).sprites();
-                spinfall::collision::overlap_mask(a, other).opaque_count()
+                pixel_collide::overlap_mask(a, other).opaque_count()
             })
         });
         g.finish();
@@ -100,7 +100,7 @@ fn translated_families(c: &mut Criterion) {
 fn queries(c: &mut Criterion) {
     let suite = Suite::new();
     let block = &suite.blocks[1].mask;
-    let at = spinfall::collision::sprite_transform(
+    let at = pixel_collide::sprite_transform(
         Vec2::new(400.0, 300.0),
         0.5,
         Vec2::splat(1.5),

@@ -5,7 +5,7 @@ mod support;
 use glam::{Affine2, DVec2, Mat2, Vec2};
 use image::{Rgba, RgbaImage};
 use proptest::prelude::*;
-use spinfall::collision::{collide, overlap_area, Mask, MaskRule, Sprite};
+use pixel_collide::{collide, overlap_area, Mask, MaskRule, Sprite};
 use support::geometry::{quad, sat_gap};
 use support::reference::{intersect_pixels, RefImage};
 

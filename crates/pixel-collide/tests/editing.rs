@@ -3,7 +3,7 @@
 
 use glam::{Affine2, Mat2, Vec2};
 use proptest::prelude::*;
-use spinfall::collision::{collide, overlap_area, overlaps, Mask, Sprite};
+use pixel_collide::{collide, overlap_area, overlaps, Mask, Sprite};
 
 #[derive(Clone, Debug)]
 enum Edit {

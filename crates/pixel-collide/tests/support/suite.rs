@@ -3,7 +3,7 @@
 
 use glam::{Affine2, Vec2};
 use image::{Rgba, RgbaImage};
-use spinfall::collision::{collide, overlaps, sprite_transform, Mask, MaskRule, Sprite};
+use pixel_collide::{collide, overlaps, sprite_transform, Mask, MaskRule, Sprite};
 
 use super::reference::{intersect_pixels, RefImage};
 
@@ -48,14 +48,14 @@ pub struct Suite {
     pub cases: Vec<Case>,
 }
 
-/// The game's own 32 x 48 figure.
+/// The Spinfall game's own 32 x 48 figure (a copy in tests/data, so that the crate's tests stand alone).
 pub fn figure_image() -> RgbaImage {
-    decode(include_bytes!("../../assets/figure.png"))
+    decode(include_bytes!("../data/figure.png"))
 }
 
 /// The game's own 64 x 64 spinner block.
 pub fn block_image() -> RgbaImage {
-    decode(include_bytes!("../../assets/block.png"))
+    decode(include_bytes!("../data/block.png"))
 }
 
 fn decode(png: &[u8]) -> RgbaImage {

@@ -6,7 +6,7 @@
 use binary_raster::BinaryRaster;
 use glam::{Affine2, Vec2};
 use image::{Rgba, RgbaImage};
-use spinfall::collision::{collide, overlap_area, overlaps, sprite_transform, Mask, Sprite};
+use pixel_collide::{collide, overlap_area, overlaps, sprite_transform, Mask, Sprite};
 
 use super::bitpacked::Bitpacked;
 use super::reference::{intersect_pixels, RefImage};

@@ -13,7 +13,7 @@ mod support;
 use std::hint::black_box;
 use std::time::Instant;
 
-use spinfall::collision::{Mask, Sprite, SweepAndPrune};
+use pixel_collide::{Mask, Sprite, SweepAndPrune};
 use support::families::{aligned_cases, AlignedCase, Family, RotatedSuite};
 use support::suite::Suite;
 

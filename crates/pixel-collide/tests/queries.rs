@@ -5,7 +5,7 @@ mod support;
 
 use glam::{Affine2, DVec2, Mat2, Vec2};
 use proptest::prelude::*;
-use spinfall::collision::{Mask, Rect, Sprite};
+use pixel_collide::{Mask, Rect, Sprite};
 use support::geometry::{distance_to_polygon, quad, sat_gap};
 
 /// A random mask up to 24 texels a side, about half solid.
@@ -222,7 +222,7 @@ fn grid_placement() -> impl Strategy<Value = Affine2> {
 /// Checks every texel of `a`'s overlap mask against the deepest overlap of that texel with `b`'s
 /// solid texels.
 fn check_overlap_mask(a: &Mask, ta: Affine2, b: &Mask, tb: Affine2) -> Result<(), TestCaseError> {
-    let shared = spinfall::collision::overlap_mask(Sprite::new(a, ta), Sprite::new(b, tb));
+    let shared = pixel_collide::overlap_mask(Sprite::new(a, ta), Sprite::new(b, tb));
     prop_assert_eq!((shared.width(), shared.height()), (a.width(), a.height()));
     let others = solid_quads(b, tb);
     for y in 0..a.height() {
@@ -266,8 +266,8 @@ proptest! {
     fn overlap_mask_of_grid_placements_is_exact(a in mask(), b in mask(), ta in grid_placement(), tb in grid_placement()) {
         check_overlap_mask(&a, ta, &b, tb)?;
         // Some texel is shared exactly when the two share area at all.
-        let shared = spinfall::collision::overlap_mask(Sprite::new(&a, ta), Sprite::new(&b, tb));
-        let area = spinfall::collision::overlap_area(Sprite::new(&a, ta), Sprite::new(&b, tb));
+        let shared = pixel_collide::overlap_mask(Sprite::new(&a, ta), Sprite::new(&b, tb));
+        let area = pixel_collide::overlap_area(Sprite::new(&a, ta), Sprite::new(&b, tb));
         prop_assert_eq!(shared.opaque_count() > 0, area > 0.0);
     }
 }
@@ -282,18 +282,18 @@ proptest! {
         probe in (0usize..4, placement()),
     ) {
         let sprites: Vec<Sprite> = placed.iter().map(|&(m, t)| Sprite::new(&masks[m % masks.len()], t)).collect();
-        let sweep = spinfall::collision::SweepAndPrune::new(&sprites);
+        let sweep = pixel_collide::SweepAndPrune::new(&sprites);
         let mut expected = Vec::new();
         for i in 0..sprites.len() {
             for j in i + 1..sprites.len() {
-                if spinfall::collision::overlaps(sprites[i], sprites[j]) {
+                if pixel_collide::overlaps(sprites[i], sprites[j]) {
                     expected.push((i, j));
                 }
             }
         }
         prop_assert_eq!(sweep.touching_pairs(), expected);
         let p = Sprite::new(&masks[probe.0 % masks.len()], probe.1);
-        let expected: Vec<usize> = (0..sprites.len()).filter(|&i| spinfall::collision::overlaps(sprites[i], p)).collect();
+        let expected: Vec<usize> = (0..sprites.len()).filter(|&i| pixel_collide::overlaps(sprites[i], p)).collect();
         prop_assert_eq!(sweep.touching(p), expected);
     }
 }
