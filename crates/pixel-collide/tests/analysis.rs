@@ -3,8 +3,8 @@
 
 use std::collections::BTreeSet;
 
-use proptest::prelude::*;
 use pixel_collide::{Mask, PixelRect};
+use proptest::prelude::*;
 
 /// A random mask up to 40 texels a side with a density from sparse to dense.
 fn mask() -> impl Strategy<Value = Mask> {

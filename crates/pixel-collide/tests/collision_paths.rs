@@ -3,8 +3,8 @@
 mod support;
 
 use glam::{Affine2, DMat2, DVec2, Mat2, Vec2};
-use proptest::prelude::*;
 use pixel_collide::{collide, collide_traced, overlap_area, overlaps, Mask, Rect, Sprite};
+use proptest::prelude::*;
 use support::geometry::{quad, sat_gap};
 
 /// A mask whose texel (x, y) is solid when `solid` says so.

@@ -4,8 +4,8 @@ mod support;
 
 use glam::{Affine2, DVec2, Mat2, Vec2};
 use image::{Rgba, RgbaImage};
-use proptest::prelude::*;
 use pixel_collide::{collide, overlap_area, Mask, MaskRule, Sprite};
+use proptest::prelude::*;
 use support::geometry::{quad, sat_gap};
 use support::reference::{intersect_pixels, RefImage};
 

@@ -2,8 +2,8 @@
 //! a mask built afresh from the same texels.
 
 use glam::{Affine2, Mat2, Vec2};
-use proptest::prelude::*;
 use pixel_collide::{collide, overlap_area, overlaps, Mask, Sprite};
+use proptest::prelude::*;
 
 #[derive(Clone, Debug)]
 enum Edit {

@@ -4,8 +4,8 @@
 mod support;
 
 use glam::{Affine2, DVec2, Mat2, Vec2};
-use proptest::prelude::*;
 use pixel_collide::{Mask, Rect, Sprite};
+use proptest::prelude::*;
 use support::geometry::{distance_to_polygon, quad, sat_gap};
 
 /// A random mask up to 24 texels a side, about half solid.
