@@ -89,7 +89,7 @@ pub struct Options {
 
     /// Who plays: idle never moves, bot dodges, casual dodges like a person (a headless run defaults
     /// to idle; a window run lets the pilot play when given).
-    #[arg(long, value_enum, value_name = "PILOT")]
+    #[arg(long, value_enum, value_name = "PILOT", ignore_case = true)]
     pub pilot: Option<Pilot>,
 
     /// Start in fullscreen.
@@ -369,6 +369,21 @@ mod tests {
             ("Classic", Mode::Classic),
         ] {
             assert_eq!(parse(&["--mode", text]).unwrap().mode, Some(mode), "{text}");
+        }
+    }
+
+    #[test]
+    fn pilot_names_are_accepted_in_any_case() {
+        for (text, pilot) in [
+            ("Bot", Pilot::Bot),
+            ("IDLE", Pilot::Idle),
+            ("Casual", Pilot::Casual),
+        ] {
+            assert_eq!(
+                parse(&["--pilot", text]).unwrap().pilot,
+                Some(pilot),
+                "{text}"
+            );
         }
     }
 
