@@ -557,9 +557,15 @@ impl App {
         let prompt_y = top + panel_h + 40.0;
         // A slow glow rather than a blink: attention without flashing.
         let glow = 0.7 + 0.3 * (self.clock * 3.0).sin();
+        // On the scores row, Enter opens the table rather than starting a game.
+        let action = if rows.get(self.menu_row) == Some(&Row::Scores) {
+            "Press Enter / Space  or  {A}  to view"
+        } else {
+            "Press Enter / Space  or  {A}  to start"
+        };
         prompt::draw(
             text,
-            "Press Enter / Space  or  {A}  to start",
+            action,
             400.0,
             prompt_y,
             Align::Centre,
