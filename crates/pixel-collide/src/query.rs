@@ -14,7 +14,7 @@ use glam::{Affine2, DAffine2, DVec2, Vec2};
 use crate::mask::Mask;
 use crate::overlap::{overlaps, to_f64, Sprite};
 use crate::rect::Rect;
-use crate::tree::{Kind, Node};
+use crate::tree::{Bits, Kind, Node};
 
 impl Sprite<'_> {
     /// Whether world point `p` lies in a solid texel.
@@ -150,21 +150,10 @@ impl Sprite<'_> {
             if enter > best.0 || (enter == best.0 && best.1.is_some()) {
                 continue;
             }
-            match n.kind() {
-                Kind::Solid => best = (enter, Some(axis)),
-                Kind::Inner(first) => {
-                    stack.push(tree[first as usize + 1]);
-                    stack.push(tree[first as usize]);
-                }
-                Kind::Square(log) => {
-                    let [x0, y0, ..] = n.texels();
-                    let side = 1u32 << log;
-                    let (sx, sy) = (x0 & !(side - 1), y0 & !(side - 1));
-                    let half = side >> 1;
-                    for (dx, dy) in [(half, half), (0, half), (half, 0), (0, 0)] {
-                        stack.extend(bits.square(sx + dx, sy + dy, log - 1));
-                    }
-                }
+            if n.is_solid() {
+                best = (enter, Some(axis));
+            } else {
+                push_children(&n, tree, bits, &mut stack);
             }
         }
         let (s, axis) = (best.0, best.1?);
@@ -248,24 +237,33 @@ fn any_solid(mask: &Mask, mut separated: impl FnMut(&Node) -> bool) -> bool {
         if n.is_nothing() || separated(&n) {
             continue;
         }
-        match n.kind() {
-            Kind::Solid => return true,
-            Kind::Inner(first) => {
-                stack.push(tree[first as usize + 1]);
-                stack.push(tree[first as usize]);
-            }
-            Kind::Square(log) => {
-                let [x0, y0, ..] = n.texels();
-                let side = 1u32 << log;
-                let (sx, sy) = (x0 & !(side - 1), y0 & !(side - 1));
-                let half = side >> 1;
-                for (dx, dy) in [(half, half), (0, half), (half, 0), (0, 0)] {
-                    stack.extend(bits.square(sx + dx, sy + dy, log - 1));
-                }
-            }
+        if n.is_solid() {
+            return true;
         }
+        push_children(&n, tree, bits, &mut stack);
     }
     false
+}
+
+/// Pushes the children of a node that is not solid, last first so that they pop in order: an inner
+/// node's two, or the non-empty quarters of a square of a bit block.
+fn push_children(n: &Node, tree: &[Node], bits: Bits<'_>, stack: &mut Vec<Node>) {
+    match n.kind() {
+        Kind::Inner(first) => {
+            stack.push(tree[first as usize + 1]);
+            stack.push(tree[first as usize]);
+        }
+        Kind::Square(log) => {
+            let [x0, y0, ..] = n.texels();
+            let side = 1u32 << log;
+            let (sx, sy) = (x0 & !(side - 1), y0 & !(side - 1));
+            let half = side >> 1;
+            for (dx, dy) in [(half, half), (0, half), (half, 0), (0, 0)] {
+                stack.extend(bits.square(sx + dx, sy + dy, log - 1));
+            }
+        }
+        Kind::Solid => {}
+    }
 }
 
 /// A node's box in the world: its centre and its two half-axes.
