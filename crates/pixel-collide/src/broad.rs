@@ -28,6 +28,14 @@ pub struct SweepAndPrune<'a> {
 impl<'a> SweepAndPrune<'a> {
     /// Sorts `sprites` by their world bounds; sprites whose bounds are empty or not finite touch
     /// nothing and are left out.
+    ///
+    /// ```
+    /// use glam::Affine2;
+    /// use pixel_collide::{Mask, Sprite, SweepAndPrune};
+    /// let dot = Mask::from_fn(2, 2, |_, _| true).unwrap();
+    /// let sweep = SweepAndPrune::new(&[Sprite::new(&dot, Affine2::IDENTITY)]);
+    /// assert!(sweep.touching_pairs().is_empty());
+    /// ```
     pub fn new(sprites: &[Sprite<'a>]) -> Self {
         let bounds: Vec<Rect> = sprites.iter().map(Sprite::bounds).collect();
         let mut order: Vec<u32> = (0..sprites.len() as u32)
@@ -48,6 +56,14 @@ impl<'a> SweepAndPrune<'a> {
     }
 
     /// Every pair `(i, j)`, `i < j`, of sprites that touch on solid texels, sorted.
+    ///
+    /// ```
+    /// use glam::{Affine2, Vec2};
+    /// use pixel_collide::{Mask, Sprite, SweepAndPrune};
+    /// let dot = Mask::from_fn(2, 2, |_, _| true).unwrap();
+    /// let at = |x: f32| Sprite::new(&dot, Affine2::from_translation(Vec2::new(x, 0.0)));
+    /// assert_eq!(SweepAndPrune::new(&[at(0.0), at(50.0), at(1.0)]).touching_pairs(), [(0, 2)]);
+    /// ```
     pub fn touching_pairs(&self) -> Vec<(usize, usize)> {
         let mut out = Vec::new();
         for (k, &i) in self.order.iter().enumerate() {
@@ -70,6 +86,14 @@ impl<'a> SweepAndPrune<'a> {
     }
 
     /// The indices of the sprites that touch `probe` on solid texels, in ascending order.
+    ///
+    /// ```
+    /// use glam::{Affine2, Vec2};
+    /// use pixel_collide::{Mask, Sprite, SweepAndPrune};
+    /// let dot = Mask::from_fn(2, 2, |_, _| true).unwrap();
+    /// let at = |x: f32| Sprite::new(&dot, Affine2::from_translation(Vec2::new(x, 0.0)));
+    /// assert_eq!(SweepAndPrune::new(&[at(0.0), at(50.0)]).touching(at(49.0)), [1]);
+    /// ```
     pub fn touching(&self, probe: Sprite<'_>) -> Vec<usize> {
         let b = probe.bounds();
         if b.is_empty() {

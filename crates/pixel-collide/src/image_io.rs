@@ -8,6 +8,13 @@ use crate::{Mask, MaskError, MaskRule, PixelRect};
 
 impl Mask {
     /// Builds a mask from an RGBA image under `rule`.
+    ///
+    /// ```
+    /// use pixel_collide::{Mask, MaskRule};
+    /// let image = image::RgbaImage::from_fn(4, 1, |x, _| image::Rgba([0, 0, 0, [0, 10, 30, 255][x as usize]]));
+    /// assert_eq!(Mask::from_image(&image, MaskRule::default()).unwrap().opaque_count(), 3);
+    /// assert_eq!(Mask::from_image(&image, MaskRule::alpha(20)).unwrap().opaque_count(), 2);
+    /// ```
     pub fn from_image(image: &RgbaImage, rule: MaskRule) -> Result<Mask, MaskError> {
         Self::from_fn(image.width(), image.height(), |x, y| {
             rule.is_solid(image.get_pixel(x, y).0)
@@ -16,6 +23,14 @@ impl Mask {
 
     /// Builds a mask from a separate hot-spot image that decides collision for a drawn image of the
     /// same size (usually with [`MaskRule::magenta_key`]).
+    ///
+    /// ```
+    /// use pixel_collide::{Mask, MaskRule};
+    /// let drawn = image::RgbaImage::from_pixel(2, 1, image::Rgba([9, 9, 9, 255]));
+    /// let hot = image::RgbaImage::from_fn(2, 1, |x, _| if x == 0 { image::Rgba([255, 0, 255, 255]) } else { image::Rgba([0, 0, 0, 255]) });
+    /// let m = Mask::from_hotspot(&drawn, &hot, MaskRule::magenta_key()).unwrap();
+    /// assert!(!m.is_opaque(0, 0) && m.is_opaque(1, 0));
+    /// ```
     pub fn from_hotspot(
         drawn: &RgbaImage,
         hot: &RgbaImage,
@@ -31,6 +46,13 @@ impl Mask {
     }
 
     /// Builds a mask from the sub-rectangle `rect` of an atlas (a sprite sheet or animation strip).
+    ///
+    /// ```
+    /// use pixel_collide::{Mask, MaskRule, PixelRect};
+    /// let sheet = image::RgbaImage::from_fn(8, 4, |x, _| image::Rgba([0, 0, 0, if x >= 4 { 255 } else { 0 }]));
+    /// let frame = Mask::from_atlas(&sheet, PixelRect::new(4, 0, 4, 4), MaskRule::default()).unwrap();
+    /// assert_eq!(frame.opaque_count(), 16);
+    /// ```
     pub fn from_atlas(
         atlas: &RgbaImage,
         rect: PixelRect,
@@ -58,6 +80,16 @@ impl Mask {
     /// An image wider or taller than [`Mask::MAX_IMAGE_SIDE`] is refused from its header, before any
     /// texel is decoded, and the decoder's own allocation is capped, so a small file that claims a
     /// huge image costs nothing.
+    ///
+    /// ```
+    /// use pixel_collide::{Mask, MaskRule};
+    /// let mut png = std::io::Cursor::new(Vec::new());
+    /// image::RgbaImage::from_pixel(3, 2, image::Rgba([1, 2, 3, 255]))
+    ///     .write_to(&mut png, image::ImageFormat::Png)
+    ///     .unwrap();
+    /// assert_eq!(Mask::decode(png.get_ref(), MaskRule::default()).unwrap().opaque_count(), 6);
+    /// assert!(Mask::decode(b"not a png", MaskRule::default()).is_err());
+    /// ```
     pub fn decode(bytes: &[u8], rule: MaskRule) -> Result<Mask, MaskError> {
         Self::from_image(&decode_rgba(bytes, "image data")?, rule)
     }
@@ -67,6 +99,12 @@ impl Mask {
     /// Only a regular file (or a link to one) of at most [`Mask::MAX_FILE_BYTES`] is read: a named
     /// pipe or a device is an error, not a wait or an endless read. The image itself is bounded as
     /// in [`decode`](Self::decode).
+    ///
+    /// ```
+    /// use pixel_collide::{Mask, MaskRule};
+    /// let err = Mask::open("no/such/file.png", MaskRule::default()).unwrap_err();
+    /// assert!(err.to_string().starts_with("no/such/file.png: cannot read"));
+    /// ```
     pub fn open(path: impl AsRef<Path>, rule: MaskRule) -> Result<Mask, MaskError> {
         let path = path.as_ref();
         let name = path.display().to_string();

@@ -5,6 +5,11 @@ use std::fmt;
 use super::tree::{self, Bits, Grid, Kind, Node};
 
 /// A rectangle of whole texels: `x..x + w` by `y..y + h`.
+///
+/// ```
+/// let r = pixel_collide::PixelRect::new(2, 3, 4, 5);
+/// assert_eq!(r.to_string(), "4 x 5 at (2, 3)");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct PixelRect {
     /// Left column.
@@ -19,6 +24,11 @@ pub struct PixelRect {
 
 impl PixelRect {
     /// Builds a rectangle from its top-left texel and its size.
+    ///
+    /// ```
+    /// let r = pixel_collide::PixelRect::new(1, 2, 3, 4);
+    /// assert_eq!((r.x, r.y, r.w, r.h), (1, 2, 3, 4));
+    /// ```
     pub const fn new(x: u32, y: u32, w: u32, h: u32) -> Self {
         Self { x, y, w, h }
     }
@@ -31,6 +41,11 @@ impl fmt::Display for PixelRect {
 }
 
 /// How a texel's colour decides whether it is solid.
+///
+/// ```
+/// use pixel_collide::MaskRule;
+/// assert!(MaskRule::alpha(20).is_solid([0, 0, 0, 21]) && !MaskRule::alpha(20).is_solid([0, 0, 0, 20]));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MaskRule {
     /// Solid where alpha is strictly greater than `threshold`.
@@ -52,16 +67,30 @@ impl MaskRule {
     pub const MAGENTA: [u8; 3] = [0xFF, 0x00, 0xFF];
 
     /// Solid where alpha > `threshold`.
+    ///
+    /// ```
+    /// assert!(!pixel_collide::MaskRule::alpha(127).is_solid([255, 255, 255, 127]));
+    /// ```
     pub const fn alpha(threshold: u8) -> Self {
         Self::Alpha { threshold }
     }
 
     /// Solid where the colour is not magenta, the hot-spot convention.
+    ///
+    /// ```
+    /// use pixel_collide::MaskRule;
+    /// assert!(!MaskRule::magenta_key().is_solid([255, 0, 255, 255]));
+    /// assert!(MaskRule::magenta_key().is_solid([254, 0, 255, 255]));
+    /// ```
     pub const fn magenta_key() -> Self {
         Self::ColorKey { key: Self::MAGENTA }
     }
 
     /// Whether one RGBA texel is solid under this rule.
+    ///
+    /// ```
+    /// assert!(pixel_collide::MaskRule::default().is_solid([0, 0, 0, 1]));
+    /// ```
     pub fn is_solid(&self, rgba: [u8; 4]) -> bool {
         match *self {
             MaskRule::Alpha { threshold } => rgba[3] > threshold,
@@ -78,6 +107,11 @@ impl Default for MaskRule {
 }
 
 /// Why a mask could not be built; its `Display` is one line naming what went wrong and where.
+///
+/// ```
+/// let err = pixel_collide::Mask::from_fn(0, 4, |_, _| true).unwrap_err();
+/// assert_eq!(err.to_string(), "image is 0 x 4: a mask needs at least one texel");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MaskError {
     /// The bytes are not an image the decoder understands.
@@ -218,6 +252,11 @@ pub(crate) const LEAF_INSET: f64 = 1.0 / (1u64 << 40) as f64;
 /// of those bits, which is what rotated and scaled placements walk. Both follow the mask's size, not
 /// its content: [`heap_bytes`](Self::heap_bytes) stays under twice the padded bits plus 5 KiB, noise
 /// and checkerboards included.
+///
+/// ```
+/// let m = pixel_collide::Mask::from_fn(3, 2, |x, _| x != 1).unwrap();
+/// assert_eq!((m.width(), m.height(), m.opaque_count()), (3, 2, 4));
+/// ```
 #[derive(Clone, Debug)]
 pub struct Mask {
     width: u32,
@@ -306,16 +345,29 @@ impl Mask {
     pub const MAX_FILE_BYTES: u64 = 64 << 20;
 
     /// The mask's width in texels.
+    ///
+    /// ```
+    /// assert_eq!(pixel_collide::Mask::from_fn(7, 2, |_, _| true).unwrap().width(), 7);
+    /// ```
     pub fn width(&self) -> u32 {
         self.width
     }
 
     /// The mask's height in texels.
+    ///
+    /// ```
+    /// assert_eq!(pixel_collide::Mask::from_fn(7, 2, |_, _| true).unwrap().height(), 2);
+    /// ```
     pub fn height(&self) -> u32 {
         self.height
     }
 
     /// Whether texel (x, y) is solid; texels outside the mask are not.
+    ///
+    /// ```
+    /// let m = pixel_collide::Mask::from_fn(2, 2, |x, y| x == y).unwrap();
+    /// assert!(m.is_opaque(1, 1) && !m.is_opaque(1, 0) && !m.is_opaque(-1, 0) && !m.is_opaque(2, 2));
+    /// ```
     pub fn is_opaque(&self, x: i64, y: i64) -> bool {
         if x < 0 || y < 0 || x >= i64::from(self.width) || y >= i64::from(self.height) {
             return false;
@@ -325,11 +377,21 @@ impl Mask {
     }
 
     /// How many texels are solid.
+    ///
+    /// ```
+    /// assert_eq!(pixel_collide::Mask::from_fn(4, 4, |x, _| x < 2).unwrap().opaque_count(), 8);
+    /// ```
     pub fn opaque_count(&self) -> u64 {
         self.opaque_count
     }
 
     /// The smallest rectangle holding every solid texel, or `None` when no texel is solid.
+    ///
+    /// ```
+    /// use pixel_collide::{Mask, PixelRect};
+    /// let m = Mask::from_fn(8, 8, |x, y| (2..5).contains(&x) && y == 6).unwrap();
+    /// assert_eq!(m.opaque_bounds(), Some(PixelRect::new(2, 6, 3, 1)));
+    /// ```
     pub fn opaque_bounds(&self) -> Option<PixelRect> {
         self.bounds
     }

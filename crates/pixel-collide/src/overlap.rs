@@ -29,6 +29,13 @@ use super::rect::Rect;
 use super::tree::{Kind, Node};
 
 /// A mask placed in the world by an affine transform from its local texel space.
+///
+/// ```
+/// use glam::{Affine2, Vec2};
+/// let m = pixel_collide::Mask::from_fn(2, 2, |_, _| true).unwrap();
+/// let s = pixel_collide::Sprite::new(&m, Affine2::from_scale(Vec2::splat(3.0)));
+/// assert_eq!(s.bounds().size(), Vec2::splat(6.0));
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Sprite<'a> {
     /// Which texels are solid.
@@ -73,6 +80,14 @@ impl<'a> Sprite<'a> {
 }
 
 /// Where two sprites touch.
+///
+/// ```
+/// use glam::Affine2;
+/// use pixel_collide::{collide, Mask, Sprite};
+/// let m = Mask::from_fn(1, 1, |_, _| true).unwrap();
+/// let c = collide(Sprite::new(&m, Affine2::IDENTITY), Sprite::new(&m, Affine2::IDENTITY)).unwrap();
+/// assert_eq!(c.point, glam::Vec2::splat(0.5));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Contact {
     /// A world point inside a solid texel of both sprites: a point of the shared part of the first
@@ -278,6 +293,17 @@ fn placeable(a: &Sprite<'_>, b: &Sprite<'_>) -> bool {
 }
 
 /// One box pair the overlap test examined, for visualising its work.
+///
+/// ```
+/// use glam::Affine2;
+/// use pixel_collide::{collide_traced, Mask, Sprite};
+/// let m = Mask::from_fn(2, 2, |_, _| true).unwrap();
+/// let mut first = None;
+/// collide_traced(Sprite::new(&m, Affine2::IDENTITY), Sprite::new(&m, Affine2::IDENTITY), |p| {
+///     first.get_or_insert(p);
+/// });
+/// assert!(!first.unwrap().separated);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TracedPair {
     /// The box of the first argument's mask, in its local texel space.
@@ -293,6 +319,16 @@ pub struct TracedPair {
 ///
 /// It always walks the trees, even for aligned placements that [`collide`] answers from the bits, so
 /// its contact point may differ from `collide`'s there (both lie in a texel shared by the two).
+///
+/// ```
+/// use glam::{Affine2, Vec2};
+/// use pixel_collide::{collide_traced, Mask, Sprite};
+/// let m = Mask::from_fn(4, 4, |_, _| true).unwrap();
+/// let far = Affine2::from_translation(Vec2::new(100.0, 0.0));
+/// let mut pairs = 0;
+/// assert!(collide_traced(Sprite::new(&m, Affine2::IDENTITY), Sprite::new(&m, far), |_| pairs += 1).is_none());
+/// assert_eq!(pairs, 1, "the root boxes are apart: one test");
+/// ```
 pub fn collide_traced(
     a: Sprite<'_>,
     b: Sprite<'_>,

@@ -190,6 +190,14 @@ impl Sprite<'_> {
 }
 
 /// Where a ray first enters a sprite's solid texels.
+///
+/// ```
+/// use glam::{Affine2, Vec2};
+/// let m = pixel_collide::Mask::from_fn(1, 1, |_, _| true).unwrap();
+/// let hit = pixel_collide::Sprite::new(&m, Affine2::IDENTITY).raycast(Vec2::new(0.5, -2.0), Vec2::Y, 9.0).unwrap();
+/// assert_eq!((hit.distance, hit.normal), (2.0, Vec2::NEG_Y));
+/// assert!((hit.point - Vec2::new(0.5, 0.0)).length() < 1e-6);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RayHit {
     /// The world point of entry.

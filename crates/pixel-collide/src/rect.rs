@@ -3,6 +3,11 @@
 use glam::{Affine2, Vec2};
 
 /// An axis-aligned rectangle with `min` at the top-left and `max` at the bottom-right (y grows down).
+///
+/// ```
+/// let r = pixel_collide::Rect::from_xywh(1.0, 2.0, 3.0, 4.0);
+/// assert_eq!(r.max, glam::Vec2::new(4.0, 6.0));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Rect {
     /// The corner with the smallest coordinates.
@@ -13,32 +18,62 @@ pub struct Rect {
 
 impl Rect {
     /// Builds a rectangle from its two corners.
+    ///
+    /// ```
+    /// use glam::Vec2;
+    /// let r = pixel_collide::Rect::new(Vec2::ZERO, Vec2::new(2.0, 1.0));
+    /// assert_eq!(r.size(), Vec2::new(2.0, 1.0));
+    /// ```
     pub const fn new(min: Vec2, max: Vec2) -> Self {
         Self { min, max }
     }
 
     /// Builds a rectangle from its top-left corner and its size.
+    ///
+    /// ```
+    /// assert_eq!(pixel_collide::Rect::from_xywh(1.0, 1.0, 2.0, 2.0).center(), glam::Vec2::splat(2.0));
+    /// ```
     pub fn from_xywh(x: f32, y: f32, w: f32, h: f32) -> Self {
         Self::new(Vec2::new(x, y), Vec2::new(x + w, y + h))
     }
 
     /// The rectangle's size (`max - min`).
+    ///
+    /// ```
+    /// assert_eq!(pixel_collide::Rect::from_xywh(5.0, 5.0, 2.0, 3.0).size(), glam::Vec2::new(2.0, 3.0));
+    /// ```
     pub fn size(&self) -> Vec2 {
         self.max - self.min
     }
 
     /// The rectangle's centre.
+    ///
+    /// ```
+    /// assert_eq!(pixel_collide::Rect::from_xywh(0.0, 0.0, 4.0, 2.0).center(), glam::Vec2::new(2.0, 1.0));
+    /// ```
     pub fn center(&self) -> Vec2 {
         (self.min + self.max) * 0.5
     }
 
     /// True when the rectangle encloses no area (or holds a NaN).
+    ///
+    /// ```
+    /// use pixel_collide::Rect;
+    /// assert!(Rect::from_xywh(0.0, 0.0, 0.0, 5.0).is_empty());
+    /// assert!(Rect::from_xywh(0.0, 0.0, f32::NAN, 5.0).is_empty());
+    /// ```
     pub fn is_empty(&self) -> bool {
         // Written as a negation so that NaN coordinates count as empty.
         !(self.max.x > self.min.x && self.max.y > self.min.y)
     }
 
     /// True when the point lies inside, counting the `min` edges and not the `max` edges.
+    ///
+    /// ```
+    /// use glam::Vec2;
+    /// let r = pixel_collide::Rect::from_xywh(0.0, 0.0, 2.0, 2.0);
+    /// assert!(r.contains(Vec2::ZERO) && !r.contains(Vec2::new(2.0, 1.0)));
+    /// ```
     pub fn contains(&self, p: Vec2) -> bool {
         p.x >= self.min.x && p.x < self.max.x && p.y >= self.min.y && p.y < self.max.y
     }
@@ -63,12 +98,24 @@ impl Rect {
     }
 
     /// The shared part of two rectangles, or `None` when they do not [`intersect`](Self::intersects).
+    ///
+    /// ```
+    /// use pixel_collide::Rect;
+    /// let a = Rect::from_xywh(0.0, 0.0, 4.0, 4.0);
+    /// assert_eq!(a.intersection(&Rect::from_xywh(2.0, 3.0, 4.0, 4.0)), Some(Rect::from_xywh(2.0, 3.0, 2.0, 1.0)));
+    /// ```
     pub fn intersection(&self, other: &Rect) -> Option<Rect> {
         self.intersects(other)
             .then(|| Rect::new(self.min.max(other.min), self.max.min(other.max)))
     }
 
     /// The smallest rectangle holding both.
+    ///
+    /// ```
+    /// use pixel_collide::Rect;
+    /// let u = Rect::from_xywh(0.0, 0.0, 1.0, 1.0).union(&Rect::from_xywh(3.0, 2.0, 1.0, 1.0));
+    /// assert_eq!(u, Rect::from_xywh(0.0, 0.0, 4.0, 3.0));
+    /// ```
     pub fn union(&self, other: &Rect) -> Rect {
         Rect::new(self.min.min(other.min), self.max.max(other.max))
     }
