@@ -7,7 +7,9 @@
 //! select F / R and move it with the mouse; Left/Right arrows or the wheel rotate; Up/Down or Ctrl +
 //! wheel scale (with Shift: the y axis only; Shift + Left/Right: the x axis only); Alt + left / right
 //! button puts F's / R's origin under the mouse; H / V flip; B bounds, T the visited boxes, O the
-//! shared region (F's texels that overlap R, and the area); Backspace resets; Esc quits. Gamepad: hold the left / right trigger to select, left
+//! shared region (F's texels that overlap R, and the area); P brush mode (left button paints R, right
+//! erases); X probes under the pointer (point, circle, segment, ray with its normal; Q / E turn the
+//! segment and ray); Backspace resets; Esc quits. Gamepad: hold the left / right trigger to select, left
 //! stick moves, right stick turns (x) and scales (y), left / right shoulder + left stick moves F's / R's
 //! origin.
 
@@ -22,15 +24,15 @@ use clap::Parser;
 use glam::{Affine2, Vec2};
 use image::{Rgba, RgbaImage};
 use macroquad::prelude::{
-    clear_background, draw_circle, draw_line, draw_mesh, draw_rectangle_lines, draw_text,
-    draw_triangle, is_key_down, is_key_pressed, is_mouse_button_down, mouse_position, mouse_wheel,
-    next_frame, screen_height, screen_width, Color, Conf, FilterMode, KeyCode, Mesh, MouseButton,
-    Texture2D, Vertex,
+    clear_background, draw_circle, draw_circle_lines, draw_line, draw_mesh, draw_rectangle_lines,
+    draw_text, draw_triangle, is_key_down, is_key_pressed, is_mouse_button_down, mouse_position,
+    mouse_wheel, next_frame, screen_height, screen_width, Color, Conf, FilterMode, Image, KeyCode,
+    Mesh, MouseButton, Texture2D, Vertex,
 };
 use reference::{intersect_pixels, RefImage};
 use spinfall::collision::{
-    collide_traced, overlap_area, overlaps, sprite_transform, Mask, MaskRule, Rect, Sprite,
-    TracedPair,
+    collide_traced, overlap_area, overlap_mask, overlaps, sprite_transform, Mask, MaskRule, RayHit,
+    Rect, Sprite, TracedPair,
 };
 
 /// The lab's command line.
@@ -92,9 +94,19 @@ const TRACE_OVERLAP: Color = Color::new(1.0, 0.85, 0.1, 0.9);
 const TRACE_APART: Color = Color::new(1.0, 1.0, 1.0, 0.35);
 /// F's texels that share area with R.
 const SHARED: Color = Color::new(1.0, 0.15, 0.95, 0.8);
-/// The most of F's texels the shared region examines in one frame, so a huge custom sprite cannot
-/// stall the lab.
+/// The most shared texels drawn as quads in one frame, so a huge custom sprite cannot stall the lab.
 const SHARED_TEXEL_LIMIT: u64 = 250_000;
+/// Probes: grey when they touch nothing, orange when they touch a sprite.
+const PROBE_CLEAR: Color = Color::new(1.0, 1.0, 1.0, 0.6);
+const PROBE_TOUCH: Color = Color::new(1.0, 0.55, 0.0, 1.0);
+/// The circle probe's radius and the segment probe's length, in screen pixels.
+const PROBE_RADIUS: f32 = 18.0;
+const PROBE_SEGMENT: f32 = 120.0;
+/// How far the ray looks, beyond any corner of a 1200 x 720 window.
+const RAY_REACH: f32 = 2000.0;
+/// The brush's radius in R's texels: a circle in R's own texel space, so R's scale and shear make it
+/// an ellipse on screen, exactly the texels a stroke changes.
+const BRUSH_RADIUS: f32 = 3.0;
 
 fn letter(glyph: &[&str; 7], colour: [u8; 4]) -> RgbaImage {
     RgbaImage::from_fn(40, 56, |x, y| {
@@ -115,6 +127,7 @@ fn load(path: &PathBuf) -> Result<RgbaImage, String> {
 struct Body {
     name: &'static str,
     image: RgbaImage,
+    rule: MaskRule,
     mask: Mask,
     pixels: RefImage,
     texture: Texture2D,
@@ -123,6 +136,9 @@ struct Body {
     scale: Vec2,
     origin: Vec2,
     start: (Vec2, Vec2),
+    /// The image and mask before any brush stroke, for Backspace.
+    original: (RgbaImage, Mask),
+    painted: bool,
 }
 
 impl Body {
@@ -133,6 +149,7 @@ impl Body {
         position: Vec2,
     ) -> Result<Self, String> {
         let mask = Mask::from_image(&image, rule).map_err(|e| format!("{name}: {e}"))?;
+        let original = image.clone();
         let texture =
             Texture2D::from_rgba8(image.width() as u16, image.height() as u16, image.as_raw());
         texture.set_filter(FilterMode::Nearest);
@@ -141,6 +158,8 @@ impl Body {
             name,
             pixels: RefImage::from_rgba(&image),
             image,
+            rule,
+            original: (original, mask.clone()),
             mask,
             texture,
             position,
@@ -148,6 +167,7 @@ impl Body {
             scale: Vec2::splat(3.0),
             origin,
             start: (position, origin),
+            painted: false,
         })
     }
 
@@ -173,10 +193,73 @@ impl Body {
         }
     }
 
+    /// Paints (or erases) a brush stroke at world point `world`: a circle of `BRUSH_RADIUS` texels
+    /// in the mask, then the same texels in the image, its texture and the timing reference, so that
+    /// what is drawn and what collides stay one picture.
+    fn paint(&mut self, world: Vec2, solid: bool, colour: [u8; 4]) {
+        let inverse = self.transform().inverse();
+        let centre = inverse.transform_point2(world);
+        if !centre.is_finite() {
+            return;
+        }
+        self.mask.fill_circle(centre, BRUSH_RADIUS, solid);
+        let (w, h) = (self.image.width(), self.image.height());
+        let clamp = |v: f32, hi: u32| v.clamp(0.0, hi as f32) as u32;
+        let (x0, x1) = (
+            clamp((centre.x - BRUSH_RADIUS).floor(), w),
+            clamp((centre.x + BRUSH_RADIUS).ceil(), w),
+        );
+        let (y0, y1) = (
+            clamp((centre.y - BRUSH_RADIUS).floor(), h),
+            clamp((centre.y + BRUSH_RADIUS).ceil(), h),
+        );
+        if x0 >= x1 || y0 >= y1 {
+            return;
+        }
+        let mut bytes = Vec::with_capacity(((x1 - x0) * (y1 - y0) * 4) as usize);
+        for y in y0..y1 {
+            for x in x0..x1 {
+                let px = self.image.get_pixel_mut(x, y);
+                let solid_now = self.mask.is_opaque(i64::from(x), i64::from(y));
+                // A texel that was solid keeps its own colour; a painted one takes the brush's.
+                if !solid_now {
+                    *px = Rgba([0, 0, 0, 0]);
+                } else if !self.rule.is_solid(px.0) {
+                    *px = Rgba(colour);
+                }
+                bytes.extend_from_slice(&px.0);
+            }
+        }
+        let part = Image {
+            bytes,
+            width: (x1 - x0) as u16,
+            height: (y1 - y0) as u16,
+        };
+        self.texture.update_part(
+            &part,
+            x0 as i32,
+            y0 as i32,
+            (x1 - x0) as i32,
+            (y1 - y0) as i32,
+        );
+        self.pixels = RefImage::from_rgba(&self.image);
+        self.painted = true;
+    }
+
     fn reset(&mut self) {
         (self.position, self.origin) = self.start;
         self.rotation = 0.0;
         self.scale = Vec2::splat(3.0);
+        if self.painted {
+            (self.image, self.mask) = self.original.clone();
+            self.texture.update_from_bytes(
+                self.image.width(),
+                self.image.height(),
+                self.image.as_raw(),
+            );
+            self.pixels = RefImage::from_rgba(&self.image);
+            self.painted = false;
+        }
     }
 }
 
@@ -217,45 +300,26 @@ fn draw_rect_outline(r: Rect, colour: Color) {
     draw_rectangle_lines(r.min.x, r.min.y, s.x, s.y, 2.0, colour);
 }
 
-/// The texels of `a` (placed by `at`) that share area with `b`, found with the library's own exact
-/// test: each solid texel becomes a one-texel sprite tested against `b`. Only texels under `b`'s
-/// world bounds are examined; `Err` carries how many that would have been when it is over the limit.
-fn shared_texels(a: &Mask, at: Affine2, b: Sprite, unit: &Mask) -> Result<Vec<(u32, u32)>, u64> {
-    let inverse = at.inverse();
-    if !inverse.is_finite() {
+/// The texels of `a` (placed by `at`) that share area with `b`, from the library's `overlap_mask`;
+/// `Err` carries how many there are when drawing each as a quad would stall the lab.
+fn shared_texels(a: &Mask, at: Affine2, b: Sprite) -> Result<Vec<(u32, u32)>, u64> {
+    let shared = overlap_mask(Sprite::new(a, at), b);
+    let count = shared.opaque_count();
+    if count > SHARED_TEXEL_LIMIT {
+        return Err(count);
+    }
+    let Some(area) = shared.opaque_bounds() else {
         return Ok(Vec::new());
-    }
-    let reach = b.bounds();
-    let local = Rect::transformed(
-        &(inverse * Affine2::from_translation(reach.min)),
-        reach.size(),
-    );
-    let clamp = |v: f32, max: u32| v.clamp(0.0, max as f32) as u32;
-    let (x0, x1) = (
-        clamp(local.min.x.floor(), a.width()),
-        clamp(local.max.x.ceil(), a.width()),
-    );
-    let (y0, y1) = (
-        clamp(local.min.y.floor(), a.height()),
-        clamp(local.max.y.ceil(), a.height()),
-    );
-    let examined = u64::from(x1 - x0) * u64::from(y1 - y0);
-    if examined > SHARED_TEXEL_LIMIT {
-        return Err(examined);
-    }
-    let mut shared = Vec::new();
-    for y in y0..y1 {
-        for x in x0..x1 {
-            if !a.is_opaque(i64::from(x), i64::from(y)) {
-                continue;
-            }
-            let texel = at * Affine2::from_translation(Vec2::new(x as f32, y as f32));
-            if overlaps(Sprite::new(unit, texel), b) {
-                shared.push((x, y));
+    };
+    let mut texels = Vec::with_capacity(count as usize);
+    for y in area.y..area.y + area.h {
+        for x in area.x..area.x + area.w {
+            if shared.is_opaque(i64::from(x), i64::from(y)) {
+                texels.push((x, y));
             }
         }
     }
-    Ok(shared)
+    Ok(texels)
 }
 
 /// Fills texel `(x, y)` of a sprite placed by `t`: the parallelogram the texel covers in the world.
@@ -269,6 +333,98 @@ fn fill_texel(t: Affine2, (x, y): (u32, u32), colour: Color) {
     );
     draw_triangle(a, b, c, colour);
     draw_triangle(a, c, d, colour);
+}
+
+/// Outlines the brush under the pointer: a circle in R's texel space, mapped to the world.
+fn draw_brush(t: Affine2, world: Vec2) {
+    let centre = t.inverse().transform_point2(world);
+    if !centre.is_finite() {
+        return;
+    }
+    const SIDES: usize = 32;
+    let rim = |i: usize| {
+        let a = i as f32 / SIDES as f32 * std::f32::consts::TAU;
+        t.transform_point2(centre + Vec2::from_angle(a) * BRUSH_RADIUS)
+    };
+    for i in 0..SIDES {
+        let (a, b) = (rim(i), rim(i + 1));
+        draw_line(a.x, a.y, b.x, b.y, 3.0, macroquad::color::BLACK);
+        draw_line(a.x, a.y, b.x, b.y, 1.5, macroquad::color::WHITE);
+    }
+}
+
+/// Draws the probes at the pointer, each orange when it touches a sprite, and says what they touch:
+/// the point (`contains_point`), a circle around it (`touches_circle`), a short segment from it
+/// (`touches_segment`), and a ray along the same direction (`raycast`) with its hit and normal.
+fn draw_probes(sprites: [(&str, Sprite); 2], at: Vec2, angle: f32) -> String {
+    let names = |test: &dyn Fn(&Sprite) -> bool| {
+        let hit: Vec<&str> = sprites
+            .iter()
+            .filter(|(_, s)| test(s))
+            .map(|(n, _)| *n)
+            .collect();
+        if hit.is_empty() {
+            "nothing".to_string()
+        } else {
+            hit.join("+")
+        }
+    };
+    let colour = |named: &str| {
+        if named == "nothing" {
+            PROBE_CLEAR
+        } else {
+            PROBE_TOUCH
+        }
+    };
+    let dir = Vec2::from_angle(angle);
+    let end = at + dir * PROBE_SEGMENT;
+    let point = names(&|s| s.contains_point(at));
+    let circle = names(&|s| s.touches_circle(at, PROBE_RADIUS));
+    let segment = names(&|s| s.touches_segment(at, end));
+    let hit: Option<(&str, RayHit)> = sprites
+        .iter()
+        .filter_map(|(n, s)| s.raycast(at, dir, RAY_REACH).map(|h| (*n, h)))
+        .min_by(|a, b| a.1.distance.total_cmp(&b.1.distance));
+
+    let stop = hit.map_or(at + dir * RAY_REACH, |(_, h)| h.point);
+    draw_line(
+        at.x,
+        at.y,
+        stop.x,
+        stop.y,
+        1.0,
+        Color::new(1.0, 1.0, 0.6, 0.9),
+    );
+    draw_line(at.x, at.y, end.x, end.y, 3.0, colour(&segment));
+    draw_circle_lines(at.x, at.y, PROBE_RADIUS, 2.0, colour(&circle));
+    draw_circle(at.x, at.y, 4.0, macroquad::color::BLACK);
+    draw_circle(at.x, at.y, 3.0, colour(&point));
+    let ray = match hit {
+        Some((name, h)) => {
+            let tip = h.point + h.normal * 30.0;
+            draw_circle(h.point.x, h.point.y, 5.0, macroquad::color::BLACK);
+            draw_circle(h.point.x, h.point.y, 3.0, macroquad::color::YELLOW);
+            draw_line(
+                h.point.x,
+                h.point.y,
+                tip.x,
+                tip.y,
+                2.5,
+                macroquad::color::YELLOW,
+            );
+            let side = h.normal.perp() * 5.0;
+            let back = tip - h.normal * 8.0;
+            draw_triangle(tip, back + side, back - side, macroquad::color::YELLOW);
+            format!(
+                "ray hits {name} at {:.0} px, normal ({:.2}, {:.2})",
+                h.distance, h.normal.x, h.normal.y
+            )
+        }
+        None => "ray hits nothing".to_string(),
+    };
+    format!(
+        "probes: point on {point} | circle touches {circle} | segment touches {segment} | {ray}"
+    )
 }
 
 /// Per-test nanoseconds of `f`, over enough calls to read the clock meaningfully; the clock is read
@@ -291,6 +447,10 @@ struct Toggles {
     bounds: bool,
     trace: bool,
     area: bool,
+    /// The mouse buttons paint and erase R instead of moving the sprites.
+    brush: bool,
+    /// Point, circle, segment and ray probes follow the pointer.
+    probes: bool,
 }
 
 /// The lab plays no sound, but the crate's `sound` feature makes macroquad open the audio device; a
@@ -383,13 +543,6 @@ async fn run(f_image: RgbaImage, r_image: RgbaImage, rule: MaskRule) {
         }
     };
     let mut pads = pads::Pads::new();
-    let unit = match Mask::from_fn(1, 1, |_, _| true) {
-        Ok(unit) => unit,
-        Err(e) => {
-            eprintln!("lab: {e}");
-            std::process::exit(2);
-        }
-    };
     let mut selected_r = false;
     let mut toggles = Toggles {
         bounds: true,
@@ -397,6 +550,7 @@ async fn run(f_image: RgbaImage, r_image: RgbaImage, rule: MaskRule) {
     };
     let (mut module_ns, mut reference_ns) = (0.0f64, 0.0f64);
     let mut frame = 0u64;
+    let mut ray_angle = 0.0f32;
     loop {
         frame += 1;
         let mouse = Vec2::from(mouse_position());
@@ -411,6 +565,15 @@ async fn run(f_image: RgbaImage, r_image: RgbaImage, rule: MaskRule) {
         if is_key_pressed(KeyCode::Escape) {
             break;
         }
+        // In brush mode the mouse buttons belong to the brush; the gamepad still selects and moves.
+        let (left, right) = if toggles.brush {
+            if left != right {
+                r.paint(mouse, left, R_COLOUR);
+            }
+            (false, false)
+        } else {
+            (left, right)
+        };
         // Selection and dragging.
         if left || pad.select_f {
             selected_r = false;
@@ -494,6 +657,18 @@ async fn run(f_image: RgbaImage, r_image: RgbaImage, rule: MaskRule) {
         }
         if is_key_pressed(KeyCode::O) {
             toggles.area = !toggles.area;
+        }
+        if is_key_pressed(KeyCode::P) {
+            toggles.brush = !toggles.brush;
+        }
+        if is_key_pressed(KeyCode::X) {
+            toggles.probes = !toggles.probes;
+        }
+        if is_key_down(KeyCode::Q) {
+            ray_angle -= 0.03;
+        }
+        if is_key_down(KeyCode::E) {
+            ray_angle += 0.03;
         }
         if is_key_pressed(KeyCode::Backspace) {
             f.reset();
@@ -588,7 +763,7 @@ async fn run(f_image: RgbaImage, r_image: RgbaImage, rule: MaskRule) {
             draw_rect_outline(rs.bounds(), colour);
         }
         let shared = if toggles.area && prefilter {
-            shared_texels(&f.mask, f.transform(), rs, &unit)
+            shared_texels(&f.mask, f.transform(), rs)
         } else {
             Ok(Vec::new())
         };
@@ -613,6 +788,12 @@ async fn run(f_image: RgbaImage, r_image: RgbaImage, rule: MaskRule) {
             draw_circle(c.point.x, c.point.y, 7.0, macroquad::color::WHITE);
             draw_circle(c.point.x, c.point.y, 4.0, macroquad::color::BLACK);
         }
+        if toggles.brush {
+            draw_brush(r.transform(), mouse);
+        }
+        let probe_report = toggles
+            .probes
+            .then(|| draw_probes([("F", fs), ("R", rs)], mouse, ray_angle));
 
         // Status and help.
         let sel = if selected_r { &r } else { &f };
@@ -636,6 +817,15 @@ async fn run(f_image: RgbaImage, r_image: RgbaImage, rule: MaskRule) {
             "bounds: cyan pass, navy reject | boxes: yellow overlap, white apart | O: shared texels magenta"
                 .to_string(),
         ];
+        if let Some(report) = probe_report {
+            lines.push(report);
+        }
+        if toggles.brush {
+            lines.push(
+                "brush on R: left button paints, right button erases (P: back to moving)"
+                    .to_string(),
+            );
+        }
         if toggles.area {
             // The world area also in texels of each sprite, since a scaled texel covers |det| px^2.
             let area = overlap_area(fs, rs);
@@ -655,7 +845,7 @@ async fn run(f_image: RgbaImage, r_image: RgbaImage, rule: MaskRule) {
             draw_text(
                 l,
                 20.0,
-                screen_height() - 150.0 + 24.0 * i as f32,
+                screen_height() - 200.0 + 24.0 * i as f32,
                 22.0,
                 macroquad::color::WHITE,
             );
@@ -663,6 +853,7 @@ async fn run(f_image: RgbaImage, r_image: RgbaImage, rule: MaskRule) {
         let help = [
             "mouse: hold LMB/RMB select+move F/R | wheel turn, Ctrl+wheel scale | Alt+LMB/RMB origin",
             "keys: arrows turn/scale (Shift: one axis) | H/V flip | B bounds  T boxes  O shared region | Backspace reset | Esc quit",
+            "P brush: LMB paints R, RMB erases | X probes under the pointer: point, circle, segment, ray (Q/E turn it)",
             "gamepad: LT/RT select | left stick move | right stick turn/scale | LB/RB + left stick origin",
         ];
         let widest = help.iter().map(|l| l.len()).max().unwrap_or(1) as f32;
