@@ -13,6 +13,9 @@
 //! stick moves, right stick turns (x) and scales (y), left / right shoulder + left stick moves F's / R's
 //! origin.
 
+#[path = "support/quiet_audio.rs"]
+mod quiet_audio;
+
 #[path = "../crates/pixel-collide/tests/support/reference.rs"]
 mod reference;
 
@@ -453,19 +456,6 @@ struct Toggles {
     probes: bool,
 }
 
-/// The lab plays no sound, but the crate's `sound` feature makes macroquad open the audio device; a
-/// null ALSA device keeps that from failing noisily on machines without a sound card.
-fn silence_audio() {
-    #[cfg(target_os = "linux")]
-    if std::env::var_os("ALSA_CONFIG_PATH").is_none() {
-        let path = std::env::temp_dir().join("spinfall-alsa-null.conf");
-        if std::fs::write(&path, "pcm.!default { type null }\n").is_ok() {
-            // Still single-threaded: nothing else reads the environment yet.
-            std::env::set_var("ALSA_CONFIG_PATH", &path);
-        }
-    }
-}
-
 fn window_conf() -> Conf {
     Conf {
         window_title: "Spinfall collision lab".to_owned(),
@@ -527,7 +517,7 @@ fn main() {
             std::process::exit(2);
         }
     };
-    silence_audio();
+    quiet_audio::silence_audio();
     macroquad::Window::from_config(window_conf(), run(f, r, args.rule));
 }
 

@@ -7,6 +7,9 @@
 //! Left mouse button: carve a crater; right button: add earth; wheel: brush size; Left / Right arrows:
 //! push the block; Space: drop it again above the pointer; Backspace: new landscape; Esc: quit.
 
+#[path = "support/quiet_audio.rs"]
+mod quiet_audio;
+
 use std::time::Instant;
 
 use glam::{Affine2, Vec2};
@@ -262,19 +265,6 @@ fn draw_affine(texture: &Texture2D, size: Vec2, t: Affine2) {
     });
 }
 
-/// The example plays no sound, but the crate's `sound` feature makes macroquad open the audio device;
-/// a null ALSA device keeps that from failing noisily on machines without a sound card.
-fn silence_audio() {
-    #[cfg(target_os = "linux")]
-    if std::env::var_os("ALSA_CONFIG_PATH").is_none() {
-        let path = std::env::temp_dir().join("spinfall-alsa-null.conf");
-        if std::fs::write(&path, "pcm.!default { type null }\n").is_ok() {
-            // Still single-threaded: nothing else reads the environment yet.
-            std::env::set_var("ALSA_CONFIG_PATH", &path);
-        }
-    }
-}
-
 fn window_conf() -> Conf {
     Conf {
         window_title: "Spinfall terrain".to_owned(),
@@ -287,7 +277,7 @@ fn window_conf() -> Conf {
 }
 
 fn main() {
-    silence_audio();
+    quiet_audio::silence_audio();
     macroquad::Window::from_config(window_conf(), run());
 }
 
