@@ -13,6 +13,8 @@
 //! stick moves, right stick turns (x) and scales (y), left / right shoulder + left stick moves F's / R's
 //! origin.
 
+#[path = "support/draw.rs"]
+mod draw;
 #[path = "support/quiet_audio.rs"]
 mod quiet_audio;
 
@@ -27,10 +29,10 @@ use clap::Parser;
 use glam::{Affine2, Vec2};
 use image::{Rgba, RgbaImage};
 use macroquad::prelude::{
-    clear_background, draw_circle, draw_circle_lines, draw_line, draw_mesh, draw_rectangle_lines,
-    draw_text, draw_triangle, is_key_down, is_key_pressed, is_mouse_button_down, mouse_position,
-    mouse_wheel, next_frame, screen_height, screen_width, Color, Conf, FilterMode, Image, KeyCode,
-    Mesh, MouseButton, Texture2D, Vertex,
+    clear_background, draw_circle, draw_circle_lines, draw_line, draw_rectangle_lines, draw_text,
+    draw_triangle, is_key_down, is_key_pressed, is_mouse_button_down, mouse_position, mouse_wheel,
+    next_frame, screen_height, screen_width, Color, Conf, FilterMode, Image, KeyCode, MouseButton,
+    Texture2D,
 };
 use reference::{intersect_pixels, RefImage};
 use spinfall::collision::{
@@ -207,18 +209,9 @@ impl Body {
         }
         self.mask.fill_circle(centre, BRUSH_RADIUS, solid);
         let (w, h) = (self.image.width(), self.image.height());
-        let clamp = |v: f32, hi: u32| v.clamp(0.0, hi as f32) as u32;
-        let (x0, x1) = (
-            clamp((centre.x - BRUSH_RADIUS).floor(), w),
-            clamp((centre.x + BRUSH_RADIUS).ceil(), w),
-        );
-        let (y0, y1) = (
-            clamp((centre.y - BRUSH_RADIUS).floor(), h),
-            clamp((centre.y + BRUSH_RADIUS).ceil(), h),
-        );
-        if x0 >= x1 || y0 >= y1 {
+        let Some([x0, y0, x1, y1]) = draw::brush_rect(centre, BRUSH_RADIUS, w, h) else {
             return;
-        }
+        };
         let mut bytes = Vec::with_capacity(((x1 - x0) * (y1 - y0) * 4) as usize);
         for y in y0..y1 {
             for x in x0..x1 {
@@ -264,25 +257,6 @@ impl Body {
             self.painted = false;
         }
     }
-}
-
-/// Draws `texture` with any affine placement (shear included, which `draw_texture_ex` cannot do).
-fn draw_affine(texture: &Texture2D, size: Vec2, t: Affine2, tint: Color) {
-    let corner = |x: f32, y: f32| t.transform_point2(Vec2::new(x * size.x, y * size.y));
-    let vertex = |x: f32, y: f32| {
-        let p = corner(x, y);
-        Vertex::new(p.x, p.y, 0.0, x, y, tint)
-    };
-    draw_mesh(&Mesh {
-        vertices: vec![
-            vertex(0.0, 0.0),
-            vertex(1.0, 0.0),
-            vertex(1.0, 1.0),
-            vertex(0.0, 1.0),
-        ],
-        indices: vec![0, 1, 2, 0, 2, 3],
-        texture: Some(texture.clone()),
-    });
 }
 
 fn draw_quad_outline(t: Affine2, r: (Vec2, Vec2), thickness: f32, colour: Color) {
@@ -705,10 +679,10 @@ async fn run(f_image: RgbaImage, r_image: RgbaImage, rule: MaskRule) {
             * Affine2::from_scale(Vec2::splat(1.5));
         let to_local = f.transform().inverse();
         let faded = Color::new(1.0, 1.0, 1.0, 0.35);
-        draw_affine(&f.texture, f.size(), local_anchor, faded);
+        draw::draw_affine(&f.texture, f.size(), local_anchor, faded);
         let rel = local_anchor * to_local * r.transform();
         if rel.is_finite() {
-            draw_affine(&r.texture, r.size(), rel, faded);
+            draw::draw_affine(&r.texture, r.size(), rel, faded);
             let o = local_anchor.transform_point2(to_local.transform_point2(r.position));
             draw_circle(o.x, o.y, 3.0, Color::new(0.0, 0.0, 0.0, 0.5));
         }
@@ -723,7 +697,7 @@ async fn run(f_image: RgbaImage, r_image: RgbaImage, rule: MaskRule) {
         );
 
         for b in [&f, &r] {
-            draw_affine(&b.texture, b.size(), b.transform(), macroquad::color::WHITE);
+            draw::draw_affine(&b.texture, b.size(), b.transform(), macroquad::color::WHITE);
         }
         if toggles.trace {
             for p in &visited {

@@ -7,6 +7,8 @@
 //! Left mouse button: carve a crater; right button: add earth; wheel: brush size; Left / Right arrows:
 //! push the block; Space: drop it again above the pointer; Backspace: new landscape; Esc: quit.
 
+#[path = "support/draw.rs"]
+mod draw;
 #[path = "support/quiet_audio.rs"]
 mod quiet_audio;
 
@@ -15,9 +17,9 @@ use std::time::Instant;
 use glam::{Affine2, Vec2};
 use image::{Rgba, RgbaImage};
 use macroquad::prelude::{
-    clear_background, draw_circle_lines, draw_mesh, draw_text, draw_texture, get_frame_time,
-    is_key_down, is_key_pressed, is_mouse_button_down, mouse_position, mouse_wheel, next_frame,
-    Color, Conf, FilterMode, Image, KeyCode, Mesh, MouseButton, Texture2D, Vertex,
+    clear_background, draw_circle_lines, draw_text, draw_texture, get_frame_time, is_key_down,
+    is_key_pressed, is_mouse_button_down, mouse_position, mouse_wheel, next_frame, Color, Conf,
+    FilterMode, Image, KeyCode, MouseButton, Texture2D,
 };
 use spinfall::collision::{overlaps, sprite_transform, Mask, Sprite};
 
@@ -102,18 +104,9 @@ impl Ground {
     fn edit(&mut self, at: Vec2, radius: f32, solid: bool) {
         let centre = at - Vec2::new(0.0, TERRAIN_TOP);
         self.mask.fill_circle(centre, radius, solid);
-        let clamp = |v: f32, hi: u32| v.clamp(0.0, hi as f32) as u32;
-        let (x0, x1) = (
-            clamp((centre.x - radius).floor(), WIDTH),
-            clamp((centre.x + radius).ceil(), WIDTH),
-        );
-        let (y0, y1) = (
-            clamp((centre.y - radius).floor(), TERRAIN_HEIGHT),
-            clamp((centre.y + radius).ceil(), TERRAIN_HEIGHT),
-        );
-        if x0 >= x1 || y0 >= y1 {
+        let Some([x0, y0, x1, y1]) = draw::brush_rect(centre, radius, WIDTH, TERRAIN_HEIGHT) else {
             return;
-        }
+        };
         let mut bytes = Vec::with_capacity(((x1 - x0) * (y1 - y0) * 4) as usize);
         for y in y0..y1 {
             for x in x0..x1 {
@@ -247,24 +240,6 @@ impl Block {
     }
 }
 
-/// Draws `texture` with any affine placement.
-fn draw_affine(texture: &Texture2D, size: Vec2, t: Affine2) {
-    let vertex = |x: f32, y: f32| {
-        let p = t.transform_point2(Vec2::new(x * size.x, y * size.y));
-        Vertex::new(p.x, p.y, 0.0, x, y, macroquad::color::WHITE)
-    };
-    draw_mesh(&Mesh {
-        vertices: vec![
-            vertex(0.0, 0.0),
-            vertex(1.0, 0.0),
-            vertex(1.0, 1.0),
-            vertex(0.0, 1.0),
-        ],
-        indices: vec![0, 1, 2, 0, 2, 3],
-        texture: Some(texture.clone()),
-    });
-}
-
 fn window_conf() -> Conf {
     Conf {
         window_title: "Spinfall terrain".to_owned(),
@@ -347,10 +322,11 @@ async fn run() {
 
         clear_background(SKY);
         draw_texture(&ground.texture, 0.0, TERRAIN_TOP, macroquad::color::WHITE);
-        draw_affine(
+        draw::draw_affine(
             &block.texture,
             Vec2::splat(BLOCK_SIZE as f32),
             block.transform_at(block.position, block.rotation),
+            macroquad::color::WHITE,
         );
         draw_circle_lines(
             mouse.x,
