@@ -28,7 +28,9 @@ mod edit;
 #[cfg(feature = "image")]
 mod image_io;
 mod mask;
+mod motion;
 mod overlap;
+mod push;
 mod query;
 mod rect;
 mod tree;
@@ -36,10 +38,12 @@ mod tree;
 pub use broad::SweepAndPrune;
 pub use mask::OneLine;
 pub use mask::{Mask, MaskError, MaskRule, PixelRect};
+pub use motion::{time_of_impact, Impact, Motion, Pose, IMPACT_RESOLUTION};
 pub use overlap::{
     collide, collide_traced, overlap_area, overlap_mask, overlaps, sprite_transform, Contact,
     Sprite, TracedPair,
 };
+pub use push::{push_out, push_out_along, PushOut};
 pub use query::RayHit;
 pub use rect::Rect;
 

@@ -276,7 +276,7 @@ fn translated<'a>(a: &Sprite<'a>, b: &Sprite<'a>) -> Option<(Aligned<'a>, DAffin
 
 /// Whether both sprites' world bounds fit in `f32`; a sprite whose bounds overflow covers nothing,
 /// like its [`Sprite::bounds`]. Checked once a touch is found, so misses never pay for it.
-fn placeable(a: &Sprite<'_>, b: &Sprite<'_>) -> bool {
+pub(crate) fn placeable(a: &Sprite<'_>, b: &Sprite<'_>) -> bool {
     let fits = |s: &Sprite<'_>| {
         let m = &s.transform;
         // No mask is 2^32 texels a side, so columns and a translation under 1e27 keep every corner
@@ -367,27 +367,28 @@ fn node_rect(n: &Node) -> PixelRect {
 const DEGENERATE_SIN2: f64 = 1.0 / (1u64 << 46) as f64;
 
 /// Two sprites in canonical order, the second mapped into the first one's local space.
-struct Pair<'a> {
-    a: &'a Mask,
-    b: &'a Mask,
+#[derive(Clone)]
+pub(crate) struct Pair<'a> {
+    pub(crate) a: &'a Mask,
+    pub(crate) b: &'a Mask,
     /// Whether the arguments came in the other order.
-    swapped: bool,
+    pub(crate) swapped: bool,
     /// The first sprite's local-to-world transform.
-    world: DAffine2,
+    pub(crate) world: DAffine2,
     /// Columns and translation of the second sprite's local-to-first-local transform.
-    c0: DVec2,
-    c1: DVec2,
-    t: DVec2,
+    pub(crate) c0: DVec2,
+    pub(crate) c1: DVec2,
+    pub(crate) t: DVec2,
     /// Normals of the mapped parallelogram's edges (unnormalised).
-    n1: DVec2,
-    n2: DVec2,
-    det_abs: f64,
+    pub(crate) n1: DVec2,
+    pub(crate) n2: DVec2,
+    pub(crate) det_abs: f64,
 }
 
 impl<'a> Pair<'a> {
     /// Orders the sprites by a fixed order on transforms and masks (so the answer cannot depend on
     /// argument order) and maps the second into the first; `None` when either covers no area.
-    fn new(a: Sprite<'a>, b: Sprite<'a>) -> Option<Self> {
+    pub(crate) fn new(a: Sprite<'a>, b: Sprite<'a>) -> Option<Self> {
         if a.mask.nodes().is_empty() || b.mask.nodes().is_empty() {
             return None;
         }
@@ -416,7 +417,7 @@ impl<'a> Pair<'a> {
 
     /// The word-parallel view of the pair when the second mask's texels land exactly on the first's.
     #[inline]
-    fn aligned(&self) -> Option<Aligned<'a>> {
+    pub(crate) fn aligned(&self) -> Option<Aligned<'a>> {
         Aligned::recognise(self.a, self.b, self.c0, self.c1, self.t)
     }
 
@@ -425,7 +426,7 @@ impl<'a> Pair<'a> {
     /// Solid leaves are tested a hair smaller than their texels (see `mask::LEAF_INSET`), so solid
     /// pairs that only touch, or overlap by no more than rounding, come out separated at no extra cost.
     #[inline(always)]
-    fn separated(&self, na: &Node, nb: &Node) -> bool {
+    pub(crate) fn separated(&self, na: &Node, nb: &Node) -> bool {
         let (ca, ha, hb) = (na.center, na.half, nb.half);
         let (n1, n2) = (self.n1, self.n2);
         let cb = self.t + self.c0 * nb.center[0] + self.c1 * nb.center[1];
@@ -440,7 +441,7 @@ impl<'a> Pair<'a> {
 
     /// Walks both trees together and calls `found` with every overlapping pair of solid boxes, until
     /// it returns true.
-    fn walk(&self, found: impl FnMut(&Node, &Node) -> bool) {
+    pub(crate) fn walk(&self, found: impl FnMut(&Node, &Node) -> bool) {
         self.walk_observed(found, |_, _, _| {});
     }
 
@@ -452,6 +453,60 @@ impl<'a> Pair<'a> {
         found: impl FnMut(&Node, &Node) -> bool,
         observe: impl FnMut(&Node, &Node, bool),
     ) {
+        self.walk_by(|a, b| self.separated(a, b), found, observe);
+    }
+
+    /// True when box `na` and mapped box `nb` are farther apart than `margin` (first local units) along
+    /// one of the four axes; `scale` holds the lengths of the edge normals `n1` and `n2`.
+    ///
+    /// The gap along any axis is no more than the distance, so a gap wider than `margin` proves the
+    /// boxes stay apart while each point moves less than `margin`.
+    #[inline(always)]
+    fn separated_by(&self, na: &Node, nb: &Node, margin: f64, scale: [f64; 2]) -> bool {
+        let (ca, ha, hb) = (na.center, na.half, nb.half);
+        let (n1, n2) = (self.n1, self.n2);
+        let cb = self.t + self.c0 * nb.center[0] + self.c1 * nb.center[1];
+        let d = cb - DVec2::from(ca);
+        let u = self.c0 * hb[0];
+        let v = self.c1 * hb[1];
+        d.x.abs() >= ha[0] + u.x.abs() + v.x.abs() + margin
+            || d.y.abs() >= ha[1] + u.y.abs() + v.y.abs() + margin
+            || d.dot(n1).abs()
+                >= ha[0] * n1.x.abs()
+                    + ha[1] * n1.y.abs()
+                    + hb[1] * self.det_abs
+                    + margin * scale[0]
+            || d.dot(n2).abs()
+                >= ha[0] * n2.x.abs()
+                    + ha[1] * n2.y.abs()
+                    + hb[0] * self.det_abs
+                    + margin * scale[1]
+    }
+
+    /// Whether some pair of solid boxes comes within `margin` of each other (first local units): a
+    /// walk that stops at the first such pair.
+    pub(crate) fn within(&self, margin: f64) -> bool {
+        let scale = [self.n1.length(), self.n2.length()];
+        let mut near = false;
+        self.walk_by(
+            |a, b| self.separated_by(a, b, margin, scale),
+            |_, _| {
+                near = true;
+                true
+            },
+            |_, _, _| {},
+        );
+        near
+    }
+
+    /// The walk with any separation test, on a stack sized for the two trees.
+    #[inline(always)]
+    fn walk_by(
+        &self,
+        separated: impl Fn(&Node, &Node) -> bool,
+        found: impl FnMut(&Node, &Node) -> bool,
+        observe: impl FnMut(&Node, &Node, bool),
+    ) {
         // Depth first: the stack holds the unexplored siblings along the current path, one per level
         // of a tree and three per level of a bit block's squares (six levels from 64 texels to 1).
         let squares = |m: &Mask| if m.has_blocks() { 3 * 6 } else { 0 };
@@ -460,14 +515,14 @@ impl<'a> Pair<'a> {
         // Trees of solid rectangles alone, the common case for sprites, get a walk compiled without
         // the squares.
         match (needed <= 24, self.a.has_blocks() || self.b.has_blocks()) {
-            (true, false) => self.walk_with::<false>(&mut [(0, 0); 24], found, observe),
-            (true, true) => self.walk_with::<true>(&mut [(0, 0); 24], found, observe),
+            (true, false) => self.walk_with::<false>(&mut [(0, 0); 24], separated, found, observe),
+            (true, true) => self.walk_with::<true>(&mut [(0, 0); 24], separated, found, observe),
             (false, blocks) => {
                 let stack = &mut vec![(0, 0); needed];
                 if blocks {
-                    self.walk_with::<true>(stack, found, observe);
+                    self.walk_with::<true>(stack, separated, found, observe);
                 } else {
-                    self.walk_with::<false>(stack, found, observe);
+                    self.walk_with::<false>(stack, separated, found, observe);
                 }
             }
         }
@@ -481,6 +536,7 @@ impl<'a> Pair<'a> {
     fn walk_with<const BLOCKS: bool>(
         &self,
         stack: &mut [(u32, u32)],
+        separated: impl Fn(&Node, &Node) -> bool,
         mut found: impl FnMut(&Node, &Node) -> bool,
         mut observe: impl FnMut(&Node, &Node, bool),
     ) {
@@ -502,9 +558,9 @@ impl<'a> Pair<'a> {
             if BLOCKS && (a.is_nothing() || b.is_nothing()) {
                 continue;
             }
-            let separated = self.separated(a, b);
-            observe(a, b, separated);
-            if separated {
+            let apart = separated(a, b);
+            observe(a, b, apart);
+            if apart {
                 continue;
             }
             let split_b = match (a.is_solid(), b.is_solid()) {

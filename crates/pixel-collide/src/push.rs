@@ -1,0 +1,378 @@
+//! Push-out: the translation that moves one overlapping sprite off another.
+//!
+//! Along a given direction the answer is exact: the overlap of two solid boxes, as one slides along a
+//! line, is an open interval of the distance slid, so the first free distance is found by jumping to
+//! the far end of every interval that covers the current distance until none does. Each jump is one
+//! walk of the trees collecting the overlapping leaf pairs.
+//!
+//! Without a direction, aligned placements search the texel grid itself: the translations that keep
+//! two masks overlapping are a union of open squares centred on whole-texel offsets, so the shortest
+//! free translation is a whole-texel one and the search is exact. Other placements take the shortest
+//! of the exact pushes along 32 directions, refined around the best.
+
+use glam::{Affine2, DVec2, Vec2};
+
+use super::aligned::Aligned;
+use super::overlap::{overlap_area, overlaps, Pair, Sprite};
+use super::tree::Node;
+
+/// How to move a sprite off another one.
+///
+/// ```
+/// use glam::{Affine2, Vec2};
+/// use pixel_collide::{push_out, Mask, Sprite};
+/// let floor = Mask::from_fn(16, 4, |_, _| true).unwrap();
+/// let body = Mask::from_fn(4, 4, |_, _| true).unwrap();
+/// let sunk = Sprite::new(&body, Affine2::from_translation(Vec2::new(6.0, -3.0)));
+/// let p = push_out(sunk, Sprite::new(&floor, Affine2::IDENTITY)).unwrap();
+/// assert_eq!(p.offset, Vec2::new(0.0, -1.0));
+/// assert_eq!(p.normal, Vec2::new(0.0, -1.0));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PushOut {
+    /// The world translation to add to the first sprite so that it no longer overlaps the second
+    /// (after it the two touch at most along edges).
+    pub offset: Vec2,
+    /// A unit estimate of the contact normal, pointing from the second sprite towards the first: the
+    /// direction of translation that shrinks the shared area fastest.
+    pub normal: Vec2,
+}
+
+/// The shortest translation of `a` that leaves it overlapping `b` on no solid texel, with the contact
+/// normal; `None` when they do not overlap.
+///
+/// Exact on the texel grid when the two masks share an axis-aligned grid (the same rotation by
+/// quarter turns, scale and flips, offset by whole texels, with a world grid that is square or
+/// unrotated): the answer is the shortest whole-texel move. Otherwise it is the shortest of exact
+/// pushes along 32 directions, refined around the best to 1/512 of a turn; when the translations that
+/// keep the two overlapping form a convex region (two convex shapes) that is within 0.5% of the
+/// shortest, and ragged shapes may hide a shorter way out between two directions.
+///
+/// Equally short answers are settled as [`Rect::min_translation`](crate::Rect::min_translation)
+/// settles them: vertical before horizontal, then up before down, then left before right, so a body
+/// that lands exactly on a corner stands on it.
+///
+/// ```
+/// use glam::{Affine2, Vec2};
+/// use pixel_collide::{overlaps, push_out, sprite_transform, Mask, Sprite};
+/// let plus = Mask::from_fn(9, 9, |x, y| (3..6).contains(&x) || (3..6).contains(&y)).unwrap();
+/// let turned = Sprite::new(&plus, sprite_transform(Vec2::ZERO, 0.4, Vec2::ONE, Vec2::splat(4.5)));
+/// let other = Sprite::new(&plus, sprite_transform(Vec2::new(6.0, 1.0), 0.0, Vec2::ONE, Vec2::splat(4.5)));
+/// let p = push_out(turned, other).unwrap();
+/// let moved = Sprite::new(&plus, Affine2::from_translation(p.offset) * turned.transform);
+/// assert!(!overlaps(moved, other));
+/// ```
+pub fn push_out(a: Sprite<'_>, b: Sprite<'_>) -> Option<PushOut> {
+    if !overlaps(a, b) {
+        return None;
+    }
+    let pair = Pair::new(a, b)?;
+    let offset = match grid_push(&pair) {
+        Some(grid) => grid,
+        None => {
+            let p = turned_push(&pair);
+            let len = p.length();
+            settle(a, b, p / len.max(f64::MIN_POSITIVE), len)
+        }
+    };
+    Some(PushOut {
+        offset,
+        normal: normal(a, b, offset),
+    })
+}
+
+/// The shortest translation of `a` along `direction` (any length, not zero) that leaves it
+/// overlapping `b` on no solid texel, with the contact normal; `None` when they do not overlap or the
+/// direction is zero or not finite.
+///
+/// Exact for every placement, up to rounding: it is the first distance along the line at which the
+/// two stop overlapping, so a platformer can lift a body onto a floor (`-Vec2::Y` on a y-down screen)
+/// whatever the floor's shape and turn.
+///
+/// ```
+/// use glam::{Affine2, Vec2};
+/// use pixel_collide::{push_out_along, sprite_transform, Mask, Sprite};
+/// let ramp = Mask::from_fn(32, 32, |x, y| y >= 31 - x).unwrap();
+/// let body = Mask::from_fn(2, 2, |_, _| true).unwrap();
+/// let sunk = Sprite::new(&body, Affine2::from_translation(Vec2::new(20.0, 20.0)));
+/// let lift = push_out_along(sunk, Sprite::new(&ramp, Affine2::IDENTITY), -Vec2::Y).unwrap();
+/// assert_eq!(lift.offset, Vec2::new(0.0, -12.0), "onto the step under its right column");
+/// ```
+pub fn push_out_along(a: Sprite<'_>, b: Sprite<'_>, direction: Vec2) -> Option<PushOut> {
+    let u = direction.as_dvec2().normalize_or_zero();
+    if u == DVec2::ZERO || !overlaps(a, b) {
+        return None;
+    }
+    let pair = Pair::new(a, b)?;
+    let offset = settle(a, b, u, slide(&pair, u, f64::INFINITY)?);
+    Some(PushOut {
+        offset,
+        normal: normal(a, b, offset),
+    })
+}
+
+/// The world translation `u s` as an `f32` vector that frees the sprites: the exact distance can
+/// round to a translation that leaves a sliver of overlap, so it is lengthened by a few units in the
+/// last place of the sprite's coordinates until it frees them.
+fn settle(a: Sprite<'_>, b: Sprite<'_>, u: DVec2, s: f64) -> Vec2 {
+    let far = f64::from(a.bounds().max.abs().max(a.bounds().min.abs()).max_element());
+    let mut nudge = f64::from(f32::EPSILON) * (far + s);
+    let mut s = s;
+    for _ in 0..24 {
+        let d = (u * s).as_vec2();
+        if !overlaps(
+            Sprite::new(a.mask, Affine2::from_translation(d) * a.transform),
+            b,
+        ) {
+            return d;
+        }
+        s += nudge;
+        nudge *= 2.0;
+    }
+    (u * s).as_vec2()
+}
+
+/// Jumps allowed before a slide settles for clearing the sprites' bounds: each jump passes the end
+/// of at least one overlap interval, so only masks with thousands of boxes along the line get there.
+const MAX_JUMPS: usize = 4096;
+
+/// The first distance along world direction `u` (unit) that the first argument sprite can slide
+/// without overlapping, if it is under `limit`; `None` when it is not.
+fn slide(pair: &Pair<'_>, u: DVec2, limit: f64) -> Option<f64> {
+    // Sliding the first argument by s u in the world moves the second mask of the pair, relative to
+    // the first, by s w in the first one's texels.
+    let m = pair.world.matrix2;
+    let local = m.inverse() * u;
+    let w = if pair.swapped { local } else { -local };
+    let size = DVec2::new(f64::from(pair.a.width()), f64::from(pair.a.height()));
+    let scale = pair.world.transform_vector2(size).length();
+    let mut s = 0.0f64;
+    let mut moved = pair.clone();
+    for _ in 0..MAX_JUMPS {
+        moved.t = pair.t + w * s;
+        let mut far: Option<f64> = None;
+        moved.walk(|ra, rb| {
+            let exit = moved.exit(ra, rb, w);
+            far = Some(far.map_or(exit, |f| f.max(exit)));
+            false
+        });
+        let Some(far) = far else {
+            return (s < limit).then_some(s);
+        };
+        // Rounding can leave a pair overlapping by a hair at its own exit: always move on.
+        s += far.max((s + scale) * 1e-12);
+        if s >= limit {
+            return None;
+        }
+    }
+    let clear = clearing(pair, u);
+    (clear < limit).then_some(clear)
+}
+
+/// How far the first argument sprite must slide along `u` for the two sprites' bounds to part.
+fn clearing(pair: &Pair<'_>, u: DVec2) -> f64 {
+    let bounds = |m: &crate::Mask, t: DAffine| {
+        let size = DVec2::new(f64::from(m.width()), f64::from(m.height()));
+        let corners = [
+            DVec2::ZERO,
+            DVec2::new(size.x, 0.0),
+            DVec2::new(0.0, size.y),
+            size,
+        ];
+        let pts = corners.map(|c| t.transform_point2(c));
+        let lo = pts.iter().fold(DVec2::INFINITY, |a, p| a.min(*p));
+        let hi = pts.iter().fold(DVec2::NEG_INFINITY, |a, p| a.max(*p));
+        (lo, hi)
+    };
+    let second = pair.world
+        * glam::DAffine2::from_mat2_translation(glam::DMat2::from_cols(pair.c0, pair.c1), pair.t);
+    let (first_box, second_box) = (bounds(pair.a, pair.world), bounds(pair.b, second));
+    let (mover, other) = if pair.swapped {
+        (second_box, first_box)
+    } else {
+        (first_box, second_box)
+    };
+    let mut best = f64::INFINITY;
+    for k in 0..2 {
+        if u[k] > 0.0 {
+            best = best.min((other.1[k] - mover.0[k]) / u[k]);
+        } else if u[k] < 0.0 {
+            best = best.min((other.0[k] - mover.1[k]) / u[k]);
+        }
+    }
+    best.max(0.0)
+}
+
+type DAffine = glam::DAffine2;
+
+impl Pair<'_> {
+    /// How far the second box can move by `w` per unit before it stops overlapping the first (the
+    /// earliest of the four axes of the separating-axis test to separate), for a pair that overlaps.
+    fn exit(&self, na: &Node, nb: &Node, w: DVec2) -> f64 {
+        let (ca, ha, hb) = (na.center, na.half, nb.half);
+        let (n1, n2) = (self.n1, self.n2);
+        let cb = self.t + self.c0 * nb.center[0] + self.c1 * nb.center[1];
+        let d = cb - DVec2::from(ca);
+        let (u, v) = (self.c0 * hb[0], self.c1 * hb[1]);
+        let axes = [
+            (DVec2::X, ha[0] + u.x.abs() + v.x.abs()),
+            (DVec2::Y, ha[1] + u.y.abs() + v.y.abs()),
+            (
+                n1,
+                ha[0] * n1.x.abs() + ha[1] * n1.y.abs() + hb[1] * self.det_abs,
+            ),
+            (
+                n2,
+                ha[0] * n2.x.abs() + ha[1] * n2.y.abs() + hb[0] * self.det_abs,
+            ),
+        ];
+        axes.into_iter()
+            .map(|(n, r)| {
+                let (c, rate) = (d.dot(n), w.dot(n));
+                if rate > 0.0 {
+                    (r - c) / rate
+                } else if rate < 0.0 {
+                    (-r - c) / rate
+                } else {
+                    f64::INFINITY
+                }
+            })
+            .fold(f64::INFINITY, f64::min)
+            .max(0.0)
+    }
+}
+
+/// Whether world translation `x` is a better push than `y`: shorter, or as short (to rounding) and
+/// more vertical, then upward, then leftward.
+fn better(x: DVec2, y: DVec2) -> bool {
+    let (lx, ly) = (x.length(), y.length());
+    let tol = 1e-9 * lx.max(ly).max(1e-300);
+    if (lx - ly).abs() > tol {
+        return lx < ly;
+    }
+    if (x.y.abs() - y.y.abs()).abs() > tol {
+        return x.y.abs() > y.y.abs();
+    }
+    if (x.y - y.y).abs() > tol {
+        return x.y < y.y;
+    }
+    x.x < y.x - tol
+}
+
+/// The exact push on a shared texel grid, as a world translation of the first argument; `None` when
+/// the placement is not aligned on a grid whose whole-texel moves are ordered by their texel length.
+fn grid_push(pair: &Pair<'_>) -> Option<Vec2> {
+    pair.aligned()?;
+    let m = pair.world.matrix2;
+    // Whole-texel moves are shortest in texels exactly when the grid is square or unrotated.
+    let square = (m.x_axis.length() - m.y_axis.length()).abs() <= 1e-12 * m.x_axis.length()
+        && m.x_axis.dot(m.y_axis).abs() <= 1e-12 * m.x_axis.length_squared();
+    let unrotated =
+        (m.x_axis.y == 0.0 && m.y_axis.x == 0.0) || (m.x_axis.x == 0.0 && m.y_axis.y == 0.0);
+    if !(square || unrotated) {
+        return None;
+    }
+    // `j` moves the second mask relative to the first, in the first one's texels.
+    let world = |j: DVec2| if pair.swapped { m * j } else { -(m * j) };
+    let free = |j: DVec2| {
+        Aligned::recognise(pair.a, pair.b, pair.c0, pair.c1, pair.t + j)
+            .is_none_or(|v| v.first().is_none())
+    };
+    // Along each axis of the grid, the first free whole-texel move: an upper bound on the answer.
+    let reach = (pair.a.width().max(pair.a.height()) + pair.b.width().max(pair.b.height())) as f64;
+    let mut bound = f64::INFINITY;
+    for e in [DVec2::X, DVec2::NEG_X, DVec2::Y, DVec2::NEG_Y] {
+        let mut n = 1.0;
+        while n <= reach + 1.0 && !free(e * n) {
+            n += 1.0;
+        }
+        bound = bound.min(world(e * n).length());
+    }
+    // Every whole-texel move no longer than the bound, shortest first; the first length that holds a
+    // free move gives the answer, settled among equals by the tie rule.
+    let sigma_min =
+        m.determinant().abs() / (m.x_axis.length_squared() + m.y_axis.length_squared()).sqrt();
+    let r = (bound / sigma_min).ceil().min(reach + 1.0) as i64;
+    let mut moves: Vec<(f64, DVec2)> = Vec::with_capacity(((2 * r + 1) * (2 * r + 1)) as usize);
+    for y in -r..=r {
+        for x in -r..=r {
+            let j = DVec2::new(x as f64, y as f64);
+            let len = world(j).length();
+            if len <= bound * (1.0 + 1e-9) && (x, y) != (0, 0) {
+                moves.push((len, j));
+            }
+        }
+    }
+    moves.sort_by(|p, q| p.0.total_cmp(&q.0));
+    let mut best: Option<DVec2> = None;
+    for &(len, j) in &moves {
+        if best.is_some_and(|b| len > b.length() * (1.0 + 1e-9)) {
+            break;
+        }
+        if free(j) {
+            let w = world(j);
+            if best.is_none_or(|b| better(w, b)) {
+                best = Some(w);
+            }
+        }
+    }
+    best.map(|b| b.as_vec2())
+}
+
+/// Directions tried by the push of a turned placement, evenly spaced from straight up.
+const DIRECTIONS: usize = 32;
+
+/// The shortest of the exact pushes along [`DIRECTIONS`] directions, refined around the best.
+fn turned_push(pair: &Pair<'_>) -> DVec2 {
+    let dir = |angle: f64| DVec2::new(angle.sin(), -angle.cos());
+    let step = std::f64::consts::TAU / DIRECTIONS as f64;
+    let mut best: Option<(DVec2, f64)> = None;
+    let consider = |angle: f64, best: &mut Option<(DVec2, f64)>| {
+        let limit = best.map_or(f64::INFINITY, |(p, _)| p.length() * (1.0 + 1e-9));
+        if let Some(s) = slide(pair, dir(angle), limit) {
+            let p = dir(angle) * s;
+            if best.is_none_or(|(q, _)| better(p, q)) {
+                *best = Some((p, angle));
+            }
+        }
+    };
+    for k in 0..DIRECTIONS {
+        consider(k as f64 * step, &mut best);
+    }
+    let mut delta = step * 0.5;
+    while delta >= std::f64::consts::TAU / 512.0 {
+        let centre = best.map_or(0.0, |(_, angle)| angle);
+        consider(centre - delta, &mut best);
+        consider(centre + delta, &mut best);
+        delta *= 0.5;
+    }
+    match best {
+        Some((p, _)) => p,
+        // Every direction was cut off by rounding: fall back to clearing the bounds upward.
+        None => dir(0.0) * clearing(pair, dir(0.0)),
+    }
+}
+
+/// The contact normal from the shared area's gradient: moving the first sprite by a small step each
+/// way along each world axis, the normal points where the shared area shrinks; the push's own
+/// direction when the area is flat (a symmetric overlap).
+fn normal(a: Sprite<'_>, b: Sprite<'_>, offset: Vec2) -> Vec2 {
+    let texel = |s: &Sprite<'_>| s.transform.matrix2.determinant().abs().sqrt();
+    let h = texel(&a).min(texel(&b));
+    let shared = |d: Vec2| {
+        overlap_area(
+            Sprite::new(a.mask, Affine2::from_translation(d) * a.transform),
+            b,
+        )
+    };
+    let gradient = Vec2::new(
+        shared(Vec2::new(-h, 0.0)) - shared(Vec2::new(h, 0.0)),
+        shared(Vec2::new(0.0, -h)) - shared(Vec2::new(0.0, h)),
+    );
+    let n = gradient.normalize_or_zero();
+    if n != Vec2::ZERO {
+        n
+    } else {
+        offset.normalize_or(-Vec2::Y)
+    }
+}
