@@ -53,32 +53,6 @@ pub const ARCADE_LIVES: u32 = 3;
 /// Steps of the blinking grace period after an arcade hit, during which touches do not count (2 s).
 pub const GRACE_STEPS: u32 = 2 * STEPS_PER_SECOND;
 
-/// The farthest any point of a block may move relative to the player between two collision samples,
-/// for a block drawn at `block_scale` and the figure at `figure_scale`.
-///
-/// The no-tunnelling rule: a block can only pass through the player unseen if a part of one crosses
-/// a part of the other between two samples. No solid part of a sprite is thinner than one of its
-/// texels, which is `scale` px on screen, so two crossing parts together span at least
-/// `block_scale + figure_scale` px along the motion; samples half that far apart cannot both fall
-/// outside the overlap on either side of it. Each step is therefore cut into `ceil(travel / sample_spacing(..))` samples,
-/// where `travel` bounds the relative movement of every point of the block (its translation, plus
-/// the player's, plus spin times the block's radius, plus how far a change of the figure's scale moves
-/// its farthest texel). At the game's smallest scales (a 0.5 block and a shrunk 0.5 figure) that is
-/// 0.5 px; at the top speeds (fall 7, walk 5, spin 0.03) a block near the player takes at most 26
-/// samples per step (30 while the figure changes size), and blocks away from it none.
-pub fn sample_spacing(block_scale: f32, figure_scale: f32) -> f32 {
-    let spacing = 0.5 * (block_scale.abs() + figure_scale.abs());
-    // A degenerate scale covers nothing; the floor just keeps the sample count finite.
-    if spacing.is_finite() {
-        spacing.max(MIN_SAMPLE_SPACING)
-    } else {
-        MIN_SAMPLE_SPACING
-    }
-}
-
-/// The closest two collision samples ever are, in px, whatever the scales.
-pub const MIN_SAMPLE_SPACING: f32 = 0.05;
-
 /// The figure's scale while shrunk: half size, small enough to pass between arms it could not before.
 pub const SHRINK_SCALE: f32 = 0.5;
 
@@ -294,7 +268,8 @@ pub struct Stats {
     pub spawned: u64,
     /// Bounding-rectangle prefilter tests run between blocks and the player.
     pub rect_tests: u64,
-    /// Per-pixel overlap tests run (the ones the prefilter let through).
+    /// Per-pixel tests run (the ones the prefilter let through): each the time of first contact over
+    /// a step.
     pub pixel_tests: u64,
     /// Hits that counted (see [`Event::Hit`]).
     pub hits: u64,

@@ -7,18 +7,16 @@ use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
 use super::{
-    safe_area, sample_spacing, Difficulty, Event, Input, Mode, PowerUpKind, Stats, Tuning,
-    ARCADE_LIVES, FIELD_HEIGHT, FIELD_WIDTH, GRACE_STEPS, GROW_SCALE, POWERUP_SIZE,
-    REGROW_GRACE_STEPS, SCALE_CHANGE_STEPS, SHRINK_SCALE, SLOW_FACTOR, STEPS_PER_SECOND,
+    safe_area, Difficulty, Event, Input, Mode, PowerUpKind, Stats, Tuning, ARCADE_LIVES,
+    FIELD_HEIGHT, FIELD_WIDTH, GRACE_STEPS, GROW_SCALE, POWERUP_SIZE, REGROW_GRACE_STEPS,
+    SCALE_CHANGE_STEPS, SHRINK_SCALE, SLOW_FACTOR, STEPS_PER_SECOND,
 };
-use crate::collision::{collide, sprite_transform, Mask, Rect, Sprite};
+use crate::collision::{sprite_transform, time_of_impact, Impact, Mask, Motion, Pose, Rect};
 
 /// Score for each second survived.
 const SCORE_PER_SECOND: u64 = 10;
 /// Score for each block dodged (doubled while grown).
 const SCORE_PER_DODGE: u64 = 5;
-/// A bound on collision samples per block and step, so a corrupt speed cannot stall a step.
-const MAX_SAMPLES: u32 = 1024;
 /// How far a falling power-up tilts either way, in radians: a gentle wobble, so it never reads as a
 /// spinning block.
 const WOBBLE_AMPLITUDE: f32 = 0.2;
@@ -97,9 +95,10 @@ pub enum CheckOutcome {
     /// a body put in by hand and not yet stepped).
     #[default]
     Rejected,
-    /// At least one per-pixel test ran and found no solid texels touching.
+    /// The per-pixel test ran and found no solid texels touching at any time in the step.
     Missed,
-    /// A per-pixel test found contact (whether or not it counted as a hit under the rules).
+    /// The per-pixel test found contact in the step (whether or not it counted as a hit under the
+    /// rules).
     Hit,
 }
 
@@ -109,9 +108,10 @@ pub enum CheckOutcome {
 /// power-up checks are counted apart so those totals keep meaning blocks only.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct StepStats {
-    /// Bounding-rectangle tests between blocks and the player (the sweep test plus one per sample).
+    /// Swept bounding-rectangle tests between blocks and the player (one per block).
     pub rect_tests: u64,
-    /// Per-pixel tests between blocks and the player.
+    /// Per-pixel tests between blocks and the player: the time of first contact over the step, one
+    /// per block the rectangle test let through.
     pub pixel_tests: u64,
     /// Blocks whose check ended [`CheckOutcome::Rejected`].
     pub rejected: u64,
@@ -265,6 +265,7 @@ pub struct Block {
     touched: bool,
     passed: bool,
     check: CheckOutcome,
+    impact: Option<Impact>,
 }
 
 impl Block {
@@ -355,6 +356,11 @@ impl Block {
     /// What the collision pipeline concluded about this block against the player in the last step.
     pub fn last_check(&self) -> CheckOutcome {
         self.check
+    }
+
+    /// When in the last step this block first touched the player, and where, if it did.
+    pub fn last_impact(&self) -> Option<Impact> {
+        self.impact
     }
 
     /// The radius of a circle around the centre that holds the whole texture at any rotation.
@@ -507,7 +513,6 @@ pub struct World {
     tuning: Tuning,
     rng: Pcg64Mcg,
     figure: Mask,
-    figure_reach: f32,
     block: Mask,
     block_origin: Vec2,
     block_radius: f32,
@@ -561,10 +566,6 @@ impl World {
             texels: Vec2::new(figure.width() as f32, figure.height() as f32),
             last_move: 0.0,
         };
-        // The farthest corner of the figure's texture from its pivot: how far a change of scale can
-        // move any of its texels, per unit of scale.
-        let origin = player.origin();
-        let figure_reach = origin.max(player.texels - origin).length();
         let stats = Stats {
             lives: if mode == Mode::Arcade {
                 ARCADE_LIVES
@@ -579,7 +580,6 @@ impl World {
             tuning,
             rng: Pcg64Mcg::seed_from_u64(seed),
             figure,
-            figure_reach,
             block,
             block_origin,
             block_radius,
@@ -666,6 +666,7 @@ impl World {
             touched: false,
             passed: false,
             check: CheckOutcome::Rejected,
+            impact: None,
         });
         id
     }
@@ -951,11 +952,11 @@ impl World {
         }
     }
 
-    /// Tests every block against the player: a swept rectangle prefilter for the whole step, then
-    /// samples along the step spaced by [`sample_spacing`](super::sample_spacing), each a rectangle
-    /// test and, when that passes, the per-pixel test; each block keeps the outcome for a debug view.
+    /// Tests every block against the player over the step: a swept rectangle prefilter, then, when
+    /// that passes, the time of first contact of the two motions (exact however fast either moves);
+    /// each block keeps the outcome and the impact for a debug view.
     fn collide_blocks(&mut self) {
-        let figure = FigureSweep::new(self.player, self.figure_reach);
+        let figure = FigureSweep::new(self.player);
         // Every block gets the sweep test; the counts of rejected blocks and of these tests are
         // settled per step rather than per block, as most blocks stop right there.
         let checked = self.blocks.len() as u64;
@@ -970,37 +971,32 @@ impl World {
             let b = &self.blocks[i];
             if sweep_misses(b.prev_position, b.position, b.reach(), &figure) {
                 self.blocks[i].check = CheckOutcome::Rejected;
+                self.blocks[i].impact = None;
                 continue;
             }
             let b = self.blocks[i];
-            let body = BodySweep {
-                mask: &self.block,
-                origin: b.origin,
-                scale: b.scale,
-                from: (b.prev_position, b.prev_rotation),
-                to: (b.position, b.rotation),
-                reach: b.reach(),
-                spin_radius: b.radius,
-            };
-            let (outcome, hit) = sample_check(
-                &body,
-                &figure,
-                &self.figure,
-                &mut step.rect_tests,
-                &mut step.pixel_tests,
+            let motion = Motion::new(
+                &self.block,
+                b.origin,
+                Pose::new(b.prev_position, b.prev_rotation, Vec2::splat(b.scale)),
+                Pose::new(b.position, b.rotation, Vec2::splat(b.scale)),
             );
-            self.blocks[i].check = outcome;
-            match outcome {
-                CheckOutcome::Rejected => {}
-                CheckOutcome::Missed => step.missed += 1,
-                CheckOutcome::Hit => step.hits += 1,
-            }
-            if let Some(point) = hit {
+            step.pixel_tests += 1;
+            let impact = time_of_impact(&motion, &figure.motion(&self.figure));
+            self.blocks[i].impact = impact;
+            self.blocks[i].check = if impact.is_some() {
+                step.hits += 1;
+                CheckOutcome::Hit
+            } else {
+                step.missed += 1;
+                CheckOutcome::Missed
+            };
+            if let Some(impact) = impact {
                 self.touching = true;
-                self.contact.get_or_insert(point);
+                self.contact.get_or_insert(impact.point);
                 if !b.touched {
                     self.blocks[i].touched = true;
-                    self.register_touch(b.id, point);
+                    self.register_touch(b.id, impact.point);
                 }
             }
         }
@@ -1046,27 +1042,32 @@ impl World {
     /// Catches every power-up whose mask touches the figure's, by the same swept prefilter and
     /// per-pixel test as blocks, against the figure at its current (scaled) size.
     fn collect_powerups(&mut self) {
-        let figure = FigureSweep::new(self.player, self.figure_reach);
+        let figure = FigureSweep::new(self.player);
         let (mut rect_tests, mut pixel_tests) = (0u64, 0u64);
         let mut i = 0;
         while i < self.powerups.len() {
             let p = self.powerups[i];
-            let body = BodySweep {
-                mask: &self.powerup_masks[p.kind.index()],
-                origin: p.origin,
-                scale: 1.0,
-                from: (p.prev_position, wobble(p.prev_phase)),
-                to: (p.position, wobble(p.phase)),
-                reach: p.texels.length() * 0.5,
-                spin_radius: p.radius,
-            };
-            let (outcome, _) = sweep_check(
-                &body,
+            rect_tests += 1;
+            let outcome = if sweep_misses(
+                p.prev_position,
+                p.position,
+                p.texels.length() * 0.5,
                 &figure,
-                &self.figure,
-                &mut rect_tests,
-                &mut pixel_tests,
-            );
+            ) {
+                CheckOutcome::Rejected
+            } else {
+                pixel_tests += 1;
+                let token = Motion::new(
+                    &self.powerup_masks[p.kind.index()],
+                    p.origin,
+                    Pose::new(p.prev_position, wobble(p.prev_phase), Vec2::ONE),
+                    Pose::new(p.position, wobble(p.phase), Vec2::ONE),
+                );
+                match time_of_impact(&token, &figure.motion(&self.figure)) {
+                    Some(_) => CheckOutcome::Hit,
+                    None => CheckOutcome::Missed,
+                }
+            };
             self.powerups[i].check = outcome;
             if outcome != CheckOutcome::Hit {
                 i += 1;
@@ -1140,70 +1141,30 @@ impl World {
 /// The figure's movement over the step being checked: from the previous x and scale to the current.
 #[derive(Clone, Copy)]
 struct FigureSweep {
-    from: Affine2,
-    to: Affine2,
+    from: Pose,
+    to: Pose,
+    origin: Vec2,
     bounds: Rect,
-    travel: f32,
-    min_scale: f32,
 }
 
 impl FigureSweep {
-    /// `reach` is the farthest texture corner from the figure's pivot, in texels.
-    fn new(player: Player, reach: f32) -> FigureSweep {
+    fn new(player: Player) -> FigureSweep {
         let p = player;
-        // Position and scale both move linearly between samples, so every sampled rectangle lies
-        // within the union of the two end ones.
+        let feet = |x: f32| Vec2::new(x, p.feet);
+        // Position and scale both move linearly over the step, so the figure stays within the union
+        // of its two end rectangles.
         FigureSweep {
-            from: p.transform_at(p.prev_x, p.prev_scale),
-            to: p.transform_at(p.x, p.scale),
+            from: Pose::new(feet(p.prev_x), 0.0, Vec2::splat(p.prev_scale)),
+            to: Pose::new(feet(p.x), 0.0, Vec2::splat(p.scale)),
+            origin: p.origin(),
             bounds: p
                 .rect_at(p.prev_x, p.prev_scale)
                 .union(&p.rect_at(p.x, p.scale)),
-            travel: (p.x - p.prev_x).abs() + (p.scale - p.prev_scale).abs() * reach,
-            min_scale: p.scale.min(p.prev_scale),
         }
     }
 
-    fn sprite<'m>(&self, mask: &'m Mask, t: f32) -> Sprite<'m> {
-        // The figure never turns, so its transform is linear in x and scale: blending the two end
-        // transforms gives the transform at the blended x and scale, without rebuilding it.
-        let (a, b) = (self.from, self.to);
-        Sprite::new(
-            mask,
-            Affine2 {
-                matrix2: a.matrix2 + (b.matrix2 - a.matrix2) * t,
-                translation: a.translation.lerp(b.translation, t),
-            },
-        )
-    }
-}
-
-/// A block's or power-up's movement over the step being checked.
-struct BodySweep<'a> {
-    mask: &'a Mask,
-    origin: Vec2,
-    scale: f32,
-    /// Position and rotation at the start of the step.
-    from: (Vec2, f32),
-    /// Position and rotation at the end of the step.
-    to: (Vec2, f32),
-    /// The radius of a circle about the pivot holding the whole texture at any rotation, in px.
-    reach: f32,
-    /// The farthest solid point from the pivot, in px: how far a turn moves any solid texel per radian.
-    spin_radius: f32,
-}
-
-impl BodySweep<'_> {
-    fn sprite(&self, t: f32) -> Sprite<'_> {
-        Sprite::new(
-            self.mask,
-            sprite_transform(
-                self.from.0.lerp(self.to.0, t),
-                self.from.1 + (self.to.1 - self.from.1) * t,
-                Vec2::splat(self.scale),
-                self.origin,
-            ),
-        )
+    fn motion<'m>(&self, mask: &'m Mask) -> Motion<'m> {
+        Motion::new(mask, self.origin, self.from, self.to)
     }
 }
 
@@ -1214,54 +1175,6 @@ fn sweep_misses(from: Vec2, to: Vec2, reach: f32, figure: &FigureSweep) -> bool 
     let reach = Vec2::splat(reach);
     let sweep = Rect::new(from.min(to) - reach, from.max(to) + reach);
     !sweep.intersects(&figure.bounds)
-}
-
-/// Checks one body against the figure over a step: the swept rectangle prefilter, then the samples
-/// (see [`sample_check`]). Returns the outcome and, on contact, a point where the two touch.
-fn sweep_check(
-    body: &BodySweep<'_>,
-    figure: &FigureSweep,
-    figure_mask: &Mask,
-    rect_tests: &mut u64,
-    pixel_tests: &mut u64,
-) -> (CheckOutcome, Option<Vec2>) {
-    *rect_tests += 1;
-    if sweep_misses(body.from.0, body.to.0, body.reach, figure) {
-        return (CheckOutcome::Rejected, None);
-    }
-    sample_check(body, figure, figure_mask, rect_tests, pixel_tests)
-}
-
-/// Checks a body that passed the swept prefilter at samples along the step no farther apart than
-/// [`sample_spacing`] allows, each a rectangle test and, when that passes, the per-pixel test.
-fn sample_check(
-    body: &BodySweep<'_>,
-    figure: &FigureSweep,
-    figure_mask: &Mask,
-    rect_tests: &mut u64,
-    pixel_tests: &mut u64,
-) -> (CheckOutcome, Option<Vec2>) {
-    let travel = body.from.0.distance(body.to.0)
-        + (body.to.1 - body.from.1).abs() * body.spin_radius
-        + figure.travel;
-    let spacing = sample_spacing(body.scale, figure.min_scale);
-    // A NaN travel casts to 0 and is clamped to one sample.
-    let samples = ((travel / spacing).ceil() as u32).clamp(1, MAX_SAMPLES);
-    let mut outcome = CheckOutcome::Rejected;
-    for k in 1..=samples {
-        let t = k as f32 / samples as f32;
-        let (a, b) = (body.sprite(t), figure.sprite(figure_mask, t));
-        *rect_tests += 1;
-        if !a.bounds().intersects(&b.bounds()) {
-            continue;
-        }
-        *pixel_tests += 1;
-        outcome = CheckOutcome::Missed;
-        if let Some(contact) = collide(a, b) {
-            return (CheckOutcome::Hit, Some(contact.point));
-        }
-    }
-    (outcome, None)
 }
 
 /// The centre of a mask's texture, in texels: the pivot blocks spin and tokens wobble about.

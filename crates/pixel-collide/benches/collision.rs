@@ -10,7 +10,9 @@
 //! - mask analysis (centroid, inverse, scale, components, bounding rectangles, outline) on blobs;
 //! - all touching pairs among 10,000 scattered sprites (the broad phase and per-pixel confirmation);
 //! - carving a 16 px circle out of a 4096 x 1024 terrain (and filling it back), against a rebuild;
-//! - building a 4096 x 4096 noise mask from its row words.
+//! - building a 4096 x 4096 noise mask from its row words;
+//! - the time of impact over 600 game steps next to one `collide` per step, and push-out of the
+//!   touching pairs among them (in every direction, and straight up) next to `collide`.
 
 #[path = "../tests/support/mod.rs"]
 mod support;
@@ -20,7 +22,9 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use glam::Vec2;
-use pixel_collide::{Mask, Rect, Sprite, SweepAndPrune};
+use pixel_collide::{
+    collide, push_out, push_out_along, time_of_impact, Mask, Rect, Sprite, SweepAndPrune,
+};
 use support::families::{aligned_cases, Family, RotatedSuite};
 use support::suite::Suite;
 
@@ -240,8 +244,69 @@ fn build(c: &mut Criterion) {
     g.finish();
 }
 
+/// Time of impact and push-out next to `collide`, over the same game steps as the report.
+fn motion(c: &mut Criterion) {
+    let steps = support::steps::Steps::new(600);
+    let mut g = c.benchmark_group("motion_600_game_steps");
+    short(&mut g);
+    g.bench_function("collide_at_step_end", |b| {
+        b.iter(|| {
+            steps
+                .steps
+                .iter()
+                .filter(|s| {
+                    let (a, e) = steps.at_end(s);
+                    collide(black_box(a), black_box(e)).is_some()
+                })
+                .count()
+        })
+    });
+    g.bench_function("time_of_impact", |b| {
+        b.iter(|| {
+            steps
+                .steps
+                .iter()
+                .filter(|s| {
+                    let (a, e) = steps.motions(s);
+                    time_of_impact(black_box(&a), black_box(&e)).is_some()
+                })
+                .count()
+        })
+    });
+    g.finish();
+    let pairs = steps.overlapping();
+    let mut g = c.benchmark_group("push_out_touching_game_pairs");
+    short(&mut g);
+    g.bench_function("collide", |b| {
+        b.iter(|| {
+            pairs
+                .iter()
+                .filter(|(f, k)| collide(black_box(*f), black_box(*k)).is_some())
+                .count()
+        })
+    });
+    g.bench_function("push_out", |b| {
+        b.iter(|| {
+            pairs
+                .iter()
+                .filter(|(f, k)| push_out(black_box(*f), black_box(*k)).is_some())
+                .count()
+        })
+    });
+    g.bench_function("push_out_along_up", |b| {
+        b.iter(|| {
+            pairs
+                .iter()
+                .filter(|(f, k)| push_out_along(black_box(*f), black_box(*k), -Vec2::Y).is_some())
+                .count()
+        })
+    });
+    g.finish();
+}
+
 criterion_group!(
     benches,
+    motion,
     solid,
     rotated_families,
     translated_families,

@@ -4,13 +4,15 @@
 //! rotation and scale linearly, as a game interpolates them between frames. [`time_of_impact`] finds
 //! the first time in the step at which two motions touch on solid texels.
 //!
-//! How: the step is bisected, earliest half first. Every point of a moving sprite stays within a
-//! known distance of where it is at an interval's middle (the sprite's speed bound times half the
-//! interval), so when the tree walk finds the two sprites at the middle farther apart than the two
-//! distances together, no touch happens anywhere in the interval and it is dropped whole. Intervals
-//! that cannot be dropped are halved down to [`IMPACT_RESOLUTION`] of the step, and there the exact
-//! test ([`collide`]) is run at the interval's end. Far-apart steps end after one walk; a step with a
-//! touch costs a few walks per halving.
+//! How: the step is bisected, earliest half first. Over an interval, every point of a moving sprite
+//! stays on its pivot's straight path plus a known distance (its turn and change of scale times its
+//! farthest solid point from the pivot, over half the interval). At the interval's middle the tree walk
+//! sweeps the second sprite's boxes along the two pivots' relative path and grows them by the two
+//! distances; when the separating-axis test still parts every pair, no touch happens anywhere in the
+//! interval and it is dropped whole. Intervals that cannot be dropped are halved down to
+//! [`IMPACT_RESOLUTION`] of the step, and there the exact test ([`collide`]) is run at the interval's
+//! end. A step far from a touch ends after one walk, and so does a slide along an edge without a
+//! turn; a step with a touch costs a few walks per halving.
 
 use glam::{Affine2, Vec2};
 
@@ -73,8 +75,9 @@ impl Pose {
     /// assert_eq!(a.lerp(&b, 1.0), b);
     /// ```
     pub fn lerp(&self, to: &Pose, t: f32) -> Pose {
-        // `a * (1 - t) + b * t` rather than `a + (b - a) * t`: the latter can miss `b` at t = 1.
-        let mix = |a: f32, b: f32| a * (1.0 - t) + b * t;
+        // `a * (1 - t) + b * t` rather than `a + (b - a) * t`: the latter can miss `b` at t = 1. A
+        // part that does not change stays exactly as it is, so a slide keeps its edges on the grid.
+        let mix = |a: f32, b: f32| if a == b { a } else { a * (1.0 - t) + b * t };
         let mix2 = |a: Vec2, b: Vec2| Vec2::new(mix(a.x, b.x), mix(a.y, b.y));
         Pose {
             position: mix2(self.position, to.position),
@@ -179,10 +182,11 @@ impl<'a> Motion<'a> {
         Sprite::new(self.mask, self.pose_at(t).transform(self.origin))
     }
 
-    /// How far any solid point can move per unit of step time (world units), and how far rounding in
-    /// building a transform can put it from where the smooth motion has it; `None` for a mask with no
-    /// solid texel or a pose that is not finite.
-    fn reach(&self) -> Option<(f64, f64)> {
+    /// How far the pivot moves over the step (world units), how far any solid point can stray from
+    /// the pivot's path per unit of step time by turning and scaling, and how far rounding in building
+    /// a transform can put it from where the smooth motion has it; `None` for a mask with no solid
+    /// texel or a pose that is not finite.
+    fn reach(&self) -> Option<Reach> {
         if !(self.from.is_finite() && self.to.is_finite() && self.origin.is_finite()) {
             return None;
         }
@@ -204,18 +208,45 @@ impl<'a> Motion<'a> {
         let s_max = f.scale.abs().max_element().max(t.scale.abs().max_element()) as f64;
         let ds = (t.scale - f.scale).abs().max_element() as f64;
         let turn = (f64::from(t.rotation) - f64::from(f.rotation)).abs();
-        // A point q from the pivot sits at p(t) + R(a(t)) S(t) q; its velocity is the pivot's, plus
-        // the turn rate times |S q|, plus |S' q|, each bounded by the extremes over the step.
-        let travel = (t.position.as_dvec2() - f.position.as_dvec2()).length();
-        let speed = travel + (turn * s_max + ds) * r;
+        // A point q from the pivot sits at p(t) + R(a(t)) S(t) q: off the pivot's path, its velocity
+        // is the turn rate times |S q| plus |S' q|, each bounded by the extremes over the step.
+        let stray = (turn * s_max + ds) * r;
         // Transforms are built in f32: each part carries rounding of a few units in the last place
-        // of the largest coordinate it touches, and the angle's own rounding turns every point.
-        let far = f.position.length().max(t.position.length()) as f64;
-        let angle = f.rotation.abs().max(t.rotation.abs()) as f64;
+        // of the largest coordinate it touches, and the angle's own rounding turns every point. With
+        // the turn and scale fixed, only the coordinates of the pivot that change are rounded
+        // differently along the step.
         let eps = f64::from(f32::EPSILON);
-        let slack = 16.0 * eps * (far + s_max * (2.0 * o.length() + r) + angle * s_max * r);
-        (speed.is_finite() && slack.is_finite()).then_some((speed, slack))
+        let far = f.position.abs().max(t.position.abs()).as_dvec2();
+        let slack = if f.rotation == t.rotation && f.scale == t.scale {
+            let lever = glam::DVec2::splat(s_max * o.length());
+            let moving = f.position.cmpne(t.position);
+            glam::DVec2::select(
+                glam::BVec2::new(moving.x, moving.y),
+                (far + lever) * (8.0 * eps),
+                glam::DVec2::ZERO,
+            )
+        } else {
+            let angle = f.rotation.abs().max(t.rotation.abs()) as f64;
+            glam::DVec2::splat(
+                16.0 * eps
+                    * (far.max_element() + s_max * (2.0 * o.length() + r) + angle * s_max * r),
+            )
+        };
+        let travel = t.position.as_dvec2() - f.position.as_dvec2();
+        (travel.is_finite() && stray.is_finite() && slack.is_finite()).then_some(Reach {
+            travel,
+            stray,
+            slack,
+        })
     }
+}
+
+/// How a motion's solid points can move over the step (see [`Motion::reach`]).
+#[derive(Clone, Copy)]
+struct Reach {
+    travel: glam::DVec2,
+    stray: f64,
+    slack: glam::DVec2,
 }
 
 /// When and where two motions first touch.
@@ -273,7 +304,7 @@ pub const IMPACT_RESOLUTION: f32 = 1.0 / (1u32 << LEVELS) as f32;
 /// assert!((hit.time - 0.49).abs() < 1e-3, "{}", hit.time);
 /// ```
 pub fn time_of_impact(a: &Motion<'_>, b: &Motion<'_>) -> Option<Impact> {
-    let ((va, sa), (vb, sb)) = (a.reach()?, b.reach()?);
+    let (ra, rb) = (a.reach()?, b.reach()?);
     let touch = |t: f32| collide(a.sprite_at(t), b.sprite_at(t));
     if let Some(c) = touch(0.0) {
         return Some(Impact {
@@ -282,8 +313,6 @@ pub fn time_of_impact(a: &Motion<'_>, b: &Motion<'_>) -> Option<Impact> {
             point: c.point,
         });
     }
-    let speed = va + vb;
-    let slack = sa + sb;
     // Interval `i` of level `k` is [i, i + 1] / 2^k. Depth first, earlier half on top: the first
     // interval that cannot be cleared and touches at its end holds the first touch.
     let mut stack = [(0u32, 0u32); 2 * LEVELS as usize + 2];
@@ -304,11 +333,7 @@ pub fn time_of_impact(a: &Motion<'_>, b: &Motion<'_>) -> Option<Impact> {
             continue;
         }
         let mid = ((f64::from(i) + 0.5) * width) as f32;
-        if apart_by(
-            a.sprite_at(mid),
-            b.sprite_at(mid),
-            speed * width * 0.5 + slack,
-        ) {
+        if apart_over(a.sprite_at(mid), b.sprite_at(mid), &ra, &rb, width * 0.5) {
             continue;
         }
         stack[len] = (k + 1, 2 * i + 1);
@@ -318,16 +343,31 @@ pub fn time_of_impact(a: &Motion<'_>, b: &Motion<'_>) -> Option<Impact> {
     None
 }
 
-/// Whether the two sprites are more than `distance` apart in the world, judged by the tree walk with
-/// every box grown by that much; a placement the walk cannot set up is not judged apart.
-fn apart_by(a: Sprite<'_>, b: Sprite<'_>, distance: f64) -> bool {
+/// Whether the two sprites, placed as at an interval's middle, stay apart for `half` of the step
+/// either side of it, judged by the tree walk with the second sprite's boxes swept along the pivots'
+/// relative path and grown by how far turning, scaling and rounding can take a point off it; a
+/// placement the walk cannot set up is not judged apart.
+fn apart_over(a: Sprite<'_>, b: Sprite<'_>, ra: &Reach, rb: &Reach, half: f64) -> bool {
     let Some(pair) = Pair::new(a, b) else {
         return false;
     };
-    // A world distance d is at most d / sigma_min in the first sprite's texels, and
-    // sigma_min = |det| / sigma_max >= |det| / (Frobenius norm).
-    let m = pair.world.matrix2;
-    let frobenius = (m.x_axis.length_squared() + m.y_axis.length_squared()).sqrt();
-    let local = distance * frobenius / m.determinant().abs();
-    local.is_finite() && !pair.within(local)
+    let (first, second) = if pair.swapped { (rb, ra) } else { (ra, rb) };
+    let sweep = (second.travel - first.travel) * half;
+    let stray = (ra.stray + rb.stray) * half;
+    let slack = ra.slack + rb.slack;
+    // A world displacement D moves the second mask by M^-1 D in the first one's texels, which
+    // projects on a local axis n as D . (M^-T n): each axis grows by the sweep's, the stray disc's
+    // and the rounding box's projections on that world direction.
+    let to_world = pair.world.matrix2.inverse().transpose();
+    let grow = |n: glam::DVec2| {
+        let g = to_world * n;
+        sweep.dot(g).abs() + stray * g.length() + slack.x * g.x.abs() + slack.y * g.y.abs()
+    };
+    let extra = [
+        grow(glam::DVec2::X),
+        grow(glam::DVec2::Y),
+        grow(pair.n1),
+        grow(pair.n2),
+    ];
+    extra.iter().all(|e| e.is_finite()) && !pair.within_grown(extra)
 }

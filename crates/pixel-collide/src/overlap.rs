@@ -456,40 +456,35 @@ impl<'a> Pair<'a> {
         self.walk_by(|a, b| self.separated(a, b), found, observe);
     }
 
-    /// True when box `na` and mapped box `nb` are farther apart than `margin` (first local units) along
-    /// one of the four axes; `scale` holds the lengths of the edge normals `n1` and `n2`.
+    /// True when box `na` and mapped box `nb` are apart along one of the four axes of the
+    /// separating-axis test with the second box's reach on each axis grown by `extra` (in the units of
+    /// that axis: the x and y axes, then the normals `n1` and `n2`, unnormalised).
     ///
-    /// The gap along any axis is no more than the distance, so a gap wider than `margin` proves the
-    /// boxes stay apart while each point moves less than `margin`.
+    /// Growing a projection by the projection of a convex set (a sweep, a disc) is the test for the
+    /// box plus that set, so a gap proves that no point of the second box moved within the set lands
+    /// in the first.
     #[inline(always)]
-    fn separated_by(&self, na: &Node, nb: &Node, margin: f64, scale: [f64; 2]) -> bool {
+    fn separated_grown(&self, na: &Node, nb: &Node, extra: &[f64; 4]) -> bool {
         let (ca, ha, hb) = (na.center, na.half, nb.half);
         let (n1, n2) = (self.n1, self.n2);
         let cb = self.t + self.c0 * nb.center[0] + self.c1 * nb.center[1];
         let d = cb - DVec2::from(ca);
         let u = self.c0 * hb[0];
         let v = self.c1 * hb[1];
-        d.x.abs() >= ha[0] + u.x.abs() + v.x.abs() + margin
-            || d.y.abs() >= ha[1] + u.y.abs() + v.y.abs() + margin
+        d.x.abs() >= ha[0] + u.x.abs() + v.x.abs() + extra[0]
+            || d.y.abs() >= ha[1] + u.y.abs() + v.y.abs() + extra[1]
             || d.dot(n1).abs()
-                >= ha[0] * n1.x.abs()
-                    + ha[1] * n1.y.abs()
-                    + hb[1] * self.det_abs
-                    + margin * scale[0]
+                >= ha[0] * n1.x.abs() + ha[1] * n1.y.abs() + hb[1] * self.det_abs + extra[2]
             || d.dot(n2).abs()
-                >= ha[0] * n2.x.abs()
-                    + ha[1] * n2.y.abs()
-                    + hb[0] * self.det_abs
-                    + margin * scale[1]
+                >= ha[0] * n2.x.abs() + ha[1] * n2.y.abs() + hb[0] * self.det_abs + extra[3]
     }
 
-    /// Whether some pair of solid boxes comes within `margin` of each other (first local units): a
-    /// walk that stops at the first such pair.
-    pub(crate) fn within(&self, margin: f64) -> bool {
-        let scale = [self.n1.length(), self.n2.length()];
+    /// Whether some pair of solid boxes is not parted by [`separated_grown`](Self::separated_grown)
+    /// with `extra`: a walk that stops at the first such pair.
+    pub(crate) fn within_grown(&self, extra: [f64; 4]) -> bool {
         let mut near = false;
         self.walk_by(
-            |a, b| self.separated_by(a, b, margin, scale),
+            |a, b| self.separated_grown(a, b, &extra),
             |_, _| {
                 near = true;
                 true

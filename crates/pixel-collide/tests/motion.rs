@@ -83,6 +83,39 @@ fn touches_on_grid_around(a: &Motion<'_>, b: &Motion<'_>, t: f32) -> bool {
         .any(|g| collide(a.sprite_at(g), b.sprite_at(g)).is_some())
 }
 
+/// The time of impact's promises against a dense sweep of the exact test over the step.
+fn check_against_sweep(a: &Motion<'_>, b: &Motion<'_>) -> Result<(), TestCaseError> {
+    let hit = time_of_impact(a, b);
+    prop_assert_eq!(hit, time_of_impact(b, a), "symmetric");
+    if let Some(hit) = hit {
+        prop_assert!(0.0 <= hit.time && hit.time <= hit.contact_time && hit.contact_time <= 1.0);
+        prop_assert!(hit.contact_time - hit.time <= IMPACT_RESOLUTION * 1.0001);
+        let c = collide(a.sprite_at(hit.contact_time), b.sprite_at(hit.contact_time));
+        prop_assert_eq!(
+            c.map(|c| c.point),
+            Some(hit.point),
+            "confirmed by the exact test"
+        );
+        if hit.time > 0.0 {
+            prop_assert!(
+                collide(a.sprite_at(hit.time), b.sprite_at(hit.time)).is_none(),
+                "apart at time"
+            );
+        }
+    }
+    let first = (0..=SWEEP)
+        .map(|k| k as f32 / SWEEP as f32)
+        .find(|&t| collide(a.sprite_at(t), b.sprite_at(t)).is_some());
+    if let Some(t) = first {
+        let early = hit.is_some_and(|h| h.time <= t);
+        prop_assert!(
+            early || !touches_on_grid_around(a, b, t),
+            "the sweep touches at {t} but the time of impact is {hit:?}"
+        );
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 10_000, ..ProptestConfig::default() })]
 
@@ -90,29 +123,23 @@ proptest! {
     /// the resolution), never a touch the exact test does not confirm, and the same both ways round.
     #[test]
     fn time_of_impact_matches_a_dense_sweep((ma, oa, fa, ta) in moving(), (mb, ob, fb, tb) in moving()) {
-        let a = Motion::new(&ma, oa, fa, ta);
-        let b = Motion::new(&mb, ob, fb, tb);
-        let hit = time_of_impact(&a, &b);
-        prop_assert_eq!(hit, time_of_impact(&b, &a), "symmetric");
-        if let Some(hit) = hit {
-            prop_assert!(0.0 <= hit.time && hit.time <= hit.contact_time && hit.contact_time <= 1.0);
-            prop_assert!(hit.contact_time - hit.time <= IMPACT_RESOLUTION * 1.0001);
-            let c = collide(a.sprite_at(hit.contact_time), b.sprite_at(hit.contact_time));
-            prop_assert_eq!(c.map(|c| c.point), Some(hit.point), "confirmed by the exact test");
-            if hit.time > 0.0 {
-                prop_assert!(collide(a.sprite_at(hit.time), b.sprite_at(hit.time)).is_none(), "apart at time");
-            }
-        }
-        let first = (0..=SWEEP)
-            .map(|k| k as f32 / SWEEP as f32)
-            .find(|&t| collide(a.sprite_at(t), b.sprite_at(t)).is_some());
-        if let Some(t) = first {
-            let early = hit.is_some_and(|h| h.time <= t);
-            prop_assert!(
-                early || !touches_on_grid_around(&a, &b, t),
-                "the sweep touches at {t} but the time of impact is {hit:?}"
-            );
-        }
+        check_against_sweep(&Motion::new(&ma, oa, fa, ta), &Motion::new(&mb, ob, fb, tb))?;
+    }
+
+    /// The same on the texel grid: whole-texel positions and moves, quarter turns, edges that meet
+    /// and slide along each other without overlapping.
+    #[test]
+    fn time_of_impact_on_the_grid_matches_a_dense_sweep(
+        ma in mask(), mb in mask(),
+        (turn_a, turn_b) in (0u8..4, 0u8..4),
+        (pa, pb) in ((-8i32..8, -8i32..8), (-8i32..8, -8i32..8)),
+        (da, db) in ((-12i32..12, -12i32..12), (-12i32..12, -12i32..12)),
+    ) {
+        let quarter = std::f32::consts::FRAC_PI_2;
+        let v = |(x, y): (i32, i32)| Vec2::new(x as f32, y as f32);
+        let a = Motion::new(&ma, Vec2::ZERO, Pose::new(v(pa), quarter * f32::from(turn_a), Vec2::ONE), Pose::new(v(pa) + v(da), quarter * f32::from(turn_a), Vec2::ONE));
+        let b = Motion::new(&mb, Vec2::ZERO, Pose::new(v(pb), quarter * f32::from(turn_b), Vec2::ONE), Pose::new(v(pb) + v(db), quarter * f32::from(turn_b), Vec2::ONE));
+        check_against_sweep(&a, &b)?;
     }
 
     /// A fast thin bar never tunnels through a thin post, whatever its speed.
@@ -283,6 +310,30 @@ fn time_of_impact_with_a_nan_pose_is_none() {
     );
     let b = Motion::still(&m, Vec2::ZERO, Pose::at(Vec2::ZERO));
     assert_eq!(time_of_impact(&a, &b), None);
+}
+
+#[test]
+fn time_of_impact_of_a_slide_along_an_edge_is_none() {
+    // Edges that meet do not touch: a body sliding along a floor's top never touches it.
+    let floor = Mask::from_fn(256, 16, |_, _| true).unwrap();
+    let body = Mask::from_fn(16, 16, |_, _| true).unwrap();
+    let ground = Motion::still(&floor, Vec2::ZERO, Pose::at(Vec2::ZERO));
+    let slide = Motion::new(
+        &body,
+        Vec2::ZERO,
+        Pose::at(Vec2::new(10.0, -16.0)),
+        Pose::at(Vec2::new(40.0, -16.0)),
+    );
+    assert_eq!(time_of_impact(&slide, &ground), None);
+    let sink = Motion::new(
+        &body,
+        Vec2::ZERO,
+        Pose::at(Vec2::new(10.0, -16.0)),
+        Pose::at(Vec2::new(40.0, -15.0)),
+    );
+    let hit = time_of_impact(&sink, &ground).unwrap();
+    assert_eq!(hit.time, 0.0, "sinking starts at once");
+    assert!(hit.contact_time <= IMPACT_RESOLUTION);
 }
 
 #[test]

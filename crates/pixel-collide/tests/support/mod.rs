@@ -5,4 +5,5 @@ pub mod bitpacked;
 pub mod families;
 pub mod geometry;
 pub mod reference;
+pub mod steps;
 pub mod suite;
