@@ -1,10 +1,12 @@
 //! The collision debug view (F3): the bounds of every block and power-up, coloured by what the
-//! collision pipeline concluded about it in the last step, the player's bounds, and a panel of per-step
-//! and per-second counters.
+//! collision pipeline concluded about it in the last step, the player's bounds, the touching block's
+//! time of impact and contact point with the push-out that would free the figure, and a panel of
+//! per-step and per-second counters.
 //!
 //! The app keeps an `Option<DebugView>` and only the `Some` side records anything, so a game that never
 //! shows the view pays one branch per step and per frame. The sim has no clock by design; the times
-//! shown are taken here, around `World::step`, and by running the step's per-pixel tests again.
+//! shown are taken here, around `World::step`, and by running the step's per-pixel tests (the time of
+//! impact of each body the prefilter let through) again.
 
 use std::collections::VecDeque;
 use std::hint::black_box;
@@ -12,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use macroquad::prelude::*;
 
-use spinfall::collision::{collide, sprite_transform, Rect, Sprite};
+use spinfall::collision::{push_out, sprite_transform, time_of_impact, PushOut, Rect, Sprite};
 use spinfall::sim::{CheckOutcome, World, STEPS_PER_SECOND};
 
 use super::view::{Align, Text};
@@ -23,6 +25,8 @@ const REJECTED: Color = Color::new(0.92, 0.95, 1.0, 0.9);
 const MISSED: Color = Color::new(1.0, 0.76, 0.1, 1.0);
 /// Bounds whose per-pixel test hit.
 const HIT: Color = Color::new(1.0, 0.2, 0.85, 1.0);
+/// The contact point and the push-out arrow.
+const PUSH: Color = Color::new(0.3, 0.95, 1.0, 1.0);
 /// The player's bounds.
 const PLAYER: Color = Color::new(0.25, 1.0, 0.45, 1.0);
 /// The dark edge under every outline, so the colours read on the sky, the painting and the red flash.
@@ -105,6 +109,21 @@ pub struct DebugView {
     frames: VecDeque<(f32, u32)>,
     /// Steps run so far in the frame being built.
     frame_steps: u32,
+    /// The first touching block's contact in the last step.
+    contact: Option<ContactInfo>,
+}
+
+/// Where and when a block first touched the figure in a step, and how to push the figure off it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct ContactInfo {
+    /// The time of impact, as a fraction of the step.
+    time: f32,
+    /// A point where the two touch at that time.
+    point: Vec2,
+    /// The centre of the figure's bounds where the step ended.
+    figure_centre: Vec2,
+    /// The shortest move of the figure off the block where the step ended, if they still overlap.
+    push: Option<PushOut>,
 }
 
 impl DebugView {
@@ -114,16 +133,18 @@ impl DebugView {
             steps: VecDeque::with_capacity(WINDOW_STEPS),
             frames: VecDeque::with_capacity(256),
             frame_steps: 0,
+            contact: None,
         }
     }
 
     /// Records the step the world just took, given how long `World::step` took.
     ///
-    /// This is where the collision time is measured: the per-pixel tests are run again, one per block and
-    /// power-up the prefilter let through, at the poses the step ended on, and timed together.
+    /// This is where the collision time is measured: the per-pixel tests are run again, the time of
+    /// impact of every block and power-up the prefilter let through, and timed together.
     pub fn record_step(&mut self, world: &World, step: Duration) {
         let counts = world.last_step_stats();
         let (collide, retimed) = retime_pixel_tests(world);
+        self.contact = contact_info(world);
         self.push_step(StepSample {
             blocks: world.blocks().len() as u64,
             rect_tests: counts.rect_tests,
@@ -153,6 +174,34 @@ impl DebugView {
         }
         let drop = self.frames.len() - keep;
         self.frames.drain(..drop);
+    }
+
+    /// Marks the touching block's contact point and draws the push-out that would free the figure
+    /// from the figure's centre, with the contact normal beside it.
+    pub fn draw_contact(&self) {
+        let Some(c) = self.contact else {
+            return;
+        };
+        for (w, color) in [(4.0, CASING), (2.0, PUSH)] {
+            let r = 5.0;
+            draw_line(c.point.x - r, c.point.y - r, c.point.x + r, c.point.y + r, w, color);
+            draw_line(c.point.x - r, c.point.y + r, c.point.x + r, c.point.y - r, w, color);
+        }
+        let Some(push) = c.push else {
+            return;
+        };
+        let from = c.figure_centre;
+        let to = from + push.offset;
+        let normal_end = from + push.normal * 24.0;
+        for (w, color) in [(5.0, CASING), (3.0, PUSH)] {
+            draw_line(from.x, from.y, to.x, to.y, w, color);
+            let back = -push.offset.normalize_or_zero() * 8.0;
+            for side in [back.rotate(Vec2::from_angle(0.5)), back.rotate(Vec2::from_angle(-0.5))] {
+                draw_line(to.x, to.y, to.x + side.x, to.y + side.y, w, color);
+            }
+            draw_line(from.x, from.y, normal_end.x, normal_end.y, w * 0.5, color);
+        }
+        draw_circle(from.x, from.y, 3.0, PUSH);
     }
 
     fn push_step(&mut self, sample: StepSample) {
@@ -203,6 +252,14 @@ impl DebugView {
                 "power-up rect/pixel",
                 pair(s.last.powerup_rect_tests, s.last.powerup_pixel_tests),
                 pair(s.total.powerup_rect_tests, s.total.powerup_pixel_tests),
+            ),
+            (
+                "impact t / push px",
+                self.contact
+                    .map_or("-".to_string(), |c| format!("{:.3}", c.time)),
+                self.contact
+                    .and_then(|c| c.push)
+                    .map_or("-".to_string(), |p| format!("{:.1}", p.offset.length())),
             ),
             ("step \u{b5}s", micros(s.last.step), micros(s.total.step)),
             (
@@ -271,28 +328,22 @@ impl DebugView {
     }
 }
 
-/// Runs one per-pixel test for every block and power-up the prefilter let through in the last step,
-/// at the poses the step ended on, and returns how long they took together and how many there were.
-///
-/// The sim runs its tests on sub-step samples and stops a body's samples at the first hit, so this is
-/// a stand-in of the same shape and cost per test, not the step's exact work.
+/// Runs the per-pixel test (the time of impact over the step) again for every block and power-up the
+/// prefilter let through in the last step, and returns how long they took together and how many there
+/// were.
 fn retime_pixel_tests(world: &World) -> (Duration, u64) {
-    let figure = Sprite::new(world.figure_mask(), world.player().transform());
-    let block_mask = world.block_mask();
+    let figure = world.figure_motion();
     let mut count = 0;
     let started = Instant::now();
     for b in world.blocks() {
         if b.last_check() != CheckOutcome::Rejected {
-            let block = Sprite::new(block_mask, b.transform());
-            black_box(collide(black_box(block), black_box(figure)));
+            black_box(time_of_impact(black_box(&world.block_motion(b)), &figure));
             count += 1;
         }
     }
     for p in world.powerups() {
         if p.last_check() != CheckOutcome::Rejected {
-            let transform = sprite_transform(p.position(), p.rotation(), Vec2::ONE, p.origin());
-            let token = Sprite::new(world.powerup_mask(p.kind()), transform);
-            black_box(collide(black_box(token), black_box(figure)));
+            black_box(time_of_impact(black_box(&world.powerup_motion(p)), &figure));
             count += 1;
         }
     }
@@ -303,6 +354,22 @@ fn retime_pixel_tests(world: &World) -> (Duration, u64) {
         Duration::ZERO
     };
     (elapsed, count)
+}
+
+/// The first touching block's time of impact and contact point in the last step, and the push-out of
+/// the figure from it where the step ended.
+fn contact_info(world: &World) -> Option<ContactInfo> {
+    let (block, impact) = world
+        .blocks()
+        .iter()
+        .find_map(|b| Some((b, b.last_impact()?)))?;
+    let figure = world.figure_motion().sprite_at(1.0);
+    Some(ContactInfo {
+        time: impact.time,
+        point: impact.point,
+        figure_centre: figure.bounds().center(),
+        push: push_out(figure, world.block_motion(block).sprite_at(1.0)),
+    })
 }
 
 /// Microseconds, with more decimals the smaller they are.

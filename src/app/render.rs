@@ -45,8 +45,9 @@ impl App {
         // Only the playfield shakes; the HUD and the menus hold still so that they stay readable.
         set_camera(&letterbox.camera(fb_h, FIELD_WIDTH, FIELD_HEIGHT, self.shake_offset()));
         self.draw_playfield();
-        if self.debug.is_some() {
+        if let Some(debug) = &self.debug {
             super::debug::draw_bounds(&self.world, self.step_alpha());
+            debug.draw_contact();
         }
         set_camera(&letterbox.camera(fb_h, FIELD_WIDTH, FIELD_HEIGHT, Vec2::ZERO));
         match self.screen {

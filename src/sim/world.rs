@@ -847,6 +847,33 @@ impl World {
 
     /// Counts down timed effects, announcing the ones that end, and moves the player's scale one step
     /// along its change.
+    /// The figure's motion over the last step, as the collision pipeline tests it: from the previous
+    /// x and scale to the current ones.
+    pub fn figure_motion(&self) -> Motion<'_> {
+        FigureSweep::new(self.player).motion(&self.figure)
+    }
+
+    /// A block's motion over the last step, as the collision pipeline tests it.
+    pub fn block_motion(&self, b: &Block) -> Motion<'_> {
+        Motion::new(
+            &self.block,
+            b.origin,
+            Pose::new(b.prev_position, b.prev_rotation, Vec2::splat(b.scale)),
+            Pose::new(b.position, b.rotation, Vec2::splat(b.scale)),
+        )
+    }
+
+    /// A power-up's motion over the last step, as the collision pipeline tests it: its wobble is
+    /// turned linearly between the two ends of the step.
+    pub fn powerup_motion(&self, p: &PowerUp) -> Motion<'_> {
+        Motion::new(
+            &self.powerup_masks[p.kind.index()],
+            p.origin,
+            Pose::new(p.prev_position, wobble(p.prev_phase), Vec2::ONE),
+            Pose::new(p.position, wobble(p.phase), Vec2::ONE),
+        )
+    }
+
     fn tick_effects(&mut self) {
         for kind in PowerUpKind::ALL {
             let left = self.effects.slot(kind);
@@ -975,14 +1002,8 @@ impl World {
                 continue;
             }
             let b = self.blocks[i];
-            let motion = Motion::new(
-                &self.block,
-                b.origin,
-                Pose::new(b.prev_position, b.prev_rotation, Vec2::splat(b.scale)),
-                Pose::new(b.position, b.rotation, Vec2::splat(b.scale)),
-            );
             step.pixel_tests += 1;
-            let impact = time_of_impact(&motion, &figure.motion(&self.figure));
+            let impact = time_of_impact(&self.block_motion(&b), &figure.motion(&self.figure));
             self.blocks[i].impact = impact;
             self.blocks[i].check = if impact.is_some() {
                 step.hits += 1;
@@ -1057,13 +1078,7 @@ impl World {
                 CheckOutcome::Rejected
             } else {
                 pixel_tests += 1;
-                let token = Motion::new(
-                    &self.powerup_masks[p.kind.index()],
-                    p.origin,
-                    Pose::new(p.prev_position, wobble(p.prev_phase), Vec2::ONE),
-                    Pose::new(p.position, wobble(p.phase), Vec2::ONE),
-                );
-                match time_of_impact(&token, &figure.motion(&self.figure)) {
+                match time_of_impact(&self.powerup_motion(&p), &figure.motion(&self.figure)) {
                     Some(_) => CheckOutcome::Hit,
                     None => CheckOutcome::Missed,
                 }
