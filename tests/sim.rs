@@ -785,6 +785,29 @@ fn thin_shapes_do_not_tunnel_at_top_speed() {
 }
 
 #[test]
+fn thin_shapes_do_not_tunnel_at_any_speed() {
+    // The time of impact has no sample spacing to outrun: a 0.5 px bar falling 20 to 400 px a step,
+    // far beyond the game's top speed, onto the one-texel line figure always hits it once.
+    let mut misses = Vec::new();
+    for (i, fall) in [20.0f32, 55.5, 120.25, 400.0].into_iter().enumerate() {
+        for phase in 0..40 {
+            let mut world = quiet_with(Mode::Classic, Shapes::new(thin_figure(true), thin_block()));
+            let line_y = world.player().rect().min.y + 24.5;
+            let start = Vec2::new(400.0, line_y - fall * 1.5 - phase as f32 * fall / 40.0);
+            world.spawn_block(start, 0.01 * i as f32, 0.5, fall, 0.02);
+            let hits = (0..6)
+                .flat_map(|_| step(&mut world, Input::IDLE))
+                .filter(|e| matches!(e, Event::Hit { .. }))
+                .count();
+            if hits != 1 {
+                misses.push((fall, phase, hits));
+            }
+        }
+    }
+    assert!(misses.is_empty(), "(fall, phase, hits): {misses:?}");
+}
+
+#[test]
 fn without_sub_steps_the_thin_scene_would_tunnel() {
     // The control for the test above: testing only where things are at the end of each step misses.
     let block = thin_block();

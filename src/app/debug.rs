@@ -184,8 +184,22 @@ impl DebugView {
         };
         for (w, color) in [(4.0, CASING), (2.0, PUSH)] {
             let r = 5.0;
-            draw_line(c.point.x - r, c.point.y - r, c.point.x + r, c.point.y + r, w, color);
-            draw_line(c.point.x - r, c.point.y + r, c.point.x + r, c.point.y - r, w, color);
+            draw_line(
+                c.point.x - r,
+                c.point.y - r,
+                c.point.x + r,
+                c.point.y + r,
+                w,
+                color,
+            );
+            draw_line(
+                c.point.x - r,
+                c.point.y + r,
+                c.point.x + r,
+                c.point.y - r,
+                w,
+                color,
+            );
         }
         let Some(push) = c.push else {
             return;
@@ -196,7 +210,10 @@ impl DebugView {
         for (w, color) in [(5.0, CASING), (3.0, PUSH)] {
             draw_line(from.x, from.y, to.x, to.y, w, color);
             let back = -push.offset.normalize_or_zero() * 8.0;
-            for side in [back.rotate(Vec2::from_angle(0.5)), back.rotate(Vec2::from_angle(-0.5))] {
+            for side in [
+                back.rotate(Vec2::from_angle(0.5)),
+                back.rotate(Vec2::from_angle(-0.5)),
+            ] {
                 draw_line(to.x, to.y, to.x + side.x, to.y + side.y, w, color);
             }
             draw_line(from.x, from.y, normal_end.x, normal_end.y, w * 0.5, color);
@@ -480,6 +497,45 @@ pub fn draw_bounds(world: &World, alpha: f32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use spinfall::collision::overlaps;
+    use spinfall::sim::{Input, Mode, Shapes, Tuning};
+
+    #[test]
+    fn the_contact_shows_the_time_of_impact_and_a_push_that_frees_the_figure() {
+        let tuning = Tuning {
+            spawn_chance: 0.0,
+            spawn_cap: 0.0,
+            powerups: false,
+            ..Tuning::for_mode(Mode::Classic)
+        };
+        let mut world = World::with_tuning(Mode::Classic, 1, Shapes::placeholder(), tuning.clone());
+        // A block falling fast onto the figure's head from just above it: it touches partway through
+        // its first step and ends it sunk into the figure.
+        let top = world.player().rect().min.y;
+        let x = world.player().x();
+        world.spawn_block(Vec2::new(x, top - 40.0), 0.3, 1.0, 30.0, 0.0);
+        world.step(Input::IDLE);
+        let c = contact_info(&world).expect("the block touches");
+        assert!(c.time > 0.0 && c.time < 1.0, "{c:?}");
+        let push = c.push.expect("they overlap where the step ended");
+        let figure = world.figure_motion().sprite_at(1.0);
+        let block = world.block_motion(&world.blocks()[0]).sprite_at(1.0);
+        assert!(overlaps(figure, block));
+        let freed = Sprite::new(
+            figure.mask,
+            Affine2::from_translation(push.offset) * figure.transform,
+        );
+        assert!(!overlaps(freed, block), "the push frees the figure");
+        let away = figure.bounds().center() - block.bounds().center();
+        assert!(
+            push.normal.dot(away) > 0.0,
+            "{push:?} points from the block to the figure"
+        );
+        // Nothing touching, nothing shown.
+        let mut calm = World::with_tuning(Mode::Classic, 1, Shapes::placeholder(), tuning);
+        calm.step(Input::IDLE);
+        assert_eq!(contact_info(&calm), None);
+    }
 
     fn sample(rect_tests: u64, micros: u64) -> StepSample {
         StepSample {
