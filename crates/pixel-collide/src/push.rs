@@ -13,7 +13,7 @@
 use glam::{Affine2, DVec2, Vec2};
 
 use super::aligned::Aligned;
-use super::overlap::{overlap_area, overlaps, Pair, Sprite};
+use super::overlap::{overlaps, Pair, Sprite};
 use super::tree::Node;
 
 /// How to move a sprite off another one.
@@ -67,17 +67,18 @@ pub fn push_out(a: Sprite<'_>, b: Sprite<'_>) -> Option<PushOut> {
         return None;
     }
     let pair = Pair::new(a, b)?;
+    let start = overlapping(&pair);
     let offset = match grid_push(&pair) {
         Some(grid) => grid,
         None => {
-            let p = turned_push(&pair);
+            let p = turned_push(&pair, &start);
             let len = p.length();
             settle(a, b, p / len.max(f64::MIN_POSITIVE), len)
         }
     };
     Some(PushOut {
         offset,
-        normal: normal(a, b, offset),
+        normal: normal(&pair, &start, offset),
     })
 }
 
@@ -104,10 +105,11 @@ pub fn push_out_along(a: Sprite<'_>, b: Sprite<'_>, direction: Vec2) -> Option<P
         return None;
     }
     let pair = Pair::new(a, b)?;
-    let offset = settle(a, b, u, slide(&pair, u, f64::INFINITY)?);
+    let start = overlapping(&pair);
+    let offset = settle(a, b, u, slide(&pair, &start, u, f64::INFINITY)?);
     Some(PushOut {
         offset,
-        normal: normal(a, b, offset),
+        normal: normal(&pair, &start, offset),
     })
 }
 
@@ -137,8 +139,9 @@ fn settle(a: Sprite<'_>, b: Sprite<'_>, u: DVec2, s: f64) -> Vec2 {
 const MAX_JUMPS: usize = 4096;
 
 /// The first distance along world direction `u` (unit) that the first argument sprite can slide
-/// without overlapping, if it is under `limit`; `None` when it is not.
-fn slide(pair: &Pair<'_>, u: DVec2, limit: f64) -> Option<f64> {
+/// without overlapping, if it is under `limit`; `None` when it is not. `start` holds the pairs of
+/// solid boxes that overlap where the sprites are (see [`overlapping`]).
+fn slide(pair: &Pair<'_>, start: &[(Node, Node)], u: DVec2, limit: f64) -> Option<f64> {
     // Sliding the first argument by s u in the world moves the second mask of the pair, relative to
     // the first, by s w in the first one's texels.
     let m = pair.world.matrix2;
@@ -146,9 +149,23 @@ fn slide(pair: &Pair<'_>, u: DVec2, limit: f64) -> Option<f64> {
     let w = if pair.swapped { local } else { -local };
     let size = DVec2::new(f64::from(pair.a.width()), f64::from(pair.a.height()));
     let scale = pair.world.transform_vector2(size).length();
-    let mut s = 0.0f64;
+    // Rounding can leave a pair overlapping by a hair at its own exit: every jump moves on.
+    let least = |s: f64| (s + scale) * 1e-12;
+    let first = start
+        .iter()
+        .map(|(ra, rb)| pair.exit(ra, rb, w))
+        .fold(None, |far: Option<f64>, e| {
+            Some(far.map_or(e, |f| f.max(e)))
+        });
+    let Some(first) = first else {
+        return (0.0 < limit).then_some(0.0);
+    };
+    let mut s = first.max(least(0.0));
     let mut moved = pair.clone();
     for _ in 0..MAX_JUMPS {
+        if s >= limit {
+            return None;
+        }
         moved.t = pair.t + w * s;
         let mut far: Option<f64> = None;
         moved.walk(|ra, rb| {
@@ -157,16 +174,23 @@ fn slide(pair: &Pair<'_>, u: DVec2, limit: f64) -> Option<f64> {
             false
         });
         let Some(far) = far else {
-            return (s < limit).then_some(s);
+            return Some(s);
         };
-        // Rounding can leave a pair overlapping by a hair at its own exit: always move on.
-        s += far.max((s + scale) * 1e-12);
-        if s >= limit {
-            return None;
-        }
+        s += far.max(least(s));
     }
     let clear = clearing(pair, u);
     (clear < limit).then_some(clear)
+}
+
+/// The pairs of solid boxes that overlap where the sprites are: the first jump of a slide in any
+/// direction starts from these, so a push in many directions walks the trees for them once.
+fn overlapping(pair: &Pair<'_>) -> Vec<(Node, Node)> {
+    let mut pairs = Vec::new();
+    pair.walk(|ra, rb| {
+        pairs.push((*ra, *rb));
+        false
+    });
+    pairs
 }
 
 /// How far the first argument sprite must slide along `u` for the two sprites' bounds to part.
@@ -323,13 +347,13 @@ fn grid_push(pair: &Pair<'_>) -> Option<Vec2> {
 const DIRECTIONS: usize = 32;
 
 /// The shortest of the exact pushes along [`DIRECTIONS`] directions, refined around the best.
-fn turned_push(pair: &Pair<'_>) -> DVec2 {
+fn turned_push(pair: &Pair<'_>, start: &[(Node, Node)]) -> DVec2 {
     let dir = |angle: f64| DVec2::new(angle.sin(), -angle.cos());
     let step = std::f64::consts::TAU / DIRECTIONS as f64;
     let mut best: Option<(DVec2, f64)> = None;
     let consider = |angle: f64, best: &mut Option<(DVec2, f64)>| {
         let limit = best.map_or(f64::INFINITY, |(p, _)| p.length() * (1.0 + 1e-9));
-        if let Some(s) = slide(pair, dir(angle), limit) {
+        if let Some(s) = slide(pair, start, dir(angle), limit) {
             let p = dir(angle) * s;
             if best.is_none_or(|(q, _)| better(p, q)) {
                 *best = Some((p, angle));
@@ -353,26 +377,68 @@ fn turned_push(pair: &Pair<'_>) -> DVec2 {
     }
 }
 
-/// The contact normal from the shared area's gradient: moving the first sprite by a small step each
-/// way along each world axis, the normal points where the shared area shrinks; the push's own
-/// direction when the area is flat (a symmetric overlap).
-fn normal(a: Sprite<'_>, b: Sprite<'_>, offset: Vec2) -> Vec2 {
-    let texel = |s: &Sprite<'_>| s.transform.matrix2.determinant().abs().sqrt();
-    let h = texel(&a).min(texel(&b));
-    let shared = |d: Vec2| {
-        overlap_area(
-            Sprite::new(a.mask, Affine2::from_translation(d) * a.transform),
-            b,
-        )
-    };
-    let gradient = Vec2::new(
-        shared(Vec2::new(-h, 0.0)) - shared(Vec2::new(h, 0.0)),
-        shared(Vec2::new(0.0, -h)) - shared(Vec2::new(0.0, h)),
-    );
-    let n = gradient.normalize_or_zero();
-    if n != Vec2::ZERO {
+/// The contact normal from the shared area's gradient: the unit direction in which moving the first
+/// argument sprite shrinks the area it shares with the second fastest, summed over the overlapping
+/// pairs of solid boxes; the push's own direction when the area is flat (a symmetric overlap).
+fn normal(pair: &Pair<'_>, start: &[(Node, Node)], offset: Vec2) -> Vec2 {
+    let local: DVec2 = start
+        .iter()
+        .map(|(ra, rb)| pair.area_gradient(ra, rb))
+        .sum();
+    // Moving the second mask by a world D moves it by M^-1 D in the first one's texels, where areas
+    // are |det M| times smaller: the world gradient is |det M| M^-T times the local one.
+    let m = pair.world.matrix2;
+    let world = m.inverse().transpose() * local * m.determinant().abs();
+    // The gradient is for moving the second mask; the first argument is that mask when swapped.
+    let grow = if pair.swapped { world } else { -world };
+    let n = (-grow).normalize_or_zero().as_vec2();
+    if n != Vec2::ZERO && n.is_finite() {
         n
     } else {
         offset.normalize_or(-Vec2::Y)
+    }
+}
+
+impl Pair<'_> {
+    /// How the area shared by box `ra` and mapped box `rb` grows as the second moves (first local
+    /// units): moving the second box sweeps the first one's edges that lie inside it, each by its
+    /// length along its outward normal, out of the shared part, so the gradient is minus the sum of
+    /// those edges' outward normals times their lengths inside.
+    fn area_gradient(&self, ra: &Node, rb: &Node) -> DVec2 {
+        let (ca, ha) = (DVec2::from(ra.center), DVec2::from(ra.half));
+        let cq = self.t + self.c0 * rb.center[0] + self.c1 * rb.center[1];
+        let (u, v) = (self.c0 * rb.half[0], self.c1 * rb.half[1]);
+        let cross = u.perp_dot(v);
+        // The length of the segment p0 -> p1 inside the parallelogram cq + a u + b v, |a|, |b| < 1.
+        let inside = |p0: DVec2, p1: DVec2| {
+            let d = p1 - p0;
+            let (mut lo, mut hi) = (0.0f64, 1.0f64);
+            for (at, rate) in [
+                ((p0 - cq).perp_dot(v) / cross, d.perp_dot(v) / cross),
+                (u.perp_dot(p0 - cq) / cross, u.perp_dot(d) / cross),
+            ] {
+                if rate == 0.0 {
+                    if at.abs() >= 1.0 {
+                        return 0.0;
+                    }
+                    continue;
+                }
+                let (s0, s1) = ((-1.0 - at) / rate, (1.0 - at) / rate);
+                lo = lo.max(s0.min(s1));
+                hi = hi.min(s0.max(s1));
+            }
+            (hi - lo).max(0.0) * d.length()
+        };
+        let (lo, hi) = (ca - ha, ca + ha);
+        let edges = [
+            (DVec2::new(lo.x, lo.y), DVec2::new(lo.x, hi.y), DVec2::NEG_X),
+            (DVec2::new(hi.x, lo.y), DVec2::new(hi.x, hi.y), DVec2::X),
+            (DVec2::new(lo.x, lo.y), DVec2::new(hi.x, lo.y), DVec2::NEG_Y),
+            (DVec2::new(lo.x, hi.y), DVec2::new(hi.x, hi.y), DVec2::Y),
+        ];
+        -edges
+            .into_iter()
+            .map(|(p0, p1, n)| n * inside(p0, p1))
+            .sum::<DVec2>()
     }
 }
