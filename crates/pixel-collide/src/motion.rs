@@ -306,6 +306,10 @@ pub const IMPACT_RESOLUTION: f32 = 1.0 / (1u32 << LEVELS) as f32;
 pub fn time_of_impact(a: &Motion<'_>, b: &Motion<'_>) -> Option<Impact> {
     let (ra, rb) = (a.reach()?, b.reach()?);
     let touch = |t: f32| collide(a.sprite_at(t), b.sprite_at(t));
+    // Most steps clear whole, before the start is even tested.
+    if apart_over(a.sprite_at(0.5), b.sprite_at(0.5), &ra, &rb, 0.5) {
+        return None;
+    }
     if let Some(c) = touch(0.0) {
         return Some(Impact {
             time: 0.0,
@@ -316,7 +320,9 @@ pub fn time_of_impact(a: &Motion<'_>, b: &Motion<'_>) -> Option<Impact> {
     // Interval `i` of level `k` is [i, i + 1] / 2^k. Depth first, earlier half on top: the first
     // interval that cannot be cleared and touches at its end holds the first touch.
     let mut stack = [(0u32, 0u32); 2 * LEVELS as usize + 2];
-    let mut len = 1;
+    stack[0] = (1, 1);
+    stack[1] = (1, 0);
+    let mut len = 2;
     while len > 0 {
         len -= 1;
         let (k, i) = stack[len];

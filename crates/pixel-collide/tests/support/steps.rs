@@ -59,9 +59,12 @@ impl Steps {
             let fall = 1.0 + 6.0 * unit();
             let spin = 0.03 * (2.0 * unit() - 1.0);
             let turn = std::f32::consts::TAU * unit();
+            // Mostly above the head, where blocks pass the test on their way down; less often level
+            // with the figure.
+            let low = unit();
             let start = Vec2::new(
                 x + 160.0 * (unit() - 0.5),
-                FEET - 48.0 - 40.0 * scale + 100.0 * unit(),
+                FEET - 48.0 - 45.0 * scale - 20.0 + 120.0 * low * low,
             );
             let block_poses = (
                 Pose::new(start, turn, Vec2::splat(scale)),
