@@ -427,16 +427,32 @@ impl<'a> Pair<'a> {
     /// pairs that only touch, or overlap by no more than rounding, come out separated at no extra cost.
     #[inline(always)]
     pub(crate) fn separated(&self, na: &Node, nb: &Node) -> bool {
+        self.separated_by::<false>(na, nb, &[0.0; 4])
+    }
+
+    /// The separating-axis test, with the second box's reach on each axis grown by `extra` when
+    /// `GROWN` (compiled away when not).
+    #[inline(always)]
+    fn separated_by<const GROWN: bool>(&self, na: &Node, nb: &Node, extra: &[f64; 4]) -> bool {
+        let grow = |r: f64, i: usize| if GROWN { r + extra[i] } else { r };
         let (ca, ha, hb) = (na.center, na.half, nb.half);
         let (n1, n2) = (self.n1, self.n2);
         let cb = self.t + self.c0 * nb.center[0] + self.c1 * nb.center[1];
         let d = cb - DVec2::from(ca);
         let u = self.c0 * hb[0];
         let v = self.c1 * hb[1];
-        d.x.abs() >= ha[0] + u.x.abs() + v.x.abs()
-            || d.y.abs() >= ha[1] + u.y.abs() + v.y.abs()
-            || d.dot(n1).abs() >= ha[0] * n1.x.abs() + ha[1] * n1.y.abs() + hb[1] * self.det_abs
-            || d.dot(n2).abs() >= ha[0] * n2.x.abs() + ha[1] * n2.y.abs() + hb[0] * self.det_abs
+        d.x.abs() >= grow(ha[0] + u.x.abs() + v.x.abs(), 0)
+            || d.y.abs() >= grow(ha[1] + u.y.abs() + v.y.abs(), 1)
+            || d.dot(n1).abs()
+                >= grow(
+                    ha[0] * n1.x.abs() + ha[1] * n1.y.abs() + hb[1] * self.det_abs,
+                    2,
+                )
+            || d.dot(n2).abs()
+                >= grow(
+                    ha[0] * n2.x.abs() + ha[1] * n2.y.abs() + hb[0] * self.det_abs,
+                    3,
+                )
     }
 
     /// Walks both trees together and calls `found` with every overlapping pair of solid boxes, until
@@ -456,35 +472,17 @@ impl<'a> Pair<'a> {
         self.walk_by(|a, b| self.separated(a, b), found, observe);
     }
 
-    /// True when box `na` and mapped box `nb` are apart along one of the four axes of the
-    /// separating-axis test with the second box's reach on each axis grown by `extra` (in the units of
-    /// that axis: the x and y axes, then the normals `n1` and `n2`, unnormalised).
+    /// Whether some pair of solid boxes comes within reach of each other with the second box's reach
+    /// on each axis of the separating-axis test grown by `extra` (in the units of that axis: the x and
+    /// y axes, then the normals `n1` and `n2`, unnormalised): a walk that stops at the first such pair.
     ///
     /// Growing a projection by the projection of a convex set (a sweep, a disc) is the test for the
     /// box plus that set, so a gap proves that no point of the second box moved within the set lands
     /// in the first.
-    #[inline(always)]
-    fn separated_grown(&self, na: &Node, nb: &Node, extra: &[f64; 4]) -> bool {
-        let (ca, ha, hb) = (na.center, na.half, nb.half);
-        let (n1, n2) = (self.n1, self.n2);
-        let cb = self.t + self.c0 * nb.center[0] + self.c1 * nb.center[1];
-        let d = cb - DVec2::from(ca);
-        let u = self.c0 * hb[0];
-        let v = self.c1 * hb[1];
-        d.x.abs() >= ha[0] + u.x.abs() + v.x.abs() + extra[0]
-            || d.y.abs() >= ha[1] + u.y.abs() + v.y.abs() + extra[1]
-            || d.dot(n1).abs()
-                >= ha[0] * n1.x.abs() + ha[1] * n1.y.abs() + hb[1] * self.det_abs + extra[2]
-            || d.dot(n2).abs()
-                >= ha[0] * n2.x.abs() + ha[1] * n2.y.abs() + hb[0] * self.det_abs + extra[3]
-    }
-
-    /// Whether some pair of solid boxes is not parted by [`separated_grown`](Self::separated_grown)
-    /// with `extra`: a walk that stops at the first such pair.
     pub(crate) fn within_grown(&self, extra: [f64; 4]) -> bool {
         let mut near = false;
         self.walk_by(
-            |a, b| self.separated_grown(a, b, &extra),
+            |a, b| self.separated_by::<true>(a, b, &extra),
             |_, _| {
                 near = true;
                 true
