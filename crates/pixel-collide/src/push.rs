@@ -43,7 +43,8 @@ pub struct PushOut {
 ///
 /// Exact on the texel grid when the two masks share an axis-aligned grid (the same rotation by
 /// quarter turns, scale and flips, offset by whole texels, with a world grid that is square or
-/// unrotated): the answer is the shortest whole-texel move. Otherwise it is the shortest of exact
+/// unrotated): the answer is the shortest whole-texel move (searched out to 128 texels; a body
+/// buried deeper gets the shortest of that search and the four straight moves along the grid). Otherwise it is the shortest of exact
 /// pushes along 32 directions, refined around the best to 1/512 of a turn; when the translations that
 /// keep the two overlapping form a convex region (two convex shapes) that is within 0.5% of the
 /// shortest, and ragged shapes may hide a shorter way out between two directions.
@@ -67,18 +68,17 @@ pub fn push_out(a: Sprite<'_>, b: Sprite<'_>) -> Option<PushOut> {
         return None;
     }
     let pair = Pair::new(a, b)?;
-    let start = overlapping(&pair);
     let offset = match grid_push(&pair) {
         Some(grid) => grid,
         None => {
-            let p = turned_push(&pair, &start);
+            let p = turned_push(&pair, overlapping(&pair).as_deref());
             let len = p.length();
             settle(a, b, p / len.max(f64::MIN_POSITIVE), len)
         }
     };
     Some(PushOut {
         offset,
-        normal: normal(&pair, &start, offset),
+        normal: normal(&pair, offset),
     })
 }
 
@@ -105,11 +105,10 @@ pub fn push_out_along(a: Sprite<'_>, b: Sprite<'_>, direction: Vec2) -> Option<P
         return None;
     }
     let pair = Pair::new(a, b)?;
-    let start = overlapping(&pair);
-    let offset = settle(a, b, u, slide(&pair, &start, u, f64::INFINITY)?);
+    let offset = settle(a, b, u, slide(&pair, None, u, f64::INFINITY)?);
     Some(PushOut {
         offset,
-        normal: normal(&pair, &start, offset),
+        normal: normal(&pair, offset),
     })
 }
 
@@ -139,9 +138,9 @@ fn settle(a: Sprite<'_>, b: Sprite<'_>, u: DVec2, s: f64) -> Vec2 {
 const MAX_JUMPS: usize = 4096;
 
 /// The first distance along world direction `u` (unit) that the first argument sprite can slide
-/// without overlapping, if it is under `limit`; `None` when it is not. `start` holds the pairs of
-/// solid boxes that overlap where the sprites are (see [`overlapping`]).
-fn slide(pair: &Pair<'_>, start: &[(Node, Node)], u: DVec2, limit: f64) -> Option<f64> {
+/// without overlapping, if it is under `limit`; `None` when it is not. `start`, when given, holds
+/// the pairs of solid boxes that overlap where the sprites are (see [`overlapping`]).
+fn slide(pair: &Pair<'_>, start: Option<&[(Node, Node)]>, u: DVec2, limit: f64) -> Option<f64> {
     // Sliding the first argument by s u in the world moves the second mask of the pair, relative to
     // the first, by s w in the first one's texels.
     let m = pair.world.matrix2;
@@ -151,16 +150,19 @@ fn slide(pair: &Pair<'_>, start: &[(Node, Node)], u: DVec2, limit: f64) -> Optio
     let scale = pair.world.transform_vector2(size).length();
     // Rounding can leave a pair overlapping by a hair at its own exit: every jump moves on.
     let least = |s: f64| (s + scale) * 1e-12;
-    let first = start
-        .iter()
-        .map(|(ra, rb)| pair.exit(ra, rb, w))
-        .fold(None, |far: Option<f64>, e| {
-            Some(far.map_or(e, |f| f.max(e)))
-        });
-    let Some(first) = first else {
-        return (0.0 < limit).then_some(0.0);
-    };
-    let mut s = first.max(least(0.0));
+    let mut s = 0.0f64;
+    if let Some(start) = start {
+        let first = start
+            .iter()
+            .map(|(ra, rb)| pair.exit(ra, rb, w))
+            .fold(None, |far: Option<f64>, e| {
+                Some(far.map_or(e, |f| f.max(e)))
+            });
+        let Some(first) = first else {
+            return (0.0 < limit).then_some(0.0);
+        };
+        s = first.max(least(0.0));
+    }
     let mut moved = pair.clone();
     for _ in 0..MAX_JUMPS {
         if s >= limit {
@@ -182,15 +184,24 @@ fn slide(pair: &Pair<'_>, start: &[(Node, Node)], u: DVec2, limit: f64) -> Optio
     (clear < limit).then_some(clear)
 }
 
-/// The pairs of solid boxes that overlap where the sprites are: the first jump of a slide in any
-/// direction starts from these, so a push in many directions walks the trees for them once.
-fn overlapping(pair: &Pair<'_>) -> Vec<(Node, Node)> {
+/// Overlapping pairs a push in many directions keeps: beyond this many (large, ragged masks deep in
+/// each other) every slide finds its own, so memory stays bounded.
+const MAX_KEPT_PAIRS: usize = 4096;
+
+/// The pairs of solid boxes that overlap where the sprites are, or `None` when there are more than
+/// [`MAX_KEPT_PAIRS`]: the first jump of a slide in any direction starts from these, so a push in
+/// many directions walks the trees for them once.
+fn overlapping(pair: &Pair<'_>) -> Option<Vec<(Node, Node)>> {
     let mut pairs = Vec::new();
+    let mut all = true;
     pair.walk(|ra, rb| {
-        pairs.push((*ra, *rb));
-        false
+        all = pairs.len() < MAX_KEPT_PAIRS;
+        if all {
+            pairs.push((*ra, *rb));
+        }
+        !all
     });
-    pairs
+    all.then_some(pairs)
 }
 
 /// How far the first argument sprite must slide along `u` for the two sprites' bounds to part.
@@ -304,50 +315,56 @@ fn grid_push(pair: &Pair<'_>) -> Option<Vec2> {
     };
     // Along each axis of the grid, the first free whole-texel move: an upper bound on the answer.
     let reach = (pair.a.width().max(pair.a.height()) + pair.b.width().max(pair.b.height())) as f64;
-    let mut bound = f64::INFINITY;
+    let mut best: Option<DVec2> = None;
     for e in [DVec2::X, DVec2::NEG_X, DVec2::Y, DVec2::NEG_Y] {
         let mut n = 1.0;
         while n <= reach + 1.0 && !free(e * n) {
             n += 1.0;
         }
-        bound = bound.min(world(e * n).length());
+        let w = world(e * n);
+        if best.is_none_or(|b| better(w, b)) {
+            best = Some(w);
+        }
     }
-    // Every whole-texel move no longer than the bound, shortest first; the first length that holds a
-    // free move gives the answer, settled among equals by the tie rule.
+    // Then every whole-texel move that could beat it, ring by ring outwards (ring k holds the moves
+    // k texels away along the farther axis, none shorter than k sigma_min); a ring that cannot beat
+    // the best so far ends the search. Rings beyond RINGS are not searched, which bounds the work
+    // for a body buried deep in a large mask.
     let sigma_min =
         m.determinant().abs() / (m.x_axis.length_squared() + m.y_axis.length_squared()).sqrt();
-    let r = (bound / sigma_min).ceil().min(reach + 1.0) as i64;
-    let mut moves: Vec<(f64, DVec2)> = Vec::with_capacity(((2 * r + 1) * (2 * r + 1)) as usize);
-    for y in -r..=r {
-        for x in -r..=r {
-            let j = DVec2::new(x as f64, y as f64);
-            let len = world(j).length();
-            if len <= bound * (1.0 + 1e-9) && (x, y) != (0, 0) {
-                moves.push((len, j));
-            }
-        }
-    }
-    moves.sort_by(|p, q| p.0.total_cmp(&q.0));
-    let mut best: Option<DVec2> = None;
-    for &(len, j) in &moves {
-        if best.is_some_and(|b| len > b.length() * (1.0 + 1e-9)) {
+    for k in 1..=RINGS {
+        let shortest = f64::from(k) * sigma_min;
+        if best.is_some_and(|b| shortest > b.length() * (1.0 + 1e-9)) {
             break;
         }
-        if free(j) {
-            let w = world(j);
-            if best.is_none_or(|b| better(w, b)) {
-                best = Some(w);
+        let k = i64::from(k);
+        for i in -k..=k {
+            let (i, k) = (i as f64, k as f64);
+            for j in [
+                DVec2::new(i, -k),
+                DVec2::new(i, k),
+                DVec2::new(-k, i),
+                DVec2::new(k, i),
+            ] {
+                let w = world(j);
+                if best.is_none_or(|b| better(w, b)) && free(j) {
+                    best = Some(w);
+                }
             }
         }
     }
     best.map(|b| b.as_vec2())
 }
 
+/// How many rings of whole-texel moves the grid push searches beyond the four axis moves: exact
+/// whenever the answer is no more than this many texels along its farther axis.
+const RINGS: u32 = 128;
+
 /// Directions tried by the push of a turned placement, evenly spaced from straight up.
 const DIRECTIONS: usize = 32;
 
 /// The shortest of the exact pushes along [`DIRECTIONS`] directions, refined around the best.
-fn turned_push(pair: &Pair<'_>, start: &[(Node, Node)]) -> DVec2 {
+fn turned_push(pair: &Pair<'_>, start: Option<&[(Node, Node)]>) -> DVec2 {
     let dir = |angle: f64| DVec2::new(angle.sin(), -angle.cos());
     let step = std::f64::consts::TAU / DIRECTIONS as f64;
     let mut best: Option<(DVec2, f64)> = None;
@@ -380,11 +397,12 @@ fn turned_push(pair: &Pair<'_>, start: &[(Node, Node)]) -> DVec2 {
 /// The contact normal from the shared area's gradient: the unit direction in which moving the first
 /// argument sprite shrinks the area it shares with the second fastest, summed over the overlapping
 /// pairs of solid boxes; the push's own direction when the area is flat (a symmetric overlap).
-fn normal(pair: &Pair<'_>, start: &[(Node, Node)], offset: Vec2) -> Vec2 {
-    let local: DVec2 = start
-        .iter()
-        .map(|(ra, rb)| pair.area_gradient(ra, rb))
-        .sum();
+fn normal(pair: &Pair<'_>, offset: Vec2) -> Vec2 {
+    let mut local = DVec2::ZERO;
+    pair.walk(|ra, rb| {
+        local += pair.area_gradient(ra, rb);
+        false
+    });
     // Moving the second mask by a world D moves it by M^-1 D in the first one's texels, where areas
     // are |det M| times smaller: the world gradient is |det M| M^-T times the local one.
     let m = pair.world.matrix2;
