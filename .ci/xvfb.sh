@@ -1,0 +1,23 @@
+# Sourced by the real-window checks. `start_xvfb WxH` starts an Xvfb server on a display number the
+# server picks itself (a fixed number fails when a stale lock file or another server holds it), waits
+# until it answers, sets XVFB_DISPLAY to ":N" and adds its pid to XVFB_PIDS; `stop_xvfb` ends them all.
+XVFB_PIDS=()
+start_xvfb() {
+  local file
+  file=$(mktemp)
+  Xvfb -displayfd 3 -screen 0 "$1x24" 3>"$file" >/dev/null 2>&1 &
+  XVFB_PIDS+=("$!")
+  for _ in $(seq 100); do [ -s "$file" ] && break; sleep 0.1; done
+  XVFB_DISPLAY=":$(head -n 1 "$file")"
+  rm -f "$file"
+  if [ "$XVFB_DISPLAY" = ":" ]; then
+    echo "xvfb: Xvfb did not start within 10 s"
+    exit 1
+  fi
+  for _ in $(seq 50); do DISPLAY="$XVFB_DISPLAY" xdpyinfo >/dev/null 2>&1 && return 0; sleep 0.1; done
+  echo "xvfb: display $XVFB_DISPLAY does not answer"
+  exit 1
+}
+stop_xvfb() {
+  for pid in "${XVFB_PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
+}
