@@ -176,6 +176,26 @@ fn analysis(c: &mut Criterion) {
         b.iter(|| black_box(&blobs).bounding_rects())
     });
     g.bench_function("outline", |b| b.iter(|| black_box(&blobs).outline().len()));
+    g.bench_function("orientation", |b| {
+        b.iter(|| black_box(&blobs).orientation())
+    });
+    g.bench_function("component_at", |b| {
+        b.iter(|| black_box(&blobs).component_at(128, 128).map(|m| m.width()))
+    });
+    g.bench_function("to_image", |b| {
+        b.iter(|| black_box(&blobs).to_image([255; 4], [0; 4]).width())
+    });
+    let disc = Mask::from_fn(32, 32, |x, y| {
+        (x as i32 - 16).pow(2) + (y as i32 - 16).pow(2) < 256
+    })
+    .expect("not empty");
+    g.bench_function("convolve_32px_disc", |b| {
+        b.iter(|| {
+            black_box(&blobs)
+                .convolve(black_box(&disc))
+                .map(|m| m.width())
+        })
+    });
     g.finish();
 }
 

@@ -14,9 +14,11 @@ mod support;
 use std::hint::black_box;
 use std::time::Instant;
 
+use glam::Vec2;
 use pixel_collide::{
     collide, push_out, push_out_along, time_of_impact, Mask, Motion, Pose, Sprite, SweepAndPrune,
 };
+use support::bitpacked::Bitpacked;
 use support::families::{aligned_cases, AlignedCase, Family, RotatedSuite};
 use support::steps::Steps;
 use support::suite::Suite;
@@ -82,6 +84,11 @@ fn main() {
     // `-- motion` prints only the time of impact and push-out tables.
     if std::env::args().any(|a| a == "motion") {
         motion_tables();
+        return;
+    }
+    // `-- convolve` prints only the convolution table.
+    if std::env::args().any(|a| a == "convolve") {
+        convolve_table();
         return;
     }
     // Ratios reference / module of every near-miss, solid and noisy.
@@ -267,8 +274,8 @@ fn main() {
     let [carve] = time_sides([&mut || {
         i = i.wrapping_add(97);
         let x = (i % 4000) as f32 + 48.0;
-        terrain.fill_circle(glam::Vec2::new(x, 700.0), 8.0, false);
-        terrain.fill_circle(glam::Vec2::new(x, 700.0), 8.0, true);
+        terrain.fill_circle(Vec2::new(x, 700.0), 8.0, false);
+        terrain.fill_circle(Vec2::new(x, 700.0), 8.0, true);
         terrain.opaque_count()
     }]);
     println!(
@@ -276,6 +283,7 @@ fn main() {
         carve / 1e3
     );
 
+    convolve_table();
     motion_tables();
 
     println!();
@@ -285,6 +293,71 @@ fn main() {
         median(&mut solid_near_misses.clone())
     );
     println!("speedup_vs_reference: {:.1}x", median(&mut near_misses));
+}
+
+/// A mask's size and which texels are solid.
+type Shape = (u32, u32, Box<dyn Fn(u32, u32) -> bool>);
+
+/// `Mask::convolve` against stamping once per set texel (pygame's algorithm), on the same answers.
+fn convolve_table() {
+    println!();
+    println!("== convolve: every offset at which a sprite touches a mask, against stamping once per set texel (pygame's)");
+    println!(
+        "{:<34} {:>12} {:>12} {:>7}",
+        "mask, sprite", "stamping us", "module us", "ratio"
+    );
+    let disc = |r: f32| {
+        move |x: u32, y: u32| (Vec2::new(x as f32, y as f32) - Vec2::splat(r)).length() < r
+    };
+    let cases: [(&str, Shape, Shape); 4] = [
+        (
+            "256 blobs, 32 px disc",
+            (256, 256, Box::new(|x, y| Family::Blobs.solid(3, x, y))),
+            (32, 32, Box::new(disc(16.0))),
+        ),
+        (
+            "256 noise, 16 px disc",
+            (256, 256, Box::new(|x, y| Family::Noise.solid(3, x, y))),
+            (16, 16, Box::new(disc(8.0))),
+        ),
+        (
+            "1024 x 256 blobs, 32 x 48 solid",
+            (1024, 256, Box::new(|x, y| Family::Blobs.solid(5, x, y))),
+            (32, 48, Box::new(|_, _| true)),
+        ),
+        (
+            "64 noise, 64 noise",
+            (64, 64, Box::new(|x, y| Family::Noise.solid(1, x, y))),
+            (64, 64, Box::new(|x, y| Family::Noise.solid(2, x, y))),
+        ),
+    ];
+    for (name, (w, h, a), (ow, oh, b)) in cases {
+        let (ma, mb) = (
+            Mask::from_fn(w, h, &a).expect("solid"),
+            Mask::from_fn(ow, oh, &b).expect("solid"),
+        );
+        let (pa, pb) = (Bitpacked::from_fn(w, h, &a), Bitpacked::from_fn(ow, oh, &b));
+        let peer = Mask::from_row_words(w + ow - 1, h + oh - 1, pa.convolve(&pb)).expect("size");
+        assert_eq!(
+            ma.convolve(&mb).expect("fits"),
+            peer,
+            "{name}: the two disagree"
+        );
+        let [stamping, module] = time_sides([
+            &mut || black_box(&pa).convolve(black_box(&pb)).len() as u64,
+            &mut || {
+                black_box(&ma)
+                    .convolve(black_box(&mb))
+                    .map_or(0, |m| m.opaque_count())
+            },
+        ]);
+        println!(
+            "{name:<34} {:>12.1} {:>12.1} {:>6.1}x",
+            stamping / 1e3,
+            module / 1e3,
+            stamping / module
+        );
+    }
 }
 
 /// Time of impact and push-out on game steps, each against one exact test of the same pair.

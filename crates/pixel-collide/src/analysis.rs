@@ -79,17 +79,44 @@ impl Mask {
             .components
             .iter()
             .filter(|c| c.count >= min_size.max(1))
-            .map(|c| {
-                let wpr = self.width().div_ceil(64) as usize;
-                let mut words = vec![0u64; wpr * self.height() as usize];
-                for &(y, start, end) in &labelled.runs_of[c.root] {
-                    for x in start..end {
-                        words[y as usize * wpr + x as usize / 64] |= 1 << (x % 64);
-                    }
-                }
-                Mask::from_row_words(self.width(), self.height(), words).expect("same size")
-            })
+            .map(|c| self.mask_of_runs(&labelled.runs_of[c.root]))
             .collect()
+    }
+
+    /// A mask of this size solid on the given row runs `(y, start, end)`.
+    fn mask_of_runs(&self, runs: &[(u32, u32, u32)]) -> Mask {
+        let wpr = self.width().div_ceil(64) as usize;
+        let mut words = vec![0u64; wpr * self.height() as usize];
+        for &(y, start, end) in runs {
+            for x in start..end {
+                words[y as usize * wpr + x as usize / 64] |= 1 << (x % 64);
+            }
+        }
+        Mask::from_row_words(self.width(), self.height(), words).expect("same size")
+    }
+
+    /// The 8-connected component that holds texel `(x, y)`, as a mask of this size; `None` when that
+    /// texel is air or outside (pygame's `connected_component` with a position).
+    ///
+    /// ```
+    /// let m = pixel_collide::Mask::from_fn(7, 3, |x, y| x < 2 || (x >= 4 && y == 1)).unwrap();
+    /// assert_eq!(m.component_at(5, 1).unwrap().opaque_count(), 3);
+    /// assert!(m.component_at(3, 1).is_none());
+    /// ```
+    pub fn component_at(&self, x: u32, y: u32) -> Option<Mask> {
+        if !self.is_opaque(i64::from(x), i64::from(y)) {
+            return None;
+        }
+        let labelled = self.label_runs();
+        let holds = |runs: &[(u32, u32, u32)]| {
+            runs.iter()
+                .any(|&(ry, start, end)| ry == y && (start..end).contains(&x))
+        };
+        let component = labelled
+            .components
+            .iter()
+            .find(|c| holds(&labelled.runs_of[c.root]))?;
+        Some(self.mask_of_runs(&labelled.runs_of[component.root]))
     }
 
     /// The bounding rectangle of each 8-connected component, in the order of

@@ -7,6 +7,26 @@ use image::RgbaImage;
 use crate::{Mask, MaskError, MaskRule, PixelRect};
 
 impl Mask {
+    /// The mask drawn as an image of its size: `solid` where a texel is solid, `air` elsewhere
+    /// (pygame's `to_surface`), for showing a mask or saving it as a PNG.
+    ///
+    /// ```
+    /// use pixel_collide::{Mask, MaskRule};
+    /// let m = Mask::from_fn(3, 2, |x, y| x == y).unwrap();
+    /// let image = m.to_image([255, 255, 255, 255], [0, 0, 0, 0]);
+    /// assert_eq!(image.get_pixel(1, 1).0, [255, 255, 255, 255]);
+    /// assert_eq!(Mask::from_image(&image, MaskRule::default()).unwrap(), m);
+    /// ```
+    pub fn to_image(&self, solid: [u8; 4], air: [u8; 4]) -> RgbaImage {
+        RgbaImage::from_fn(self.width(), self.height(), |x, y| {
+            image::Rgba(if self.is_opaque(i64::from(x), i64::from(y)) {
+                solid
+            } else {
+                air
+            })
+        })
+    }
+
     /// Builds a mask from an RGBA image under `rule`.
     ///
     /// ```

@@ -24,6 +24,7 @@
 mod aligned;
 mod analysis;
 mod broad;
+mod convolve;
 mod edit;
 #[cfg(feature = "image")]
 mod image_io;

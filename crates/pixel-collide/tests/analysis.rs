@@ -1,9 +1,10 @@
-//! Mask analysis (centroid, inverse, scale, connected components, bounding rectangles, outline)
-//! against brute force over every texel.
+//! Mask analysis (centroid, inverse, scale, connected components, bounding rectangles, outline,
+//! convolution, orientation, images) against brute force over every texel.
 
 use std::collections::BTreeSet;
 
-use pixel_collide::{Mask, PixelRect};
+use glam::{Affine2, Vec2};
+use pixel_collide::{overlaps, Mask, MaskRule, PixelRect, Sprite};
 use proptest::prelude::*;
 
 /// A random mask up to 40 texels a side with a density from sparse to dense.
@@ -153,4 +154,165 @@ proptest! {
             .collect();
         prop_assert_eq!(ring, perimeter);
     }
+}
+
+/// A random mask `w` x `h` (each drawn from the given ranges) with a random density.
+fn sized_mask(w: std::ops::Range<u32>, h: std::ops::Range<u32>) -> impl Strategy<Value = Mask> {
+    (w, h, 1u32..=10).prop_flat_map(|(w, h, density)| {
+        proptest::collection::vec(0u32..10, (w * h) as usize).prop_map(move |cells| {
+            Mask::from_fn(w, h, |x, y| cells[(y * w + x) as usize] < density).unwrap()
+        })
+    })
+}
+
+/// `a.convolve(b)` by brute force: every pair of solid texels marks the offset that lays one on the
+/// other.
+fn brute_convolve(a: &Mask, b: &Mask) -> Mask {
+    let (w, h) = (a.width() + b.width() - 1, a.height() + b.height() - 1);
+    let mut hits = BTreeSet::new();
+    for (ax, ay) in solid(a) {
+        for (bx, by) in solid(b) {
+            hits.insert((
+                ax - bx + i64::from(b.width()) - 1,
+                ay - by + i64::from(b.height()) - 1,
+            ));
+        }
+    }
+    Mask::from_fn(w, h, |x, y| hits.contains(&(i64::from(x), i64::from(y)))).unwrap()
+}
+
+/// The orientation from second moments summed texel by texel in f64, and how strongly one axis
+/// leads (the central moments' anisotropy relative to their size; 0 when none leads).
+fn brute_orientation(m: &Mask) -> Option<(f64, f64)> {
+    let pts = solid(m);
+    if pts.is_empty() {
+        return None;
+    }
+    let n = pts.len() as f64;
+    let mx = pts.iter().map(|p| p.0 as f64).sum::<f64>() / n;
+    let my = pts.iter().map(|p| p.1 as f64).sum::<f64>() / n;
+    let a = pts.iter().map(|p| (p.0 as f64 - mx).powi(2)).sum::<f64>() / n;
+    let b = pts.iter().map(|p| (p.1 as f64 - my).powi(2)).sum::<f64>() / n;
+    let c = pts
+        .iter()
+        .map(|p| (p.0 as f64 - mx) * (p.1 as f64 - my))
+        .sum::<f64>()
+        / n;
+    let lead = ((a - b).powi(2) + 4.0 * c * c).sqrt() / (a + b).max(1e-12);
+    Some((0.5 * (2.0 * c).atan2(a - b), lead))
+}
+
+/// The mask turned half a turn.
+fn turned_half(m: &Mask) -> Mask {
+    let (w, h) = (m.width(), m.height());
+    Mask::from_fn(w, h, |x, y| {
+        m.is_opaque(i64::from(w - 1 - x), i64::from(h - 1 - y))
+    })
+    .unwrap()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn convolve_marks_exactly_the_offsets_where_two_texels_meet(
+        a in sized_mask(1..150, 1..9),
+        b in sized_mask(1..90, 1..9),
+    ) {
+        let got = a.convolve(&b).unwrap();
+        prop_assert_eq!(&got, &brute_convolve(&a, &b));
+        // Either argument order: the same offsets seen from the other mask, turned half a turn.
+        prop_assert_eq!(turned_half(&b.convolve(&a).unwrap()), got);
+    }
+
+    #[test]
+    fn convolve_agrees_with_overlaps_at_whole_texel_offsets(
+        a in sized_mask(1..100, 1..20),
+        b in sized_mask(1..70, 1..20),
+        picks in proptest::collection::vec((0u32..1000, 0u32..1000), 24),
+    ) {
+        let c = a.convolve(&b).unwrap();
+        for (i, j) in picks {
+            let (i, j) = (i % c.width(), j % c.height());
+            let offset = Vec2::new(
+                i as f32 + 1.0 - b.width() as f32,
+                j as f32 + 1.0 - b.height() as f32,
+            );
+            let touch = overlaps(
+                Sprite::new(&a, Affine2::IDENTITY),
+                Sprite::new(&b, Affine2::from_translation(offset)),
+            );
+            prop_assert_eq!(c.is_opaque(i64::from(i), i64::from(j)), touch, "offset {}", offset);
+        }
+    }
+
+    #[test]
+    fn orientation_is_the_principal_axis_of_the_second_moments(m in sized_mask(1..100, 1..40)) {
+        match (m.orientation(), brute_orientation(&m)) {
+            (None, None) => {}
+            (None, Some((_, lead))) => prop_assert!(lead < 1e-9, "no axis, yet one leads by {}", lead),
+            (Some(got), Some((want, lead))) => {
+                prop_assert!(got > -std::f32::consts::FRAC_PI_2 - 1e-6 && got <= std::f32::consts::FRAC_PI_2);
+                if lead > 1e-6 {
+                    // The same axis: angles half a turn apart name one axis.
+                    let d = (f64::from(got) - want).rem_euclid(std::f64::consts::PI);
+                    let d = d.min(std::f64::consts::PI - d);
+                    prop_assert!(d < 1e-4 / lead.min(1.0), "{} against {} (lead {})", got, want, lead);
+                }
+            }
+            (Some(got), None) => prop_assert!(false, "an empty mask has orientation {}", got),
+        }
+    }
+
+    #[test]
+    fn component_at_is_the_flood_fill_from_that_texel(m in mask(), (x, y) in (0u32..40, 0u32..40)) {
+        let got = m.component_at(x, y);
+        if !m.is_opaque(i64::from(x), i64::from(y)) {
+            prop_assert!(got.is_none());
+        } else {
+            let part = flood_components(&m)
+                .into_iter()
+                .find(|c| c.contains(&(i64::from(x), i64::from(y))))
+                .unwrap();
+            let got = got.unwrap();
+            prop_assert_eq!(solid(&got).into_iter().collect::<BTreeSet<_>>(), part);
+        }
+    }
+
+    #[test]
+    fn to_image_round_trips_through_from_image(m in mask()) {
+        let image = m.to_image([20, 200, 90, 255], [0, 0, 0, 0]);
+        prop_assert_eq!((image.width(), image.height()), (m.width(), m.height()));
+        prop_assert_eq!(Mask::from_image(&image, MaskRule::default()).unwrap(), m);
+    }
+}
+
+#[test]
+fn orientation_of_a_drawn_bar_is_the_angle_it_was_drawn_at() {
+    for step in -15..=16 {
+        let angle = step as f32 * std::f32::consts::PI / 32.0;
+        let (dir, side) = (Vec2::from_angle(angle), Vec2::from_angle(angle).perp());
+        let bar = Mask::from_fn(101, 101, |x, y| {
+            let p = Vec2::new(x as f32 - 50.0, y as f32 - 50.0);
+            p.dot(dir).abs() <= 45.3 && p.dot(side).abs() <= 3.3
+        })
+        .unwrap();
+        let got = bar.orientation().unwrap();
+        let d = (got - angle).rem_euclid(std::f32::consts::PI);
+        assert!(
+            d.min(std::f32::consts::PI - d) < 0.01,
+            "drawn at {angle}, measured {got}"
+        );
+    }
+}
+
+#[test]
+fn convolve_of_masks_wider_than_a_word_reaches_across_words() {
+    // Two 130-texel rows, each solid only at its ends: offsets -129, 0 and 129 lay texels on texels.
+    let ends = Mask::from_fn(130, 1, |x, _| x == 0 || x == 129).unwrap();
+    let c = ends.convolve(&ends).unwrap();
+    let solid_at: Vec<u32> = (0..c.width())
+        .filter(|&x| c.is_opaque(i64::from(x), 0))
+        .collect();
+    assert_eq!(solid_at, [0, 129, 258]);
 }

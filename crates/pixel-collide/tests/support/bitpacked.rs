@@ -64,6 +64,35 @@ impl Bitpacked {
         }
     }
 
+    /// Every placement of `other` that shares a set bit with `self`, as row words of
+    /// `(width + other.width - 1) x (height + other.height - 1)` bits, the way pygame's
+    /// `bitmask_convolve` finds them: `self`'s rows shifted and OR-ed in once per set bit of `other`.
+    pub fn convolve(&self, other: &Bitpacked) -> Vec<u64> {
+        let (w, h) = (self.width + other.width - 1, self.height + other.height - 1);
+        let wpr = (w as usize).div_ceil(64);
+        let mut out = vec![0u64; wpr * h as usize];
+        for by in 0..other.height {
+            for bx in 0..other.width {
+                if other.word(by, bx / 64) >> (bx % 64) & 1 == 0 {
+                    continue;
+                }
+                let (dx, dy) = (other.width - 1 - bx, other.height - 1 - by);
+                let (q, r) = ((dx / 64) as usize, (dx % 64) as u32);
+                for y in 0..self.height {
+                    let row = &mut out[(y + dy) as usize * wpr..][..wpr];
+                    for k in 0..self.words_per_row {
+                        let word = self.word(y, k as i64);
+                        row[k + q] |= word << r;
+                        if r != 0 && k + q + 1 < wpr {
+                            row[k + q + 1] |= word >> (64 - r);
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
     /// Whether `other` placed at (`dx`, `dy`) shares a set bit with `self`.
     pub fn overlaps(&self, other: &Bitpacked, dx: i64, dy: i64) -> bool {
         let mut hit = false;
