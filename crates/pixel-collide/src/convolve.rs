@@ -184,9 +184,11 @@ fn stamp_rows(base: &Mask, stamp: &Mask, width: u32, height: u32) -> Vec<u64> {
         .filter(|(_, row)| row.iter().any(|&w| w != 0))
         .collect();
     // The base's non-empty rows dilated by each run length met up to 64, made once each: a run then
-    // costs one shifted OR per row, as one texel does in stamping. Their memory is at most 64 copies
-    // of the base's rows; longer runs are smeared in a scratch row instead.
+    // costs one shifted OR per row, as one texel does in stamping. Their memory stays within the
+    // output's own size (plus 512 KiB for small outputs); longer runs, and runs met once that budget
+    // is spent, are smeared in a scratch row instead.
     let stride = bits.words_per_row + 1;
+    let mut budget = out.len() + (1 << 16);
     let mut dilated: Vec<Vec<u64>> = vec![Vec::new(); CACHED_RUN as usize + 1];
     let mut scratch = vec![0u64; wpr];
     let (sw, sh) = (stamp.width(), stamp.height());
@@ -203,9 +205,12 @@ fn stamp_rows(base: &Mask, stamp: &Mask, width: u32, height: u32) -> Vec<u64> {
                 for &(ay, row) in &rows {
                     or_shifted(&mut out[(ay + dy) * wpr..][..wpr], row, shift);
                 }
-            } else if len <= CACHED_RUN {
+            } else if len <= CACHED_RUN
+                && (!dilated[len as usize].is_empty() || stride * rows.len() <= budget)
+            {
                 let cache = &mut dilated[len as usize];
                 if cache.is_empty() {
+                    budget -= stride * rows.len();
                     *cache = vec![0u64; stride * rows.len()];
                     for (i, &(_, row)) in rows.iter().enumerate() {
                         let d = &mut cache[i * stride..][..stride];
