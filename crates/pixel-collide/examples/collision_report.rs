@@ -86,6 +86,11 @@ fn main() {
         motion_tables();
         return;
     }
+    // `-- aligned` prints only the translation-only table.
+    if std::env::args().any(|a| a == "aligned") {
+        aligned_table();
+        return;
+    }
     // `-- convolve` prints only the convolution table.
     if std::env::args().any(|a| a == "convolve") {
         convolve_table();
@@ -155,64 +160,7 @@ fn main() {
         println!("{group:<30} {count:>5} {r:>13.1} {m:>10.1} {:>7.1}x", r / m);
     }
 
-    println!();
-    println!(
-        "== translation only: overlaps against bit-packed peers (answers and areas checked equal)"
-    );
-    let cases: Vec<AlignedCase> = aligned_cases(&[32, 128, 256, 512, 1024]);
-    let rows: Vec<(String, [f64; 5])> = cases
-        .iter()
-        .map(|c| {
-            let t = time_sides([
-                &mut || u64::from(black_box(c).module()),
-                &mut || u64::from(black_box(c).plain()),
-                &mut || u64::from(black_box(c).binary_raster()),
-                &mut || black_box(c).module_area() as u64,
-                &mut || black_box(c).plain_area(),
-            ]);
-            (c.group.clone(), t)
-        })
-        .collect();
-    println!(
-        "{:<28} {:>10} {:>10} {:>13} {:>9} {:>9} | {:>10} {:>10} {:>7}",
-        "case",
-        "module ns",
-        "plain ns",
-        "b_raster ns",
-        "/plain",
-        "/b_raster",
-        "area ns",
-        "plain ns",
-        "/plain"
-    );
-    let (mut vs_plain, mut vs_raster, mut area_vs_plain) = (Vec::new(), Vec::new(), Vec::new());
-    for (group, _, [m, p, r, ma, pa]) in by_group(&rows) {
-        vs_plain.push(m / p);
-        vs_raster.push(m / r);
-        area_vs_plain.push(ma / pa);
-        println!(
-            "{group:<28} {m:>10.1} {p:>10.1} {r:>13.1} {:>8.2}x {:>8.2}x | {ma:>10.1} {pa:>10.1} {:>6.2}x",
-            m / p,
-            m / r,
-            ma / pa
-        );
-    }
-    let worst = |v: &[f64]| v.iter().copied().fold(0.0, f64::max);
-    println!(
-        "overlaps, module time / plain bit-packed: median group {:.2}x, worst {:.2}x",
-        median(&mut vs_plain.clone()),
-        worst(&vs_plain)
-    );
-    println!(
-        "overlaps, module time / binary_raster: median group {:.2}x, worst {:.2}x",
-        median(&mut vs_raster.clone()),
-        worst(&vs_raster)
-    );
-    println!(
-        "overlap_area, module time / plain popcount: median group {:.2}x, worst {:.2}x",
-        median(&mut area_vs_plain.clone()),
-        worst(&area_vs_plain)
-    );
+    aligned_table();
 
     println!();
     println!("== memory (heap_bytes / bits, bits = w * h / 8) and build time");
@@ -293,6 +241,68 @@ fn main() {
         median(&mut solid_near_misses.clone())
     );
     println!("speedup_vs_reference: {:.1}x", median(&mut near_misses));
+}
+
+/// Translation-only `overlaps` and `overlap_area` against the two bit-packed peers.
+fn aligned_table() {
+    println!();
+    println!(
+        "== translation only: overlaps against bit-packed peers (answers and areas checked equal)"
+    );
+    let cases: Vec<AlignedCase> = aligned_cases(&[32, 128, 256, 512, 1024]);
+    let rows: Vec<(String, [f64; 5])> = cases
+        .iter()
+        .map(|c| {
+            let t = time_sides([
+                &mut || u64::from(black_box(c).module()),
+                &mut || u64::from(black_box(c).plain()),
+                &mut || u64::from(black_box(c).binary_raster()),
+                &mut || black_box(c).module_area() as u64,
+                &mut || black_box(c).plain_area(),
+            ]);
+            (c.group.clone(), t)
+        })
+        .collect();
+    println!(
+        "{:<28} {:>10} {:>10} {:>13} {:>9} {:>9} | {:>10} {:>10} {:>7}",
+        "case",
+        "module ns",
+        "plain ns",
+        "b_raster ns",
+        "/plain",
+        "/b_raster",
+        "area ns",
+        "plain ns",
+        "/plain"
+    );
+    let (mut vs_plain, mut vs_raster, mut area_vs_plain) = (Vec::new(), Vec::new(), Vec::new());
+    for (group, _, [m, p, r, ma, pa]) in by_group(&rows) {
+        vs_plain.push(m / p);
+        vs_raster.push(m / r);
+        area_vs_plain.push(ma / pa);
+        println!(
+            "{group:<28} {m:>10.1} {p:>10.1} {r:>13.1} {:>8.2}x {:>8.2}x | {ma:>10.1} {pa:>10.1} {:>6.2}x",
+            m / p,
+            m / r,
+            ma / pa
+        );
+    }
+    let worst = |v: &[f64]| v.iter().copied().fold(0.0, f64::max);
+    println!(
+        "overlaps, module time / plain bit-packed: median group {:.2}x, worst {:.2}x",
+        median(&mut vs_plain.clone()),
+        worst(&vs_plain)
+    );
+    println!(
+        "overlaps, module time / binary_raster: median group {:.2}x, worst {:.2}x",
+        median(&mut vs_raster.clone()),
+        worst(&vs_raster)
+    );
+    println!(
+        "overlap_area, module time / plain popcount: median group {:.2}x, worst {:.2}x",
+        median(&mut area_vs_plain.clone()),
+        worst(&area_vs_plain)
+    );
 }
 
 /// A mask's size and which texels are solid.

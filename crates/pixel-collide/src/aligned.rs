@@ -297,43 +297,54 @@ fn bits_at(row: &[u64], start: i64) -> u64 {
 /// from column `start` of the second: the same for every row, so worked out once.
 #[derive(Clone, Copy)]
 struct Shift {
-    start: i64,
     /// Index of the second row's word under the first word, and the bit offset within it.
     q: i64,
     r: u32,
     /// Words `lo..hi` of the first row have both their partner words inside the second row.
     lo: usize,
     hi: usize,
+    /// Outside those, at most two words meet any texel of the second row: the one whose upper
+    /// partner is the second row's first word, and the one whose lower partner is its last word.
+    left: Option<usize>,
+    right: Option<usize>,
 }
 
 impl Shift {
+    #[inline]
     fn new(start: i64, n: usize, words_b: usize) -> Self {
         let q = start.div_euclid(64);
         let lo = (-q).clamp(0, n as i64) as usize;
         let hi = (words_b as i64 - 1 - q).clamp(lo as i64, n as i64) as usize;
+        let word = |i: i64| (0..n as i64).contains(&i).then_some(i as usize);
         Shift {
-            start,
             q,
             r: start.rem_euclid(64) as u32,
             lo,
             hi,
+            left: word(-q - 1),
+            right: word(words_b as i64 - 1 - q),
         }
     }
 
-    /// Folds `f` over the shared words `row_a[i] & bits_at(row_b, start + 64 i)`: the translation-only
-    /// inner loop, the words whose partners lie wholly inside `row_b` in one branch-free pass the
-    /// compiler can vectorise.
+    /// Folds `f` over the shared words `row_a[i] & bits_at(row_b, start + 64 i)` (in no particular
+    /// order, for an `f` that does not care): the translation-only inner loop, the words whose
+    /// partners lie wholly inside `row_b` in one branch-free pass the compiler can vectorise, and at
+    /// most two part-words at the ends; every other word meets only air.
     #[inline(always)]
-    fn fold(&self, row_a: &[u64], row_b: &[u64], init: u64, f: fn(u64, u64) -> u64) -> u64 {
+    fn fold(&self, row_a: &[u64], row_b: &[u64], init: u64, f: impl Fn(u64, u64) -> u64) -> u64 {
+        let r = self.r;
         let mut acc = init;
-        for i in (0..self.lo).chain(self.hi..row_a.len()) {
-            acc = f(acc, row_a[i] & bits_at(row_b, self.start + 64 * i as i64));
+        if let Some(i) = self.left {
+            // Written so that r = 0 needs no branch: (w << 1) << 63 is 0.
+            acc = f(acc, row_a[i] & ((row_b[0] << 1) << (63 - r)));
+        }
+        if let Some(i) = self.right {
+            acc = f(acc, row_a[i] & (row_b[row_b.len() - 1] >> r));
         }
         if self.lo < self.hi {
             let n = self.hi - self.lo;
             let first = (self.q + self.lo as i64) as usize;
             let (b0, b1) = (&row_b[first..][..n], &row_b[first + 1..][..n]);
-            let r = self.r;
             acc = row_a[self.lo..self.hi]
                 .iter()
                 .zip(b0.iter().zip(b1))
@@ -343,6 +354,62 @@ impl Shift {
         }
         acc
     }
+}
+
+/// Whether `b`, its texel (x, y) on `a`'s texel (x + dx, y + dy), shares a solid texel with `a`: the
+/// plain translation, without the general placement's setup, for the cheapest possible yes or no.
+#[inline]
+pub(crate) fn shifted_overlaps(a: &Mask, b: &Mask, dx: i64, dy: i64) -> bool {
+    shifted_fold(a, b, dx, dy, |acc, s| acc | s, |acc| acc != 0) != 0
+}
+
+/// How many solid texels `a` and `b` share, `b`'s texel (x, y) on `a`'s texel (x + dx, y + dy).
+#[inline]
+pub(crate) fn shifted_count(a: &Mask, b: &Mask, dx: i64, dy: i64) -> u64 {
+    shifted_fold(
+        a,
+        b,
+        dx,
+        dy,
+        |acc, s| acc + u64::from(s.count_ones()),
+        |_| false,
+    )
+}
+
+/// Folds `f` over the shared words of `a` and of `b` shifted by (`dx`, `dy`), row by row, until
+/// `done` says the answer is known.
+#[inline(always)]
+fn shifted_fold(
+    a: &Mask,
+    b: &Mask,
+    dx: i64,
+    dy: i64,
+    f: impl Fn(u64, u64) -> u64,
+    done: impl Fn(u64) -> bool,
+) -> u64 {
+    let (a, b) = (a.bits(), b.bits());
+    let x0 = dx.max(0);
+    let x1 = (dx + i64::from(b.width)).min(i64::from(a.width));
+    let y0 = dy.max(0);
+    let y1 = (dy + i64::from(b.height)).min(i64::from(a.height));
+    if x0 >= x1 || y0 >= y1 {
+        return 0;
+    }
+    let (k0, k1) = ((x0 / 64) as usize, ((x1 - 1) / 64 + 1) as usize);
+    let shift = Shift::new(64 * k0 as i64 - dx, k1 - k0, b.words_per_row);
+    let (wa, wb, n) = (a.words_per_row, b.words_per_row, k1 - k0);
+    // Row starts advanced by addition, not recomputed by multiplication.
+    let (mut ia, mut ib) = (y0 as usize * wa + k0, (y0 - dy) as usize * wb);
+    let mut acc = 0;
+    for _ in y0..y1 {
+        acc = shift.fold(&a.words[ia..ia + n], &b.words[ib..ib + wb], acc, &f);
+        if done(acc) {
+            break;
+        }
+        ia += wa;
+        ib += wb;
+    }
+    acc
 }
 
 /// Transposes a 64 x 64 bit matrix in place (row i, bit j becomes row j, bit i) by swapping ever

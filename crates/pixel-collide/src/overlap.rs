@@ -23,7 +23,7 @@ use std::cmp::Ordering;
 
 use glam::{Affine2, DAffine2, DVec2, Mat2, Vec2};
 
-use super::aligned::Aligned;
+use super::aligned::{shifted_count, shifted_overlaps, Aligned};
 use super::mask::{Mask, PixelRect};
 use super::rect::Rect;
 use super::tree::{Kind, Node};
@@ -183,6 +183,16 @@ pub fn collide(a: Sprite<'_>, b: Sprite<'_>) -> Option<Contact> {
 /// assert!(!overlaps(at(0.0), at(4.0)), "edge to edge");
 /// ```
 pub fn overlaps(a: Sprite<'_>, b: Sprite<'_>) -> bool {
+    if let Some((dx, dy)) = whole_texel_shift(&a, &b) {
+        return shifted_overlaps(a.mask, b.mask, dx, dy);
+    }
+    overlaps_placed(a, b)
+}
+
+/// [`overlaps`] for every placement but the plain whole-texel translation, kept out of line so that
+/// the translation's path stays small.
+#[inline(never)]
+fn overlaps_placed(a: Sprite<'_>, b: Sprite<'_>) -> bool {
     let hit = if let Some((view, _)) = translated(&a, &b) {
         view.first().is_some()
     } else if let Some(pair) = Pair::new(a, b) {
@@ -218,6 +228,10 @@ pub fn overlaps(a: Sprite<'_>, b: Sprite<'_>) -> bool {
 /// assert_eq!(overlap_area(a, b), 2.0);
 /// ```
 pub fn overlap_area(a: Sprite<'_>, b: Sprite<'_>) -> f32 {
+    if let Some((dx, dy)) = whole_texel_shift(&a, &b) {
+        // Unit texels: the area is the count (exact in f32 below 2^24 texels, rounded above).
+        return shifted_count(a.mask, b.mask, dx, dy) as f32;
+    }
     let counted = |view: Aligned<'_>, world: &DAffine2| {
         let n = view.count();
         (n as f64 * world.matrix2.determinant().abs(), n > 0)
@@ -250,6 +264,30 @@ pub fn overlap_area(a: Sprite<'_>, b: Sprite<'_>) -> f32 {
     } else {
         f32::from_bits(1)
     }
+}
+
+/// How many whole texels `b` sits right of and below `a` when both are placed by translation alone,
+/// within 2^40 of the origin (so their bounds fit in `f32` and need no check), and the offset is a
+/// whole number of texels; `None` otherwise.
+#[inline]
+fn whole_texel_shift(a: &Sprite<'_>, b: &Sprite<'_>) -> Option<(i64, i64)> {
+    const NEAR: f32 = (1u64 << 40) as f32;
+    // The identity compared bit for bit, one 16-byte compare; a -0.0 entry takes the general path.
+    const ONE: u32 = 0x3f80_0000;
+    let near = |s: &Sprite<'_>| {
+        let t = s.transform.translation.abs();
+        s.transform.matrix2.to_cols_array().map(f32::to_bits) == [ONE, 0, 0, ONE]
+            && t.x < NEAR
+            && t.y < NEAR
+    };
+    if !(near(a) && near(b)) {
+        return None;
+    }
+    // Exact in f64: both translations are f32. Compared through a cast, since `trunc` may be a
+    // library call.
+    let t = b.translation_f64() - a.translation_f64();
+    let whole = |v: f64| (v == (v as i64) as f64).then_some(v as i64);
+    Some((whole(t.x)?, whole(t.y)?))
 }
 
 /// The word-parallel view of two unrotated, unscaled sprites an integral distance apart (the pure

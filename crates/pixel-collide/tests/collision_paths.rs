@@ -185,6 +185,23 @@ proptest! {
     }
 
     #[test]
+    fn plain_translations_agree_with_counting_shared_texels(
+        a in any_mask(150), b in any_mask(150),
+        (dx, dy) in (-160i32..160, -160i32..160), (wx, wy) in (-400i32..400, -400i32..400),
+    ) {
+        // `overlaps`' own path for two unturned sprites a whole number of texels apart, wherever the
+        // pair stands (quarter-texel world offsets keep the difference whole).
+        let world = Vec2::new(wx as f32, wy as f32) * 0.25;
+        let ta = Affine2::from_translation(world);
+        let tb = Affine2::from_translation(world + Vec2::new(dx as f32, dy as f32));
+        let expected = shared_texels(&a, ta, &b, tb) > 0;
+        let (sa, sb) = (Sprite::new(&a, ta), Sprite::new(&b, tb));
+        prop_assert_eq!(overlaps(sa, sb), expected);
+        prop_assert_eq!(overlaps(sb, sa), expected);
+        prop_assert_eq!(collide(sa, sb).is_some(), expected);
+    }
+
+    #[test]
     fn transformed_bit_blocks_agree_with_brute_force(
         a in any_mask(90), b in any_mask(90), ta in placement(), tb in placement(),
     ) {
