@@ -24,14 +24,8 @@ fn main() -> ExitCode {
     };
     options.resolve_seed();
     if options.headless {
-        return match headless::run_options(&options, &assets) {
-            Ok(report) => match cli::print_line(&report.to_json_line()) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => {
-                    spinfall::errln!("spinfall: error: {e}");
-                    ExitCode::from(1)
-                }
-            },
+        return match headless::run_and_print(&options, &assets) {
+            Ok(_) => ExitCode::SUCCESS,
             Err(e) => {
                 spinfall::errln!("spinfall: error: {e}");
                 ExitCode::from(1)

@@ -41,14 +41,11 @@
 //! ```
 
 use std::fmt;
-use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::cli::Pilot;
-use crate::headless::{self, Report};
-use crate::sim::{Input, Mode, Shapes, World, STEPS_PER_SECOND};
+use crate::sim::{steps_for, Input, Mode, World, STEPS_PER_SECOND};
 
 /// The replay format this Spinfall reads and writes.
 pub const REPLAY_FORMAT: u32 = 1;
@@ -165,14 +162,14 @@ impl Replay {
             path: path.to_path_buf(),
             kind,
         };
-        let file = std::fs::File::open(path).map_err(|e| error(ErrorKind::Io(e.to_string())))?;
-        let mut bytes = Vec::new();
-        file.take(MAX_REPLAY_BYTES + 1)
-            .read_to_end(&mut bytes)
-            .map_err(|e| error(ErrorKind::Io(e.to_string())))?;
-        if bytes.len() as u64 > MAX_REPLAY_BYTES {
-            return Err(error(ErrorKind::TooLarge));
-        }
+        // A named pipe or a device in place of a replay is refused, not waited on.
+        let bytes = crate::files::read_capped(path, MAX_REPLAY_BYTES).map_err(|e| {
+            if e.kind() == std::io::ErrorKind::FileTooLarge {
+                error(ErrorKind::TooLarge)
+            } else {
+                error(ErrorKind::Io(e.to_string()))
+            }
+        })?;
         let text = String::from_utf8(bytes)
             .map_err(|_| error(ErrorKind::Damaged("not UTF-8 text".into())))?;
         Replay::from_json(&text, path)
@@ -196,55 +193,6 @@ impl Replay {
         crate::store::write_atomically(dir, path, json.as_bytes())
             .map_err(|e| error(ErrorKind::Io(e.to_string())))
     }
-}
-
-/// Runs `pilot` headless as [`headless::run`] does and writes the run's replay to `path`; returns the
-/// run's report once the file is written.
-pub fn record_headless(
-    path: &Path,
-    seed: u64,
-    mode: Mode,
-    pilot: Pilot,
-    seconds: f64,
-    shapes: Shapes,
-) -> Result<Report, ReplayError> {
-    let mut recorder = Recorder::new();
-    let mut steer = headless::pilot_steer(pilot, seed);
-    let (report, world) =
-        headless::run_steered(seed, mode, pilot.name(), seconds, shapes, |world| {
-            recorder.record(steer(world))
-        });
-    recorder.finish(&world, seconds).save(path)?;
-    Ok(report)
-}
-
-/// Plays the replay in `path` back headless and returns the report its recorded run printed, with
-/// the pilot named `replay`; a replay that ends otherwise than it recorded is an error.
-pub fn play_headless(path: &Path, shapes: Shapes) -> Result<Report, ReplayError> {
-    let replay = Replay::load(path)?;
-    let mut inputs = replay.inputs();
-    // Past the recorded inputs a diverging game stands still until its time is up.
-    let (report, _) = headless::run_steered(
-        replay.seed,
-        replay.mode,
-        "replay",
-        replay.seconds,
-        shapes,
-        |_| inputs.next().unwrap_or(Input::IDLE),
-    );
-    let recorded = (replay.steps, replay.score, replay.ended());
-    let replayed = (report.steps, report.score, report.ended);
-    if recorded != replayed {
-        return Err(ReplayError {
-            path: path.to_path_buf(),
-            kind: ErrorKind::Diverged {
-                recorded,
-                replayed,
-                version: replay.game_version,
-            },
-        });
-    }
-    Ok(report)
 }
 
 /// Where the game keeps replay `id`: `replay-<id>.json` in the config directory `dir`, next to the
@@ -469,7 +417,7 @@ impl File {
         if !(0.0..=max_seconds).contains(&self.seconds) {
             return Err(format!("seconds {} outside 0-{max_seconds}", self.seconds));
         }
-        if self.steps > crate::headless::steps_for(self.seconds) {
+        if self.steps > steps_for(self.seconds) {
             return Err(format!(
                 "{} steps do not fit in {} seconds",
                 self.steps, self.seconds

@@ -6,8 +6,8 @@ use std::path::Path;
 
 use spinfall::assets::Assets;
 use spinfall::cli::Pilot;
-use spinfall::headless;
 use spinfall::replay::{self, ErrorKind, Recorder, Replay, MAX_REPLAY_BYTES, REPLAY_FORMAT};
+use spinfall::run;
 use spinfall::sim::{Bot, Casual, Event, Input, Mode, Shapes, Stats, World, STEPS_PER_SECOND};
 
 const SECOND: u64 = STEPS_PER_SECOND as u64;
@@ -98,11 +98,10 @@ fn headless_record_and_replay_give_the_same_report() {
         let path = dir
             .path()
             .join(format!("{}-{}.json", mode.name(), pilot.name()));
-        let recorded =
-            replay::record_headless(&path, 5, mode, pilot, 45.0, shapes()).expect("recorded");
-        let replayed = replay::play_headless(&path, shapes()).expect("played back");
+        let recorded = run::record(&path, 5, mode, pilot, 45.0, shapes()).expect("recorded");
+        let replayed = run::play_back(&path, shapes()).expect("played back");
         assert_eq!(replayed.pilot, "replay");
-        let same = |r: &headless::Report| {
+        let same = |r: &run::Report| {
             (
                 r.seed,
                 r.mode,
@@ -118,7 +117,7 @@ fn headless_record_and_replay_give_the_same_report() {
             )
         };
         assert_eq!(same(&replayed), same(&recorded), "{mode:?} {pilot:?}");
-        let plain = headless::run(5, mode, pilot, 45.0, shapes());
+        let plain = run::run(5, mode, pilot, 45.0, shapes());
         assert_eq!(
             same(&recorded),
             same(&plain),
@@ -239,13 +238,13 @@ fn files_are_read_whole_only_up_to_the_cap() {
 fn a_replay_that_plays_back_differently_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("claimed.json");
-    replay::record_headless(&path, 2, Mode::Arcade, Pilot::Idle, 60.0, shapes()).unwrap();
+    run::record(&path, 2, Mode::Arcade, Pilot::Idle, 60.0, shapes()).unwrap();
     let mut json: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
     let score = json["score"].as_u64().unwrap();
     json["score"] = serde_json::json!(score + 1000);
     std::fs::write(&path, json.to_string()).unwrap();
-    let e = replay::play_headless(&path, shapes()).unwrap_err();
+    let e = run::play_back(&path, shapes()).unwrap_err();
     assert!(matches!(e.kind, ErrorKind::Diverged { .. }), "{e}");
     let line = e.to_string();
     assert!(

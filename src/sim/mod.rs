@@ -76,6 +76,17 @@ pub fn safe_area() -> Rect {
     Rect::new(margin, Vec2::new(FIELD_WIDTH, FIELD_HEIGHT) - margin)
 }
 
+/// The number of whole steps in `seconds` of game time (negative or NaN counts as 0).
+pub fn steps_for(seconds: f64) -> u64 {
+    let steps = (seconds * f64::from(STEPS_PER_SECOND)).round();
+    if steps.is_nan() || steps <= 0.0 {
+        0
+    } else {
+        // `as` saturates; the command line caps the duration long before that matters.
+        steps as u64
+    }
+}
+
 /// Converts a number of steps to seconds of game time.
 pub fn steps_to_seconds(steps: u64) -> f64 {
     steps as f64 / f64::from(STEPS_PER_SECOND)

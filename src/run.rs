@@ -1,0 +1,156 @@
+//! Running a game from a seed and a steering (a pilot, a replay's inputs, or a recorder around a
+//! pilot), as fast as it goes, summed up in a [`Report`].
+//!
+//! Everything in the report except `wall_ms` follows from the arguments alone: the world is a pure
+//! function of its seed and the inputs it is stepped with.
+
+use std::path::Path;
+use std::time::Instant;
+
+use serde::Serialize;
+
+use crate::cli::Pilot;
+use crate::replay::{ErrorKind, Recorder, Replay, ReplayError};
+use crate::sim::{steps_for, Bot, Casual, Input, Mode, Shapes, World};
+
+/// What a headless run did; serialises to the one JSON line the command prints.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Report {
+    /// The seed the world started from.
+    pub seed: u64,
+    /// The mode's name ("classic" or "arcade").
+    pub mode: &'static str,
+    /// The pilot's name ("idle", "bot" or "casual"; "replay" when a replay file played).
+    pub pilot: &'static str,
+    /// The game time asked for, in seconds.
+    pub seconds: f64,
+    /// The game time actually played, in seconds: less than `seconds` when the game ended early.
+    pub survived_seconds: f64,
+    /// Steps actually simulated (fewer than asked when the game ended).
+    pub steps: u64,
+    /// Blocks spawned.
+    pub spawned: u64,
+    /// Bounding-rectangle tests run.
+    pub rect_tests: u64,
+    /// Per-pixel tests run.
+    pub pixel_tests: u64,
+    /// Hits that counted.
+    pub hits: u64,
+    /// The final score.
+    pub score: u64,
+    /// Power-ups caught (any kind; none in classic).
+    pub powerups: u64,
+    /// Why the run stopped: "time" or "game_over".
+    pub ended: &'static str,
+    /// Wall-clock milliseconds the run took (the one field that varies between identical runs).
+    pub wall_ms: u64,
+}
+
+impl Report {
+    /// The report as one line of JSON, keys in a fixed order.
+    pub fn to_json_line(&self) -> String {
+        // A struct of plain numbers and static strings always serialises.
+        serde_json::to_string(self).unwrap_or_default()
+    }
+}
+
+/// Runs a world of `mode` from `seed` for `seconds` of game time (or until game over) under `pilot`.
+pub fn run(seed: u64, mode: Mode, pilot: Pilot, seconds: f64, shapes: Shapes) -> Report {
+    let steer = pilot_steer(pilot, seed);
+    run_steered(seed, mode, pilot.name(), seconds, shapes, steer).0
+}
+
+/// The steering of `pilot` in a game from `seed`: each call gives the input for the world's next step.
+pub fn pilot_steer(pilot: Pilot, seed: u64) -> impl FnMut(&World) -> Input {
+    let mut bot = Bot::new();
+    let mut casual = Casual::new(seed);
+    move |world| match pilot {
+        Pilot::Idle => Input::IDLE,
+        Pilot::Bot => bot.input(world),
+        Pilot::Casual => casual.input(world),
+    }
+}
+
+/// [`run`] with any steering (`pilot` names it in the report); also returns the world as it ended.
+pub fn run_steered(
+    seed: u64,
+    mode: Mode,
+    pilot: &'static str,
+    seconds: f64,
+    shapes: Shapes,
+    mut steer: impl FnMut(&World) -> Input,
+) -> (Report, World) {
+    let started = Instant::now();
+    let mut world = World::new(mode, seed, shapes);
+    let steps = steps_for(seconds);
+    while world.stats().steps < steps && !world.is_over() {
+        let input = steer(&world);
+        world.step(input);
+    }
+    let stats = *world.stats();
+    let report = Report {
+        seed,
+        mode: mode.name(),
+        pilot,
+        seconds,
+        survived_seconds: stats.elapsed_seconds(),
+        steps: stats.steps,
+        spawned: stats.spawned,
+        rect_tests: stats.rect_tests,
+        pixel_tests: stats.pixel_tests,
+        hits: stats.hits,
+        score: stats.score,
+        powerups: stats.collected,
+        ended: if world.is_over() { "game_over" } else { "time" },
+        wall_ms: started.elapsed().as_millis() as u64,
+    };
+    (report, world)
+}
+
+/// Runs `pilot` as [`run`] does and writes the run's replay to `path`; returns the run's report once
+/// the file is written.
+pub fn record(
+    path: &Path,
+    seed: u64,
+    mode: Mode,
+    pilot: Pilot,
+    seconds: f64,
+    shapes: Shapes,
+) -> Result<Report, ReplayError> {
+    let mut recorder = Recorder::new();
+    let mut steer = pilot_steer(pilot, seed);
+    let (report, world) = run_steered(seed, mode, pilot.name(), seconds, shapes, |world| {
+        recorder.record(steer(world))
+    });
+    recorder.finish(&world, seconds).save(path)?;
+    Ok(report)
+}
+
+/// Plays the replay in `path` back and returns the report its recorded run printed, with
+/// the pilot named `replay`; a replay that ends otherwise than it recorded is an error.
+pub fn play_back(path: &Path, shapes: Shapes) -> Result<Report, ReplayError> {
+    let replay = Replay::load(path)?;
+    let mut inputs = replay.inputs();
+    // Past the recorded inputs a diverging game stands still until its time is up.
+    let (report, _) = run_steered(
+        replay.seed,
+        replay.mode,
+        "replay",
+        replay.seconds,
+        shapes,
+        |_| inputs.next().unwrap_or(Input::IDLE),
+    );
+    let recorded = (replay.steps(), replay.score, replay.ended());
+    let replayed = (report.steps, report.score, report.ended);
+    if recorded != replayed {
+        return Err(ReplayError {
+            path: path.to_path_buf(),
+            kind: ErrorKind::Diverged {
+                recorded,
+                replayed,
+                version: replay.game_version,
+            },
+        });
+    }
+    Ok(report)
+}
