@@ -622,3 +622,37 @@ fn a_replay_that_cannot_be_written_is_one_line_and_exit_1() {
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert!(stderr.contains("run.json"), "{stderr}");
 }
+
+#[cfg(unix)]
+#[test]
+fn a_named_pipe_given_as_a_replay_is_one_line_not_a_hang() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("run.json");
+    let made = Command::new("mkfifo")
+        .arg(&path)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    // Nothing ever writes to the pipe: a game that waits on it would never end, so the test waits
+    // a bounded time and kills it rather than hanging itself.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_spinfall"))
+        .args(["--headless", "--replay", path.to_str().unwrap()])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while child.try_wait().unwrap().is_none() {
+        if Instant::now() > deadline {
+            child.kill().unwrap();
+            panic!("still waiting on the named pipe after 20 s");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().unwrap();
+    let line = one_line_failure(&out, 1);
+    assert!(
+        line.contains("run.json") && line.contains("a named pipe, not a regular file"),
+        "{line}"
+    );
+}
