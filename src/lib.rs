@@ -13,6 +13,7 @@ pub mod cli;
 pub mod files;
 pub mod headless;
 pub mod replay;
+pub mod run;
 pub mod sim;
 pub mod store;
 
@@ -47,3 +48,8 @@ macro_rules! outln {
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
+
+/// The collision page's code examples, compiled and run as documentation tests.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/collision.md")]
+pub struct CollisionDocDoctests;
