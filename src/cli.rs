@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use clap::builder::PossibleValue;
 use clap::{ColorChoice, Parser, ValueEnum};
 
-use crate::sim::Mode;
+use crate::sim::{GameSpeed, Mode};
 
 /// Seconds a headless run simulates when `--seconds` is not given.
 pub const DEFAULT_HEADLESS_SECONDS: f64 = 60.0;
@@ -92,6 +92,11 @@ pub struct Options {
     #[arg(long, value_enum, value_name = "PILOT", ignore_case = true)]
     pub pilot: Option<Pilot>,
 
+    /// Game speed in percent: 60, 70, 80, 90 or 100 (the default). The whole game runs slower and
+    /// scores the same per second of game time; a window run starts at this speed.
+    #[arg(long, value_name = "PERCENT", value_parser = parse_speed, allow_hyphen_values = true)]
+    pub speed: Option<GameSpeed>,
+
     /// Start in fullscreen.
     #[arg(long, conflicts_with = "headless")]
     pub fullscreen: bool,
@@ -104,7 +109,7 @@ pub struct Options {
     #[arg(
         long,
         value_name = "FILE",
-        conflicts_with_all = ["seed", "mode", "pilot", "seconds", "record"]
+        conflicts_with_all = ["seed", "mode", "pilot", "seconds", "record", "speed"]
     )]
     pub replay: Option<PathBuf>,
 }
@@ -113,6 +118,11 @@ impl Options {
     /// The mode to play: the one given, or arcade.
     pub fn mode_or_default(&self) -> Mode {
         self.mode.unwrap_or_default()
+    }
+
+    /// The game speed: the one given, or full speed.
+    pub fn speed_or_default(&self) -> GameSpeed {
+        self.speed.unwrap_or_default()
     }
 
     /// The pilot to use: the one given, or idle.
@@ -227,6 +237,15 @@ pub fn random_seed() -> u64 {
         hasher.write_u128(since.as_nanos());
     }
     hasher.finish()
+}
+
+/// Accepts a game speed in percent: an integer from 60 to 100 in steps of 10.
+fn parse_speed(text: &str) -> Result<GameSpeed, String> {
+    text.trim()
+        .parse::<u32>()
+        .ok()
+        .and_then(GameSpeed::from_percent)
+        .ok_or_else(|| "expected 60, 70, 80, 90 or 100 (percent of full speed)".to_string())
 }
 
 /// Accepts a number of seconds from 0 to [`MAX_SECONDS`] (a negative zero is read as 0).

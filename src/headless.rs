@@ -24,14 +24,17 @@ pub fn run_options(options: &Options, assets: &Assets) -> Result<Report, RunErro
         return Ok(run::play_back(path, shapes)?);
     }
     let seed = options.clone().resolve_seed();
-    let (mode, pilot, seconds) = (
+    let (mode, pilot, speed, seconds) = (
         options.mode_or_default(),
         options.pilot_or_default(),
+        options.speed_or_default(),
         options.seconds_or_default(),
     );
     match &options.record {
-        Some(path) => Ok(run::record(path, seed, mode, pilot, seconds, shapes)?),
-        None => Ok(run::run(seed, mode, pilot, seconds, shapes)),
+        Some(path) => Ok(run::record(
+            path, seed, mode, pilot, speed, seconds, shapes,
+        )?),
+        None => Ok(run::run_at(seed, mode, pilot, speed, seconds, shapes)),
     }
 }
 

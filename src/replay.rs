@@ -15,6 +15,9 @@
 //! `ended` and `steps` are how it ended, so that a replay that no longer plays the same (one recorded
 //! by a Spinfall with other rules) is noticed instead of showing a different game.
 //!
+//! A game played below full speed is kept in format 2, the same object with `"speed":70` (percent)
+//! after the format; a full-speed game stays in format 1, byte for byte.
+//!
 //! Reading never panics and never reads more than [`MAX_REPLAY_BYTES`]: a file from another format, a
 //! damaged one, or one too large is an error naming the file, in one line.
 //!
@@ -45,10 +48,15 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::sim::{steps_for, Input, Mode, World, STEPS_PER_SECOND};
+use crate::sim::{steps_for, GameSpeed, Input, Mode, World, STEPS_PER_SECOND};
 
-/// The replay format this Spinfall reads and writes.
+/// The replay format of a game played at full speed, which every Spinfall reads.
 pub const REPLAY_FORMAT: u32 = 1;
+
+/// The replay format of a game played below full speed: format 1 plus the game's `speed` in percent,
+/// under a number of its own so that a Spinfall without the game-speed assist refuses it by name
+/// instead of playing it at the wrong pace.
+pub const SLOW_REPLAY_FORMAT: u32 = 2;
 
 /// The largest replay file read or written, in bytes (32 MiB: a day of the bot's input fits).
 pub const MAX_REPLAY_BYTES: u64 = 32 << 20;
@@ -72,6 +80,8 @@ pub struct Replay {
     pub seconds: f64,
     /// The score the game ended with.
     pub score: u64,
+    /// The game speed it was played at (the pace it is watched at; the steps are the same).
+    pub speed: GameSpeed,
     /// Whether the game ended in a game over (otherwise its time ran out or the player left).
     pub game_over: bool,
     /// The inputs as (value in 128ths, steps held) runs, in order; never empty runs.
@@ -112,7 +122,12 @@ impl Replay {
     /// The replay as one line of JSON, the file format.
     pub fn to_json(&self) -> String {
         let file = File {
-            format: REPLAY_FORMAT,
+            format: if self.speed.is_full() {
+                REPLAY_FORMAT
+            } else {
+                SLOW_REPLAY_FORMAT
+            },
+            speed: (!self.speed.is_full()).then(|| self.speed.percent()),
             game_version: self.game_version.clone(),
             seed: self.seed,
             mode: self.mode.name().to_string(),
@@ -145,7 +160,10 @@ impl Replay {
         // would call damaged is named for what it is.
         let probe: Probe = serde_json::from_str(text).map_err(|e| damaged(e.to_string()))?;
         match probe.format {
-            Some(serde_json::Value::Number(n)) if n.as_u64() == Some(u64::from(REPLAY_FORMAT)) => {}
+            Some(serde_json::Value::Number(n))
+                if [REPLAY_FORMAT, SLOW_REPLAY_FORMAT]
+                    .iter()
+                    .any(|&f| n.as_u64() == Some(u64::from(f))) => {}
             Some(serde_json::Value::Number(n)) => {
                 return Err(error(ErrorKind::OtherFormat(n.to_string())));
             }
@@ -346,7 +364,8 @@ impl Recorder {
     }
 
     /// The replay of `world`, which must be the world every recorded input stepped, from its seed;
-    /// `seconds` is the game time the run asked for.
+    /// `seconds` is the game time the run asked for. It says full speed: set [`Replay::speed`] for a
+    /// game played slower.
     pub fn finish(&self, world: &World, seconds: f64) -> Replay {
         Replay {
             game_version: env!("CARGO_PKG_VERSION").to_string(),
@@ -354,6 +373,7 @@ impl Recorder {
             mode: world.mode(),
             seconds,
             score: world.score(),
+            speed: GameSpeed::FULL,
             game_over: world.is_over(),
             runs: self.runs.clone(),
             steps: self.steps,
@@ -384,6 +404,9 @@ struct Probe {
 #[serde(deny_unknown_fields)]
 struct File {
     format: u32,
+    /// Only in [`SLOW_REPLAY_FORMAT`]; absent, a full-speed file is byte for byte a format 1 file.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    speed: Option<u32>,
     game_version: String,
     seed: u64,
     mode: String,
@@ -401,6 +424,15 @@ impl File {
             "classic" => Mode::Classic,
             "arcade" => Mode::Arcade,
             other => return Err(format!("unknown mode {other:?}")),
+        };
+        let speed = match (self.format, self.speed) {
+            (REPLAY_FORMAT, None) => GameSpeed::FULL,
+            (REPLAY_FORMAT, Some(_)) => {
+                return Err(format!("format {REPLAY_FORMAT} has no speed"));
+            }
+            (_, None) => return Err("no game speed".into()),
+            (_, Some(percent)) => GameSpeed::from_percent(percent)
+                .ok_or_else(|| format!("game speed {percent}% is not one of 60-100% in tens"))?,
         };
         let game_over = match self.ended.as_str() {
             "game_over" if mode == Mode::Arcade => true,
@@ -451,6 +483,7 @@ impl File {
             mode,
             seconds: self.seconds,
             score: self.score,
+            speed,
             game_over,
             runs,
             steps: self.steps,
@@ -474,7 +507,7 @@ pub enum ErrorKind {
     Io(String),
     /// It is larger than [`MAX_REPLAY_BYTES`].
     TooLarge,
-    /// It declares a format other than [`REPLAY_FORMAT`].
+    /// It declares a format other than [`REPLAY_FORMAT`] and [`SLOW_REPLAY_FORMAT`].
     OtherFormat(String),
     /// It is not a replay: not JSON, or JSON of another shape, or values that cannot be.
     Damaged(String),
@@ -501,7 +534,8 @@ impl fmt::Display for ReplayError {
             ),
             ErrorKind::OtherFormat(v) => write!(
                 f,
-                "replay {path} is in format {v}; this Spinfall reads format {REPLAY_FORMAT}"
+                "replay {path} is in format {v}; this Spinfall reads formats {REPLAY_FORMAT} and \
+                 {SLOW_REPLAY_FORMAT}"
             ),
             ErrorKind::Damaged(why) => write!(f, "replay {path} is damaged or not a replay ({why})"),
             ErrorKind::Diverged {

@@ -11,7 +11,7 @@ use serde::Serialize;
 
 use crate::cli::Pilot;
 use crate::replay::{ErrorKind, Recorder, Replay, ReplayError};
-use crate::sim::{steps_for, Bot, Casual, Input, Mode, Shapes, World};
+use crate::sim::{steps_for, Bot, Casual, CasualLimits, GameSpeed, Input, Mode, Shapes, World};
 
 /// What a headless run did; serialises to the one JSON line the command prints.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -22,6 +22,8 @@ pub struct Report {
     pub mode: &'static str,
     /// The pilot's name ("idle", "bot" or "casual"; "replay" when a replay file played).
     pub pilot: &'static str,
+    /// The game speed in percent (100 is full speed; see [`GameSpeed`]).
+    pub speed: u32,
     /// The game time asked for, in seconds.
     pub seconds: f64,
     /// The game time actually played, in seconds: less than `seconds` when the game ended early.
@@ -54,16 +56,31 @@ impl Report {
     }
 }
 
-/// Runs a world of `mode` from `seed` for `seconds` of game time (or until game over) under `pilot`.
+/// Runs a world of `mode` from `seed` for `seconds` of game time (or until game over) under `pilot`,
+/// at full speed.
 pub fn run(seed: u64, mode: Mode, pilot: Pilot, seconds: f64, shapes: Shapes) -> Report {
-    let steer = pilot_steer(pilot, seed);
-    run_steered(seed, mode, pilot.name(), seconds, shapes, steer).0
+    run_at(seed, mode, pilot, GameSpeed::FULL, seconds, shapes)
 }
 
-/// The steering of `pilot` in a game from `seed`: each call gives the input for the world's next step.
-pub fn pilot_steer(pilot: Pilot, seed: u64) -> impl FnMut(&World) -> Input {
+/// [`run`] for a game shown at `speed`: the world steps the same game time, and only a pilot that
+/// reacts in real time (casual) plays differently.
+pub fn run_at(
+    seed: u64,
+    mode: Mode,
+    pilot: Pilot,
+    speed: GameSpeed,
+    seconds: f64,
+    shapes: Shapes,
+) -> Report {
+    let steer = pilot_steer(pilot, seed, speed);
+    run_steered(seed, mode, pilot.name(), speed, seconds, shapes, steer).0
+}
+
+/// The steering of `pilot` in a game from `seed` shown at `speed`: each call gives the input for the
+/// world's next step.
+pub fn pilot_steer(pilot: Pilot, seed: u64, speed: GameSpeed) -> impl FnMut(&World) -> Input {
     let mut bot = Bot::new();
-    let mut casual = Casual::new(seed);
+    let mut casual = Casual::with_limits(seed, CasualLimits::at_speed(speed));
     move |world| match pilot {
         Pilot::Idle => Input::IDLE,
         Pilot::Bot => bot.input(world),
@@ -76,6 +93,7 @@ pub fn run_steered(
     seed: u64,
     mode: Mode,
     pilot: &'static str,
+    speed: GameSpeed,
     seconds: f64,
     shapes: Shapes,
     mut steer: impl FnMut(&World) -> Input,
@@ -92,6 +110,7 @@ pub fn run_steered(
         seed,
         mode: mode.name(),
         pilot,
+        speed: speed.percent(),
         seconds,
         survived_seconds: stats.elapsed_seconds(),
         steps: stats.steps,
@@ -114,15 +133,18 @@ pub fn record(
     seed: u64,
     mode: Mode,
     pilot: Pilot,
+    speed: GameSpeed,
     seconds: f64,
     shapes: Shapes,
 ) -> Result<Report, ReplayError> {
     let mut recorder = Recorder::new();
-    let mut steer = pilot_steer(pilot, seed);
-    let (report, world) = run_steered(seed, mode, pilot.name(), seconds, shapes, |world| {
+    let mut steer = pilot_steer(pilot, seed, speed);
+    let (report, world) = run_steered(seed, mode, pilot.name(), speed, seconds, shapes, |world| {
         recorder.record(steer(world))
     });
-    recorder.finish(&world, seconds).save(path)?;
+    let mut replay = recorder.finish(&world, seconds);
+    replay.speed = speed;
+    replay.save(path)?;
     Ok(report)
 }
 
@@ -136,6 +158,7 @@ pub fn play_back(path: &Path, shapes: Shapes) -> Result<Report, ReplayError> {
         replay.seed,
         replay.mode,
         "replay",
+        replay.speed,
         replay.seconds,
         shapes,
         |_| inputs.next().unwrap_or(Input::IDLE),

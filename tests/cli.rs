@@ -7,10 +7,11 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-const KEYS: [&str; 14] = [
+const KEYS: [&str; 15] = [
     "seed",
     "mode",
     "pilot",
+    "speed",
     "seconds",
     "survived_seconds",
     "steps",
@@ -579,8 +580,8 @@ fn unusable_replays_are_one_line_naming_the_file_and_exit_1() {
         ("missing.json", None, "No such file"),
         (
             "newer.json",
-            Some(json.replacen("\"format\":1", "\"format\":2", 1)),
-            "format 2",
+            Some(json.replacen("\"format\":1", "\"format\":3", 1)),
+            "format 3",
         ),
         (
             "garbage.json",
@@ -655,4 +656,45 @@ fn a_named_pipe_given_as_a_replay_is_one_line_not_a_hang() {
         line.contains("run.json") && line.contains("a named pipe, not a regular file"),
         "{line}"
     );
+}
+
+#[test]
+fn a_game_speed_outside_60_to_100_in_tens_is_one_line_and_exit_2() {
+    for bad in ["75", "50", "110", "abc", "-70", "0.7"] {
+        let line = one_line_failure(&spinfall(&["--headless", "--speed", bad]), 2);
+        assert!(
+            line.contains("--speed") && line.contains(bad),
+            "{bad}: {line}"
+        );
+    }
+}
+
+#[test]
+fn the_headless_line_says_the_speed_and_a_full_speed_run_is_unchanged_by_it() {
+    let full = headless(&["--seed", "5", "--seconds", "20", "--pilot", "casual"]);
+    assert_eq!(full["speed"], 100);
+    let given = headless(&[
+        "--seed",
+        "5",
+        "--seconds",
+        "20",
+        "--pilot",
+        "casual",
+        "--speed",
+        "100",
+    ]);
+    assert_eq!(without_wall_time(full.clone()), without_wall_time(given));
+    let slow = headless(&[
+        "--seed",
+        "5",
+        "--seconds",
+        "20",
+        "--pilot",
+        "casual",
+        "--speed",
+        "70",
+    ]);
+    assert_eq!(slow["speed"], 70);
+    // Game time is game time: the same seconds asked for are the same steps at any speed.
+    assert_eq!(slow["seconds"], full["seconds"]);
 }

@@ -8,7 +8,9 @@ use spinfall::assets::Assets;
 use spinfall::cli::Pilot;
 use spinfall::replay::{self, ErrorKind, Recorder, Replay, MAX_REPLAY_BYTES, REPLAY_FORMAT};
 use spinfall::run;
-use spinfall::sim::{Bot, Casual, Event, Input, Mode, Shapes, Stats, World, STEPS_PER_SECOND};
+use spinfall::sim::{
+    Bot, Casual, Event, GameSpeed, Input, Mode, Shapes, Stats, World, STEPS_PER_SECOND,
+};
 
 const SECOND: u64 = STEPS_PER_SECOND as u64;
 
@@ -98,7 +100,8 @@ fn headless_record_and_replay_give_the_same_report() {
         let path = dir
             .path()
             .join(format!("{}-{}.json", mode.name(), pilot.name()));
-        let recorded = run::record(&path, 5, mode, pilot, 45.0, shapes()).expect("recorded");
+        let recorded =
+            run::record(&path, 5, mode, pilot, GameSpeed::FULL, 45.0, shapes()).expect("recorded");
         let replayed = run::play_back(&path, shapes()).expect("played back");
         assert_eq!(replayed.pilot, "replay");
         let same = |r: &run::Report| {
@@ -146,7 +149,7 @@ fn other_formats_and_damaged_files_are_one_line_naming_the_file() {
         v.to_string()
     };
     for format in [
-        serde_json::json!(2),
+        serde_json::json!(3),
         serde_json::json!(0),
         serde_json::json!(1.5),
     ] {
@@ -238,7 +241,16 @@ fn files_are_read_whole_only_up_to_the_cap() {
 fn a_replay_that_plays_back_differently_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("claimed.json");
-    run::record(&path, 2, Mode::Arcade, Pilot::Idle, 60.0, shapes()).unwrap();
+    run::record(
+        &path,
+        2,
+        Mode::Arcade,
+        Pilot::Idle,
+        GameSpeed::FULL,
+        60.0,
+        shapes(),
+    )
+    .unwrap();
     let mut json: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
     let score = json["score"].as_u64().unwrap();

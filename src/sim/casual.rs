@@ -25,7 +25,7 @@
 //! they are.
 
 use super::bot::{Bot, Seen};
-use super::{Input, World};
+use super::{GameSpeed, Input, World};
 
 /// How far a person falls short of the bot; see the module documentation.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -55,6 +55,21 @@ impl Default for CasualLimits {
             x_error: 10.0,
             fall_error: 0.15,
             caution: 10.0,
+        }
+    }
+}
+
+impl CasualLimits {
+    /// The default limits for a game shown at `speed`: a person's reaction and anticipation are
+    /// times in real seconds, so at a slower speed they span fewer game steps. The lookahead, the
+    /// misjudgements and the caution are about the play field, and stay.
+    pub fn at_speed(speed: GameSpeed) -> CasualLimits {
+        let full = CasualLimits::default();
+        let scaled = |steps: u32| (f64::from(steps) * speed.fraction()).round() as u32;
+        CasualLimits {
+            reaction_steps: scaled(full.reaction_steps),
+            anticipation_steps: scaled(full.anticipation_steps),
+            ..full
         }
     }
 }

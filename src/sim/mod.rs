@@ -11,11 +11,13 @@
 
 pub mod bot;
 pub mod casual;
+mod speed;
 mod tuning;
 mod world;
 
 pub use bot::Bot;
 pub use casual::{Casual, CasualLimits};
+pub use speed::{GameSpeed, Pacer};
 pub use tuning::{Difficulty, Tuning};
 pub use world::{Block, CheckOutcome, Effects, Player, PowerUp, Shapes, StepStats, World};
 
