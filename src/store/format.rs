@@ -1,0 +1,47 @@
+//! What the two save files are: their names, format version and size cap, and the checked JSON
+//! both are read as.
+
+use serde::de::DeserializeOwned;
+
+/// File name of the settings inside the config directory.
+pub const SETTINGS_FILE: &str = "settings.json";
+
+/// File name of the high scores inside the config directory.
+pub const SCORES_FILE: &str = "scores.json";
+
+/// Format version written into both files, so a later release can migrate old files instead of guessing.
+///
+/// Version 2 lets a score entry name its replay; version 1 files read as entries without one.
+pub const FORMAT_VERSION: u32 = 2;
+
+/// The most bytes read from a settings or scores file: hundreds of times what the game writes, and
+/// little enough that a huge stray file is refused at once instead of parsed for seconds.
+pub const MAX_SAVE_BYTES: u64 = 1 << 20;
+
+/// A file format this store reads: JSON whose shape is checked before it is trusted.
+pub(super) trait FileFormat: DeserializeOwned + Default {
+    /// Why `json` is not this format's shape, beyond what deserializing checks: serde accepts an array
+    /// for a struct, which a hand-edited or foreign file must not slip through as "empty".
+    fn shape_error(json: &serde_json::Value) -> Option<String> {
+        (!json.is_object()).then(|| format!("expected an object, found {}", json_kind(json)))
+    }
+
+    /// Defaults tidied as a loaded value would be.
+    fn sanitise(&mut self);
+
+    /// Folds in what is on disk when saving, which another running game may have written since this
+    /// one loaded. By default this value wins whole: a setting's latest choice is the one that counts.
+    fn merge_saved(&mut self, _saved: Self) {}
+}
+
+/// A JSON value's kind, for messages.
+pub(super) fn json_kind(json: &serde_json::Value) -> &'static str {
+    match json {
+        serde_json::Value::Null => "null",
+        serde_json::Value::Bool(_) => "a boolean",
+        serde_json::Value::Number(_) => "a number",
+        serde_json::Value::String(_) => "a string",
+        serde_json::Value::Array(_) => "an array",
+        serde_json::Value::Object(_) => "an object",
+    }
+}

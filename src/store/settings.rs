@@ -1,0 +1,61 @@
+//! Player preferences and the mode remembered between runs.
+
+use serde::{Deserialize, Serialize};
+
+use super::format::{FileFormat, FORMAT_VERSION};
+
+/// The game mode as remembered between runs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ModeKey {
+    /// The tutorial's endless game: hits only flash and are counted.
+    Classic,
+    /// Three lives, a score and a game over.
+    #[default]
+    Arcade,
+}
+
+/// Player preferences.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Settings {
+    /// Format version of the file this was read from.
+    pub version: u32,
+    /// Draw a red border instead of a full-screen red flash, for photosensitive players.
+    pub reduce_flashing: bool,
+    /// The mode chosen last on the title screen.
+    pub last_mode: ModeKey,
+    /// Sound volume from 0 (silent) to 1 (full).
+    pub volume: f32,
+    /// Gamepad rumble on hits.
+    pub rumble: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            version: FORMAT_VERSION,
+            reduce_flashing: false,
+            last_mode: ModeKey::default(),
+            volume: 0.8,
+            rumble: true,
+        }
+    }
+}
+
+impl Settings {
+    /// Clamps values a hand-edited file may have pushed out of range.
+    fn sanitise(&mut self) {
+        self.volume = if self.volume.is_finite() {
+            self.volume.clamp(0.0, 1.0)
+        } else {
+            Settings::default().volume
+        };
+    }
+}
+
+impl FileFormat for Settings {
+    fn sanitise(&mut self) {
+        Settings::sanitise(self);
+    }
+}
