@@ -250,17 +250,54 @@ pub fn keep(dir: &Path, replay: &Replay) -> Result<u64, ReplayError> {
 ///
 /// Only files named exactly as [`kept_path`] names them are touched.
 pub fn prune(dir: &Path, keep: &[u64]) -> std::io::Result<usize> {
+    prune_settled(dir, keep, std::time::Duration::ZERO)
+}
+
+/// How long a kept replay no table names yet is left alone: the moment between another running game
+/// keeping its replay and saving the score entry that names it.
+pub const REPLAY_SETTLE: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// [`prune`], sparing the replays written less than `settle` ago.
+pub fn prune_settled(
+    dir: &Path,
+    keep: &[u64],
+    settle: std::time::Duration,
+) -> std::io::Result<usize> {
     let mut deleted = 0;
     for entry in std::fs::read_dir(dir)? {
         let entry = entry?;
-        if let Some(id) = kept_id(&entry.file_name()) {
-            if !keep.contains(&id) && entry.file_type()?.is_file() {
-                std::fs::remove_file(entry.path())?;
-                deleted += 1;
-            }
+        let Some(id) = kept_id(&entry.file_name()) else {
+            continue;
+        };
+        let meta = entry.metadata()?;
+        // A clock that runs backwards counts as fresh: keeping a file is the safe mistake.
+        let settled = meta
+            .modified()
+            .ok()
+            .and_then(|t| t.elapsed().ok())
+            .is_some_and(|age| age >= settle);
+        if !keep.contains(&id) && meta.is_file() && settled {
+            std::fs::remove_file(entry.path())?;
+            deleted += 1;
         }
     }
     Ok(deleted)
+}
+
+/// Deletes the kept replays in `store`'s directory that neither `keep` (this game's tables and its
+/// last game) nor the high scores on disk name, under the store's save lock, sparing those written
+/// in the last [`REPLAY_SETTLE`]; returns how many were deleted.
+///
+/// Another game sharing the directory saves its scores under the same lock, so its entries are on
+/// disk (and kept) or it has not saved yet (and its fresh replay is spared).
+pub fn prune_unnamed(store: &crate::store::Store, keep: &[u64]) -> std::io::Result<usize> {
+    store
+        .with_saved_scores(|dir, saved| {
+            let mut named: Vec<u64> = saved.replays().collect();
+            named.extend_from_slice(keep);
+            prune_settled(dir, &named, REPLAY_SETTLE)
+        })
+        .map_err(|e| std::io::Error::other(e.to_string()))?
 }
 
 /// The recorded inputs of a [`Replay`], one per step.

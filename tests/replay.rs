@@ -305,3 +305,49 @@ fn pruning_keeps_named_replays_and_touches_nothing_else() {
         replay
     );
 }
+
+#[test]
+fn pruning_takes_the_lock_and_keeps_the_replays_another_game_sharing_the_folder_named_or_just_kept()
+{
+    use spinfall::store::{HighScores, ScoreEntry, Store};
+    let dir = tempfile::tempdir().unwrap();
+    let (replay, _, _) = record(Mode::Arcade, 4, 3 * SECOND, |_, _| Input::IDLE);
+    let keep = |age_s: u64| {
+        let id = replay::keep(dir.path(), &replay).unwrap();
+        let file = std::fs::File::options()
+            .write(true)
+            .open(replay::kept_path(dir.path(), id))
+            .unwrap();
+        let then = std::time::SystemTime::now() - std::time::Duration::from_secs(age_s);
+        file.set_modified(then).unwrap();
+        id
+    };
+    // Another game kept its replay an hour ago and saved the entry that names it.
+    let theirs = keep(3600);
+    let other = Store::new(Some(dir.path().to_path_buf()));
+    let mut their_scores = HighScores::default();
+    their_scores.arcade.record(ScoreEntry {
+        score: 500,
+        seed: 9,
+        unix_time: 1_700_000_000,
+        replay: Some(theirs),
+    });
+    other.save_scores(&their_scores).unwrap();
+    // A third game has just kept its replay and is about to save the entry naming it.
+    let about_to_be_named = keep(0);
+    // Nobody names this one, and it has been there for an hour.
+    let orphan = keep(3600);
+    // This game, which loaded its scores before the others saved, keeps only its own last game.
+    let ours = keep(0);
+    let store = Store::new(Some(dir.path().to_path_buf()));
+    let deleted = replay::prune_unnamed(&store, &[ours]).unwrap();
+    assert_eq!(deleted, 1);
+    for (id, kept) in [
+        (theirs, true),
+        (about_to_be_named, true),
+        (orphan, false),
+        (ours, true),
+    ] {
+        assert_eq!(replay::kept_path(dir.path(), id).exists(), kept, "{id}");
+    }
+}

@@ -5,7 +5,7 @@ use macroquad::prelude::*;
 
 use spinfall::replay::{self, Playback, Recorder, Replay};
 use spinfall::sim::{steps_to_seconds, Input, Mode, World, FIELD_HEIGHT, FIELD_WIDTH};
-use spinfall::store::{ModeKey, TABLE_LEN};
+use spinfall::store::TABLE_LEN;
 
 use super::input::Actions;
 use super::render::{clock_text, draw_panel, GOLD, SOFT};
@@ -111,18 +111,9 @@ impl App {
         if self.store.save_scores(&self.scores).is_err() {
             return;
         }
-        let mut keep: Vec<u64> = [ModeKey::Classic, ModeKey::Arcade]
-            .iter()
-            .flat_map(|&m| {
-                self.scores
-                    .table(m)
-                    .entries()
-                    .iter()
-                    .filter_map(|e| e.replay)
-            })
-            .collect();
+        let mut keep: Vec<u64> = self.scores.replays().collect();
         keep.push(last);
-        if let Err(e) = replay::prune(&dir, &keep) {
+        if let Err(e) = replay::prune_unnamed(&self.store, &keep) {
             if !self.replays.warned {
                 spinfall::errln!(
                     "spinfall: warning: cannot tidy old replays in {} ({e})",

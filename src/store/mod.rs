@@ -187,6 +187,30 @@ impl Store {
         written
     }
 
+    /// Runs `tidy` on the directory, with the high scores on disk, while holding the directory's save
+    /// lock: another game cannot save meanwhile, so what `tidy` removes is judged against every table
+    /// saved so far. Fails, without running `tidy`, when there is no directory, the lock cannot be
+    /// had, or the scores on disk cannot be read (they may name files this game does not know of).
+    pub fn with_saved_scores<T>(
+        &self,
+        tidy: impl FnOnce(&Path, &HighScores) -> T,
+    ) -> Result<T, SaveError> {
+        let dir = self.dir.as_deref().ok_or(SaveError::NoDirectory)?;
+        let path = dir.join(SCORES_FILE);
+        let lock = lock::lock(dir).map_err(|e| SaveError::Io(path.clone(), e))?;
+        let saved = match self.read::<HighScores>(SCORES_FILE) {
+            Ok(mut saved) => {
+                saved.sanitise();
+                saved
+            }
+            Err(Problem::Missing(_)) => HighScores::default(),
+            Err(_) => return Err(SaveError::Protected(path)),
+        };
+        let result = tidy(dir, &saved);
+        drop(lock);
+        Ok(result)
+    }
+
     /// Removes the temporary files of saves that were killed mid-write (the game's own
     /// `.<file>.tmp-<process id>` names only): those whose process no longer runs, and any older than
     /// a minute. Returns the files removed.

@@ -127,6 +127,13 @@ impl HighScores {
         }
     }
 
+    /// The ids of the replays the entries of both tables keep.
+    pub fn replays(&self) -> impl Iterator<Item = u64> + '_ {
+        [&self.classic, &self.arcade]
+            .into_iter()
+            .flat_map(|t| t.entries().iter().filter_map(|e| e.replay))
+    }
+
     fn sanitise(&mut self) {
         self.classic.sanitise();
         self.arcade.sanitise();
