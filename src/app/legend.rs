@@ -5,7 +5,7 @@ use macroquad::prelude::*;
 
 use spinfall::sim::{steps_to_seconds, PowerUpKind, GROW_SCALE};
 
-use super::render::{draw_panel, GOLD, SOFT};
+use super::render::{draw_solid_panel, GOLD, SOFT};
 use super::view::{Align, Text};
 use super::App;
 
@@ -60,10 +60,13 @@ impl FirstCatches {
 
 impl App {
     /// What each power-up does: a two-column panel of tokens and words, `top` its upper edge.
+    ///
+    /// The panel is opaque: on the title it sits where the attract game's figure walks, and the figure
+    /// showing through made the small print hard to read.
     pub(super) fn draw_legend(&self, text: &Text, top: f32) {
         let (x, w, row_h) = (60.0, 680.0, 28.0);
         let rows = PowerUpKind::ALL.len().div_ceil(2);
-        draw_panel(x, top, w, rows as f32 * row_h + 10.0);
+        draw_solid_panel(x, top, w, rows as f32 * row_h + 10.0);
         for (i, kind) in PowerUpKind::ALL.into_iter().enumerate() {
             let cx = x + 24.0 + (i % 2) as f32 * (w / 2.0);
             let cy = top + 5.0 + row_h / 2.0 + (i / 2) as f32 * row_h;

@@ -11,12 +11,21 @@ pub(super) const GOLD: Color = Color::new(1.0, 0.84, 0.3, 1.0);
 pub(super) const SOFT: Color = Color::new(0.86, 0.9, 1.0, 0.9);
 /// Menu and dialog panels.
 pub(super) const PANEL: Color = Color::new(0.04, 0.06, 0.16, 0.72);
+/// Panels that nothing may show through: [`PANEL`]'s colour, fully opaque.
+pub(super) const SOLID_PANEL: Color = Color::new(PANEL.r, PANEL.g, PANEL.b, 1.0);
 /// Panel outlines.
 pub(super) const PANEL_EDGE: Color = Color::new(0.55, 0.68, 1.0, 0.45);
 
 /// A dark translucent panel with a thin outline.
 pub(super) fn draw_panel(x: f32, y: f32, w: f32, h: f32) {
     draw_rectangle(x, y, w, h, PANEL);
+    draw_rectangle_lines(x, y, w, h, 2.0, PANEL_EDGE);
+}
+
+/// A dark opaque panel with a thin outline, for small print that the game behind (the attract figure
+/// walking past) would otherwise make hard to read; the outline lies inside the panel, over its fill.
+pub(super) fn draw_solid_panel(x: f32, y: f32, w: f32, h: f32) {
+    draw_rectangle(x, y, w, h, SOLID_PANEL);
     draw_rectangle_lines(x, y, w, h, 2.0, PANEL_EDGE);
 }
 
@@ -28,7 +37,7 @@ pub(super) fn clock_text(seconds: f64) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::clock_text;
+    use super::{clock_text, PANEL, SOLID_PANEL};
 
     #[test]
     fn clock_formats_minutes_and_seconds() {
@@ -36,5 +45,14 @@ mod tests {
         assert_eq!(clock_text(59.9), "0:59");
         assert_eq!(clock_text(61.0), "1:01");
         assert_eq!(clock_text(-3.0), "0:00");
+    }
+
+    #[test]
+    fn solid_panels_are_opaque_in_the_panel_colour() {
+        assert_eq!(SOLID_PANEL.a, 1.0);
+        assert_eq!(
+            (SOLID_PANEL.r, SOLID_PANEL.g, SOLID_PANEL.b),
+            (PANEL.r, PANEL.g, PANEL.b)
+        );
     }
 }
