@@ -1,7 +1,13 @@
 //! What each power-up does, in words: the legend on the title and pause screens, and the line shown
 //! the first time each kind is caught in a game.
 
+use macroquad::prelude::*;
+
 use spinfall::sim::{steps_to_seconds, PowerUpKind, GROW_SCALE};
+
+use super::render::{draw_solid_panel, GOLD, SOFT};
+use super::view::{Align, Text};
+use super::App;
 
 /// The power-up's name as the screens print it.
 pub fn name(kind: PowerUpKind) -> &'static str {
@@ -49,6 +55,35 @@ impl FirstCatches {
     pub fn caught(&mut self, kind: PowerUpKind) -> Option<String> {
         let seen = std::mem::replace(&mut self.seen[kind.index()], true);
         (!seen).then(|| explanation(kind))
+    }
+}
+
+impl App {
+    /// What each power-up does: a two-column panel of tokens and words, `top` its upper edge.
+    ///
+    /// The panel is opaque: on the title it sits where the attract game's figure walks, and the figure
+    /// showing through made the small print hard to read.
+    pub(super) fn draw_legend(&self, text: &Text, top: f32) {
+        let (x, w, row_h) = (60.0, 680.0, 28.0);
+        let rows = PowerUpKind::ALL.len().div_ceil(2);
+        draw_solid_panel(x, top, w, rows as f32 * row_h + 10.0);
+        for (i, kind) in PowerUpKind::ALL.into_iter().enumerate() {
+            let cx = x + 24.0 + (i % 2) as f32 * (w / 2.0);
+            let cy = top + 5.0 + row_h / 2.0 + (i / 2) as f32 * row_h;
+            let pulse = 0.5 + 0.5 * (self.clock * 5.0 + i as f32).sin();
+            self.draw_token(kind, vec2(cx, cy), vec2(20.0, 20.0), 0.0, pulse);
+            let base = cy + 5.5;
+            let name_w = text.draw(name(kind), cx + 22.0, base, 16.0, Align::Left, WHITE);
+            let color = if kind.is_hazard() { GOLD } else { SOFT };
+            text.draw(
+                effect(kind),
+                cx + 30.0 + name_w,
+                base,
+                15.0,
+                Align::Left,
+                color,
+            );
+        }
     }
 }
 

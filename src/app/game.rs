@@ -1,0 +1,215 @@
+//! The world in motion: fixed steps fed by frame time, and the feedback its events give (sound,
+//! sparks, flashes, rumble, floating words).
+
+use std::time::Instant;
+
+use macroquad::prelude::*;
+
+use spinfall::sim::{Bot, Event, Input, Mode, PowerUpKind, World, STEP_SECONDS};
+
+use super::audio::Cue;
+use super::particles::Burst;
+use super::{App, Screen};
+
+/// The most simulation steps run in one frame, so a slow machine drops time instead of spiralling.
+const MAX_STEPS_PER_FRAME: u32 = 5;
+
+/// How long the arcade hit flash takes to fade, in seconds.
+pub(super) const FLASH_SECONDS: f32 = 0.3;
+
+/// How long the line explaining a first-caught power-up stays on screen, in seconds.
+const CAPTION_SECONDS: f32 = 4.0;
+
+/// How long the screen shakes after an arcade hit, in seconds.
+pub(super) const SHAKE_SECONDS: f32 = 0.25;
+
+/// A short line of text rising from a point in the playfield (power-up names).
+#[derive(Clone, Debug)]
+pub(super) struct Floater {
+    pub(super) text: String,
+    pub(super) pos: Vec2,
+    pub(super) age: f32,
+    pub(super) color: Color,
+}
+
+/// Who steers the player during a step.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Steer {
+    /// This input, from the player's devices or an idle pilot.
+    Fixed(Input),
+    /// The built-in bot.
+    Bot,
+    /// The casual pilot (the bot with a person's limits).
+    Casual,
+    /// The replay being watched.
+    Replay,
+}
+
+impl App {
+    /// Runs as many fixed steps as the accumulated frame time allows.
+    ///
+    /// `attract` marks the title's background game: it makes no sound, rumble or flash and records nothing.
+    pub(super) fn advance(&mut self, dt: f32, steer: Steer, attract: bool) {
+        self.accumulator += dt;
+        let mut steps = 0;
+        // A replay at 4x needs four steps a frame at 60 Hz, and more on a slower display.
+        let max_steps = MAX_STEPS_PER_FRAME * self.replays.speed();
+        while self.accumulator >= STEP_SECONDS && steps < max_steps {
+            self.accumulator -= STEP_SECONDS;
+            steps += 1;
+            let input = match steer {
+                Steer::Fixed(input) => input,
+                Steer::Bot => self.bot.input(&self.world),
+                Steer::Casual => self.casual.input(&self.world),
+                // The world must not step past the recording, or it would show another game.
+                Steer::Replay => match self.replays.next_input() {
+                    Some(input) => input,
+                    None => break,
+                },
+            };
+            let input = if attract {
+                input
+            } else {
+                self.replays.record(input)
+            };
+            let mut events = std::mem::take(&mut self.events);
+            events.clear();
+            let started = self.debug.is_some().then(Instant::now);
+            let stepped = self.world.step(input);
+            let step_time = started.map(|t| t.elapsed());
+            events.extend_from_slice(stepped);
+            if let (Some(debug), Some(step_time)) = (self.debug.as_mut(), step_time) {
+                debug.record_step(&self.world, step_time);
+            }
+            for &event in &events {
+                self.on_event(event, attract);
+            }
+            self.events = events;
+            let moved = self.world.player().last_move();
+            if moved != 0.0 {
+                self.facing_left = moved < 0.0;
+            }
+            if !attract && self.world.mode() == Mode::Classic {
+                let stats = self.world.stats();
+                let streak = self.world.since_last_hit().unwrap_or(stats.steps);
+                self.best_streak = self.best_streak.max(streak);
+            }
+            if !matches!(self.screen, Screen::Playing | Screen::Replay) && !attract {
+                break;
+            }
+        }
+        if steps == max_steps {
+            // The machine cannot keep up: drop the backlog rather than chase it frame after frame.
+            self.accumulator = self.accumulator.min(STEP_SECONDS);
+        }
+    }
+
+    /// Turns one sim event into sound, sparks, flashes and rumble.
+    fn on_event(&mut self, event: Event, attract: bool) {
+        let sound = |app: &App, cue: Cue| {
+            if !attract {
+                app.sfx.play(cue);
+            }
+        };
+        match event {
+            Event::Hit { point, .. } => {
+                self.particles.burst(point, Burst::HIT);
+                if attract {
+                    return;
+                }
+                sound(self, Cue::Hit);
+                if self.settings.rumble && self.screen == Screen::Playing {
+                    self.controls.rumble();
+                }
+                if self.world.mode() == Mode::Arcade {
+                    self.flash = FLASH_SECONDS;
+                    if !self.settings.reduce_flashing {
+                        self.shake = SHAKE_SECONDS;
+                    }
+                }
+            }
+            Event::Shielded { point, .. } => {
+                self.particles.burst(point, Burst::SHIELD);
+                if !attract {
+                    sound(self, Cue::Hit);
+                    self.float("Blocked!", point, Color::new(0.6, 0.9, 1.0, 1.0));
+                }
+            }
+            Event::Dodged { .. } => sound(self, Cue::Dodge),
+            Event::LifeLost { .. } => self.life_pulse = 0.6,
+            Event::Collected { kind, point, .. } => {
+                self.particles.burst(point, Burst::COLLECT);
+                if !attract {
+                    sound(self, Cue::Collect);
+                    self.float(powerup_label(kind), point, Color::new(1.0, 0.9, 0.45, 1.0));
+                    if let Some(line) = self.first_catches.caught(kind) {
+                        self.caption = Some((kind, line, CAPTION_SECONDS));
+                    }
+                }
+            }
+            Event::GameOver { score } => {
+                if !attract {
+                    sound(self, Cue::GameOver);
+                }
+                // A watched replay's game over is shown, not recorded.
+                if !attract && self.screen == Screen::Playing {
+                    self.finish_arcade(score);
+                }
+            }
+            Event::Spawned { .. } | Event::PowerUpSpawned { .. } | Event::EffectEnded { .. } => {}
+        }
+    }
+
+    fn float(&mut self, text: &str, pos: Vec2, color: Color) {
+        self.floaters.push(Floater {
+            text: text.to_string(),
+            pos,
+            age: 0.0,
+            color,
+        });
+    }
+
+    pub(super) fn new_attract_world(&mut self) {
+        let seed = self.seeds.next_attract();
+        self.world = World::new(self.mode, seed, self.shapes.clone());
+        self.bot = Bot::new();
+        self.particles.reset(seed);
+        self.reset_effects();
+    }
+
+    pub(super) fn reset_effects(&mut self) {
+        self.accumulator = 0.0;
+        self.flash = 0.0;
+        self.shake = 0.0;
+        self.life_pulse = 0.0;
+        self.floaters.clear();
+        self.caption = None;
+        self.facing_left = false;
+    }
+
+    /// Ages the frame's effects (sparks, flash, shake, floating words, the caption) by `dt`.
+    pub(super) fn fade_effects(&mut self, dt: f32) {
+        self.particles.update(dt);
+        self.flash = (self.flash - dt).max(0.0);
+        self.shake = (self.shake - dt).max(0.0);
+        self.life_pulse = (self.life_pulse - dt).max(0.0);
+        for f in &mut self.floaters {
+            f.age += dt;
+            f.pos.y -= 40.0 * dt;
+        }
+        self.floaters.retain(|f| f.age < 1.2);
+        if let Some(caption) = self.caption.as_mut() {
+            caption.2 -= dt;
+        }
+        self.caption.take_if(|c| c.2 <= 0.0);
+    }
+}
+
+fn powerup_label(kind: PowerUpKind) -> &'static str {
+    match kind {
+        PowerUpKind::Shrink => "Shrink!",
+        PowerUpKind::Grow => "Grow! x2 dodges",
+        PowerUpKind::Shield => "Shield!",
+        PowerUpKind::Slow => "Slow-mo!",
+    }
+}

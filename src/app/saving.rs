@@ -1,0 +1,137 @@
+//! The saved settings and score tables: loading them at start (and creating missing files), saving
+//! them after a change, and reporting a failure once instead of on every save.
+
+use spinfall::sim::Mode;
+use spinfall::store::{self, HighScores, ModeKey, Problem, Settings, Store};
+
+use super::App;
+
+/// The saved files as the app starts with them: where they live, what they held, and which failed
+/// saves were already reported.
+pub(super) struct Saved {
+    pub(super) store: Store,
+    pub(super) settings: Settings,
+    pub(super) scores: HighScores,
+    pub(super) save_warned: SaveWarned,
+}
+
+impl Saved {
+    /// Loads settings and scores, reports what went wrong, and writes whichever file is missing.
+    pub(super) fn load() -> Saved {
+        let mut store = Store::from_env();
+        store.tidy_temporary_files();
+        let settings_loaded = store.load_settings();
+        let scores_loaded = store.load_scores();
+        let settings_missing = settings_loaded
+            .problem
+            .as_ref()
+            .is_some_and(Problem::is_missing);
+        let scores_missing = scores_loaded
+            .problem
+            .as_ref()
+            .is_some_and(Problem::is_missing);
+        // Saves fail without a directory; the load warning already said nothing will be kept.
+        let nowhere = [&settings_loaded.problem, &scores_loaded.problem]
+            .iter()
+            .any(|p| p.as_ref().is_some_and(Problem::keeps_nothing));
+        report_load_problems(&store, settings_loaded.problem, scores_loaded.problem);
+        let settings = settings_loaded.value;
+        let scores = scores_loaded.value;
+        // Writing a missing file now makes its absence a first-run event, not a warning on every start
+        // until a game ends; it also finds an unwritable directory before the player's first score.
+        // Only missing files are written: any other file is either fine or must be left as it is.
+        let mut save_warned = SaveWarned {
+            settings: nowhere,
+            scores: nowhere,
+        };
+        if settings_missing {
+            match store.save_settings(&settings) {
+                // On a first run both files fail alike: one line for the directory is enough.
+                Err(e) if scores_missing => {
+                    spinfall::errln!(
+                        "spinfall: warning: {e}; settings and scores will not be kept"
+                    );
+                    save_warned = SaveWarned {
+                        settings: true,
+                        scores: true,
+                    };
+                }
+                result => report_save(&mut save_warned.settings, result, "settings"),
+            }
+        }
+        if scores_missing && !save_warned.scores {
+            let result = store.save_scores(&scores);
+            report_save(&mut save_warned.scores, result, "scores");
+        }
+        Saved {
+            store,
+            settings,
+            scores,
+            save_warned,
+        }
+    }
+}
+
+impl App {
+    pub(super) fn save_settings(&mut self) {
+        let result = self.store.save_settings(&self.settings);
+        report_save(&mut self.save_warned.settings, result, "settings");
+    }
+
+    pub(super) fn save_scores(&mut self) {
+        let result = self.store.save_scores(&self.scores);
+        report_save(&mut self.save_warned.scores, result, "scores");
+    }
+}
+
+/// Which files a failed save was already reported for.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct SaveWarned {
+    settings: bool,
+    scores: bool,
+}
+
+/// Reports the first failed save of one file only: the game plays on, and one line is enough to act on.
+fn report_save(warned: &mut bool, result: Result<(), store::SaveError>, what: &str) {
+    if let Err(e) = result {
+        if !*warned {
+            spinfall::errln!("spinfall: warning: {e}; {what} will not be kept");
+            *warned = true;
+        }
+    }
+}
+
+/// Prints what went wrong loading the saved files, as few lines as possible.
+fn report_load_problems(store: &Store, settings: Option<Problem>, scores: Option<Problem>) {
+    let both_missing = [&settings, &scores]
+        .iter()
+        .all(|p| p.as_ref().is_some_and(Problem::is_missing));
+    if both_missing {
+        let dir = store
+            .dir()
+            .map(|d| d.display().to_string())
+            .unwrap_or_default();
+        spinfall::errln!("spinfall: no saved settings or scores yet; they will be kept in {dir}");
+        return;
+    }
+    // One missing file beside a present one is simply created; the same directory-wide problem
+    // (no directory, or a file in its place) is named once.
+    let lines: Vec<String> = [settings, scores]
+        .into_iter()
+        .flatten()
+        .filter(|p| !p.is_missing())
+        .map(|p| p.to_string())
+        .collect();
+    for (i, line) in lines.iter().enumerate() {
+        if !lines[..i].contains(line) {
+            spinfall::errln!("spinfall: warning: {line}");
+        }
+    }
+}
+
+pub(super) fn mode_key(mode: Mode) -> ModeKey {
+    match mode {
+        Mode::Classic => ModeKey::Classic,
+        Mode::Arcade => ModeKey::Arcade,
+    }
+}

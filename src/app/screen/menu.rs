@@ -1,0 +1,200 @@
+//! The title's menu: the rows this build offers, what each one changes, and how the rows are drawn.
+
+use macroquad::prelude::*;
+
+use spinfall::sim::Mode;
+
+use crate::app::audio::{self, Cue};
+use crate::app::render::{draw_panel, GOLD, SOFT};
+use crate::app::saving::mode_key;
+use crate::app::view::{Align, Text};
+use crate::app::App;
+
+/// The start of the notice shown when "reduce flashing" is switched, so a second switch replaces it.
+const FLASHING_TOAST: &str = "Reduce flashing: ";
+
+/// One row of the title screen's menu.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Row {
+    /// Classic or Arcade.
+    Mode,
+    /// The photosensitivity setting.
+    Flashing,
+    /// Master volume.
+    #[cfg_attr(not(feature = "sound"), allow(dead_code))]
+    Volume,
+    /// Gamepad rumble.
+    #[cfg_attr(not(feature = "gamepad"), allow(dead_code))]
+    Rumble,
+    /// Opens the score table, where replays are watched.
+    Scores,
+}
+
+/// The rows this build offers (no volume without sound, no rumble without gamepads).
+pub(super) fn menu_rows() -> Vec<Row> {
+    let mut rows = vec![Row::Mode, Row::Flashing];
+    if cfg!(feature = "sound") {
+        rows.push(Row::Volume);
+    }
+    if cfg!(feature = "gamepad") {
+        rows.push(Row::Rumble);
+    }
+    rows.push(Row::Scores);
+    rows
+}
+
+impl App {
+    /// Changes the setting on `row` by `step` (left is -1, right is +1).
+    pub(super) fn change_row(&mut self, row: Row, step: i32) {
+        match row {
+            Row::Mode => {
+                self.mode = match self.mode {
+                    Mode::Classic => Mode::Arcade,
+                    Mode::Arcade => Mode::Classic,
+                };
+                self.settings.last_mode = mode_key(self.mode);
+                self.save_settings();
+                self.new_attract_world();
+            }
+            Row::Flashing => self.toggle_flashing(),
+            Row::Volume => {
+                let volume =
+                    ((self.settings.volume * 10.0).round() + step as f32).clamp(0.0, 10.0) / 10.0;
+                self.settings.volume = volume;
+                self.sfx.set_volume(volume);
+                self.sfx.play(Cue::Dodge);
+                self.save_settings();
+            }
+            Row::Rumble => {
+                self.settings.rumble = !self.settings.rumble;
+                if self.settings.rumble {
+                    self.controls.rumble();
+                }
+                self.save_settings();
+            }
+            Row::Scores => {}
+        }
+    }
+
+    /// Switches "reduce flashing" and says so in a notice that replaces the previous one.
+    pub(in crate::app) fn toggle_flashing(&mut self) {
+        self.settings.reduce_flashing = !self.settings.reduce_flashing;
+        let state = if self.settings.reduce_flashing {
+            "on"
+        } else {
+            "off"
+        };
+        self.toasts
+            .retain(|(text, _)| !text.starts_with(FLASHING_TOAST));
+        self.toast(format!("{FLASHING_TOAST}{state}"));
+        self.save_settings();
+    }
+
+    /// Draws the menu's panel and rows from `top` down; returns the panel's height.
+    pub(super) fn draw_menu(&self, text: &Text, rows: &[Row], top: f32) -> f32 {
+        // Five rows and the lines under them fit only a little closer together.
+        let row_h = if rows.len() > 4 { 32.0 } else { 36.0 };
+        let panel_h = rows.len() as f32 * row_h + 24.0;
+        draw_panel(190.0, top, 420.0, panel_h);
+        for (i, row) in rows.iter().enumerate() {
+            let y = top + 12.0 + i as f32 * row_h;
+            let selected = i == self.menu_row;
+            if selected {
+                draw_rectangle(
+                    196.0,
+                    y,
+                    408.0,
+                    row_h - 4.0,
+                    Color::new(0.45, 0.6, 1.0, 0.22),
+                );
+            }
+            let (label, value) = self.row_text(*row);
+            let base = y + 24.0;
+            let label_color = if selected { WHITE } else { SOFT };
+            let label_w = text.draw(label, 214.0, base, 20.0, Align::Left, label_color);
+            let devices = Devices {
+                sound: audio::available(),
+                gamepad: !self.controls.pad_names().is_empty(),
+            };
+            if let Some(note) = row_note(*row, devices) {
+                let dim = Color::new(SOFT.r, SOFT.g, SOFT.b, 0.7);
+                text.draw(note, 222.0 + label_w, base, 15.0, Align::Left, dim);
+            }
+            let value_color = if selected { GOLD } else { WHITE };
+            let shown = if selected {
+                format!("<  {value}  >")
+            } else {
+                value
+            };
+            text.draw(&shown, 586.0, base, 20.0, Align::Right, value_color);
+        }
+        panel_h
+    }
+
+    /// A menu row's label and current value.
+    fn row_text(&self, row: Row) -> (&'static str, String) {
+        let on_off = |b: bool| if b { "On" } else { "Off" }.to_string();
+        match row {
+            Row::Mode => (
+                "Mode",
+                match self.mode {
+                    Mode::Classic => "Classic",
+                    Mode::Arcade => "Arcade",
+                }
+                .to_string(),
+            ),
+            Row::Flashing => ("Reduce flashing", on_off(self.settings.reduce_flashing)),
+            Row::Volume => (
+                "Sound volume",
+                format!("{:.0}%", self.settings.volume * 100.0),
+            ),
+            Row::Rumble => ("Gamepad rumble", on_off(self.settings.rumble)),
+            Row::Scores => ("High scores and replays", "View".to_string()),
+        }
+    }
+}
+
+/// Which optional devices this machine has right now.
+#[derive(Clone, Copy, Debug)]
+struct Devices {
+    sound: bool,
+    gamepad: bool,
+}
+
+/// The note beside a menu row whose setting has nothing to act on, so it is not mistaken for broken.
+fn row_note(row: Row, devices: Devices) -> Option<&'static str> {
+    match row {
+        Row::Volume if !devices.sound => Some("(no sound device)"),
+        Row::Rumble if !devices.gamepad => Some("(no gamepad)"),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{menu_rows, row_note, Devices, Row};
+
+    #[test]
+    fn menu_always_has_mode_and_flashing_rows() {
+        let rows = menu_rows();
+        assert_eq!(&rows[..2], &[Row::Mode, Row::Flashing]);
+    }
+
+    #[test]
+    fn volume_and_rumble_rows_say_when_their_device_is_missing() {
+        let none = Devices {
+            sound: false,
+            gamepad: false,
+        };
+        let all = Devices {
+            sound: true,
+            gamepad: true,
+        };
+        assert_eq!(row_note(Row::Volume, none), Some("(no sound device)"));
+        assert_eq!(row_note(Row::Rumble, none), Some("(no gamepad)"));
+        for row in [Row::Mode, Row::Flashing, Row::Volume, Row::Rumble] {
+            assert_eq!(row_note(row, all), None, "{row:?}");
+        }
+        assert_eq!(row_note(Row::Mode, none), None);
+    }
+}

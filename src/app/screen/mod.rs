@@ -1,0 +1,15 @@
+//! The screens, a file each: how each one answers the player's input, and how it is drawn.
+//!
+//! A screen's update and its drawing sit together because they share what the player sees and what
+//! the keys do (a help line and the keys it names change together). What several screens draw under
+//! themselves lives beside this folder: the playfield in `field.rs`, the HUD in `hud.rs`, the look
+//! they share in `render.rs`. The score table and replay watching live in `replay.rs`, with the
+//! recording they play back.
+
+mod game_over;
+mod menu;
+mod pause;
+mod play;
+mod title;
+
+pub(super) use game_over::GameResult;

@@ -1,0 +1,192 @@
+//! The title screen: the name, the menu, how to play, and the bot's attract game behind it all.
+
+use macroquad::prelude::*;
+
+use spinfall::sim::{steps_to_seconds, Mode, FIELD_HEIGHT, FIELD_WIDTH, STEPS_PER_SECOND};
+use spinfall::store::ModeKey;
+
+use super::menu::{menu_rows, Row};
+use crate::app::game::Steer;
+use crate::app::input::Actions;
+use crate::app::prompt::{self, Look};
+use crate::app::render::{GOLD, SOFT};
+use crate::app::view::{Align, Text};
+use crate::app::{App, Screen};
+
+/// How long a first Esc on the title waits for the second that quits, in seconds.
+const QUIT_CONFIRM_SECONDS: f32 = 2.0;
+
+/// The notice shown after the first Esc on the title.
+const QUIT_PROMPT: &str = "Press Esc again to quit";
+
+/// How long the attract mode's bot plays one game before the title starts a fresh one, in steps.
+const ATTRACT_STEPS: u64 = 75 * STEPS_PER_SECOND as u64;
+
+impl App {
+    /// One frame of the title: the menu's keys, then the attract game; returns false when the player
+    /// quits.
+    pub(in crate::app) fn update_title(&mut self, actions: &Actions, dt: f32) -> bool {
+        if !self.title_input(actions) {
+            return false;
+        }
+        if self.screen == Screen::Title {
+            self.advance(dt, Steer::Bot, true);
+            if self.world.is_over() || self.world.stats().steps > ATTRACT_STEPS {
+                self.new_attract_world();
+            }
+        }
+        true
+    }
+
+    /// Handles the title screen's menu; returns false when the player quits.
+    fn title_input(&mut self, actions: &Actions) -> bool {
+        if actions.escape {
+            // A second press confirms, so Esc hammered on the game-over screen does not close the game.
+            if self.clock - self.quit_armed_at < QUIT_CONFIRM_SECONDS {
+                return false;
+            }
+            self.quit_armed_at = self.clock;
+            self.toasts.retain(|(text, _)| text != QUIT_PROMPT);
+            self.toasts
+                .push((QUIT_PROMPT.to_string(), QUIT_CONFIRM_SECONDS));
+        }
+        let rows = menu_rows();
+        let on_scores = rows.get(self.menu_row) == Some(&Row::Scores);
+        if on_scores && (actions.confirm || actions.start || actions.left || actions.right) {
+            self.open_table();
+            return true;
+        }
+        if actions.confirm || actions.start {
+            self.start_game();
+            return true;
+        }
+        if actions.up {
+            self.menu_row = (self.menu_row + rows.len() - 1) % rows.len();
+        }
+        if actions.down {
+            self.menu_row = (self.menu_row + 1) % rows.len();
+        }
+        let step = i32::from(actions.right) - i32::from(actions.left);
+        if step != 0 {
+            self.change_row(rows.get(self.menu_row).copied().unwrap_or(Row::Mode), step);
+        }
+        true
+    }
+
+    /// Leaves for the title with a fresh attract game behind it.
+    pub(in crate::app) fn go_to_title(&mut self) {
+        self.new_attract_world();
+        self.set_screen(Screen::Title);
+    }
+
+    /// Draws the title over the dimmed attract game.
+    pub(in crate::app) fn draw_title(&self, text: &Text) {
+        // Dim the attract game so the menu reads first.
+        draw_rectangle(
+            0.0,
+            0.0,
+            FIELD_WIDTH,
+            FIELD_HEIGHT,
+            Color::new(0.02, 0.03, 0.1, 0.45),
+        );
+
+        // Two spinner blocks flank the name, turning slowly.
+        for (x, dir) in [(150.0, 1.0), (650.0, -1.0)] {
+            let size = vec2(56.0, 56.0);
+            let centre = vec2(x, 102.0);
+            draw_texture_ex(
+                &self.textures.block,
+                centre.x - size.x / 2.0,
+                centre.y - size.y / 2.0,
+                WHITE,
+                DrawTextureParams {
+                    dest_size: Some(size),
+                    rotation: self.clock * 0.9 * dir,
+                    pivot: Some(centre),
+                    ..Default::default()
+                },
+            );
+        }
+        text.shadowed("SPINFALL", 400.0, 126.0, 76.0, Align::Centre, WHITE);
+        text.shadowed(
+            "dodge the spinning blocks",
+            400.0,
+            162.0,
+            20.0,
+            Align::Centre,
+            SOFT,
+        );
+
+        let rows = menu_rows();
+        let top = 188.0;
+        let panel_h = self.draw_menu(text, &rows, top);
+
+        let prompt_y = top + panel_h + 40.0;
+        // A slow glow rather than a blink: attention without flashing.
+        let glow = 0.7 + 0.3 * (self.clock * 3.0).sin();
+        // On the scores row, Enter opens the table rather than starting a game.
+        let action = if rows.get(self.menu_row) == Some(&Row::Scores) {
+            "Press Enter / Space  or  {A}  to view"
+        } else {
+            "Press Enter / Space  or  {A}  to start"
+        };
+        prompt::draw(
+            text,
+            action,
+            400.0,
+            prompt_y,
+            Align::Centre,
+            Look {
+                size: 28.0,
+                color: Color::new(1.0, 1.0, 1.0, glow),
+                shadow: true,
+            },
+        );
+
+        let best = match self.mode {
+            Mode::Arcade => self
+                .scores
+                .table(ModeKey::Arcade)
+                .best()
+                .map(|b| format!("Best score  {b}")),
+            Mode::Classic => self
+                .scores
+                .table(ModeKey::Classic)
+                .best()
+                .map(|b| format!("Longest hit-free streak  {:.1} s", steps_to_seconds(b))),
+        };
+        let best = best.unwrap_or_else(|| "No best yet: set one!".to_string());
+        text.shadowed(&best, 400.0, prompt_y + 32.0, 20.0, Align::Centre, GOLD);
+
+        let about = match self.mode {
+            Mode::Arcade => "Arcade: three lives, score for time and dodges, power-ups",
+            Mode::Classic => "Classic: the original - endless, red while touching, hits counted",
+        };
+        text.shadowed(about, 400.0, prompt_y + 56.0, 16.0, Align::Centre, SOFT);
+
+        let help = Look {
+            size: 15.0,
+            color: SOFT,
+            shadow: true,
+        };
+        prompt::draw(
+            text,
+            "Move: Left / Right or A / D,  D-pad or left stick     Pause: Esc / P  {Start}",
+            400.0,
+            prompt_y + 84.0,
+            Align::Centre,
+            help,
+        );
+        prompt::draw(
+            text,
+            "Menu: Up / Down, Left / Right     Reduce flashing: F  {X} {Y}     Fullscreen: F11     Quit: Esc",
+            400.0,
+            prompt_y + 106.0,
+            Align::Centre,
+            help,
+        );
+        if self.mode == Mode::Arcade {
+            self.draw_legend(text, prompt_y + 120.0);
+        }
+    }
+}

@@ -1,0 +1,126 @@
+//! Opening the window: the checks made before it opens, its configuration, and the one line a window
+//! that cannot open prints instead of a backtrace.
+
+use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use macroquad::prelude::*;
+
+use spinfall::assets::Assets;
+use spinfall::cli::Options;
+
+use super::art::{decode_images, window_icon};
+use super::{audio, signals, App};
+
+/// The window's initial size in logical pixels: the playfield at 1.2x, which fits most laptop screens.
+pub(super) const WINDOW_SIZE: (i32, i32) = (960, 720);
+
+/// Why the game could not start its window.
+#[derive(Debug)]
+pub struct AppError(pub(super) String);
+
+impl fmt::Display for AppError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for AppError {}
+
+/// Opens the window and plays until the player quits.
+///
+/// Art is decoded and checked before the window opens, so a bad asset is one line on stderr rather than
+/// a window that flashes up and dies.
+pub fn run(opts: Options, assets: Assets) -> Result<(), AppError> {
+    let images = decode_images(&assets)?;
+    let shapes = assets.shapes().map_err(|e| AppError(e.to_string()))?;
+    // Read before the window opens, so a bad replay file is one line and no window.
+    let watch = opts
+        .replay
+        .as_deref()
+        .map(spinfall::replay::Replay::load)
+        .transpose()
+        .map_err(|e| AppError(e.to_string()))?;
+    let conf = Conf {
+        window_title: "Spinfall".to_string(),
+        window_width: WINDOW_SIZE.0,
+        window_height: WINDOW_SIZE.1,
+        high_dpi: true,
+        fullscreen: opts.fullscreen,
+        sample_count: 4,
+        window_resizable: true,
+        icon: window_icon(&images.block),
+        ..Default::default()
+    };
+    audio::install_panic_hook();
+    #[cfg(all(feature = "sound", target_os = "linux"))]
+    audio::quiet_alsa_without_sound_cards();
+    if let Err(e) = signals::install() {
+        spinfall::errln!(
+            "spinfall: warning: cannot catch termination signals ({e}); a game they end is not saved"
+        );
+    }
+    macroquad::Window::from_config(conf, async move {
+        WINDOW_OPEN.store(true, Ordering::SeqCst);
+        // Only now, so that a window that fails to open is the one line a player sees.
+        if let Some(seed) = opts.seed.filter(|_| watch.is_none()) {
+            spinfall::outln!("seed: {seed}");
+        }
+        audio::report_no_sound_card();
+        let mut app = App::new(&opts, assets, images, shapes);
+        if let Some(replay) = watch {
+            app.watch(replay, false);
+        }
+        app.main_loop().await;
+    });
+    signals::end_by_caught_signal();
+    Ok(())
+}
+
+/// Set once the window is open: before that, a panic inside miniquad means no window could be opened.
+static WINDOW_OPEN: AtomicBool = AtomicBool::new(false);
+
+/// What to try instead when no window can be opened.
+const NO_WINDOW_HINT: &str = "`spinfall --headless` runs without one";
+
+/// Fails early, with one line, where a window cannot possibly open: on Linux and the BSDs the game
+/// talks to an X server, found through `DISPLAY`.
+pub fn check_display() -> Result<(), AppError> {
+    let unix_desktop = cfg!(all(
+        unix,
+        not(any(
+            target_os = "macos",
+            target_os = "ios",
+            target_os = "android"
+        ))
+    ));
+    if unix_desktop && std::env::var_os("DISPLAY").is_none_or(|d| d.is_empty()) {
+        return Err(AppError(format!(
+            "no display to open a window on (DISPLAY is not set); {NO_WINDOW_HINT}"
+        )));
+    }
+    Ok(())
+}
+
+/// For a panic inside the windowing library before the window opened (an X server that refuses the
+/// connection, a missing libX11), prints one line and exits with code 1 instead of a backtrace;
+/// returns for every other panic.
+pub(crate) fn exit_if_window_failed(info: &std::panic::PanicHookInfo<'_>) {
+    let in_miniquad = info
+        .location()
+        .is_some_and(|l| l.file().contains("miniquad"));
+    if !in_miniquad || WINDOW_OPEN.load(Ordering::SeqCst) {
+        return;
+    }
+    let payload = info.payload();
+    let message = payload
+        .downcast_ref::<&str>()
+        .copied()
+        .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
+        .unwrap_or("unknown failure");
+    spinfall::errln!(
+        "spinfall: error: cannot open a window ({}); {NO_WINDOW_HINT}",
+        message.lines().next().unwrap_or_default()
+    );
+    std::process::exit(1);
+}
