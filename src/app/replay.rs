@@ -8,12 +8,21 @@ use spinfall::sim::{steps_to_seconds, Input, Mode, World, FIELD_HEIGHT, FIELD_WI
 use spinfall::store::TABLE_LEN;
 
 use super::input::Actions;
+use super::prompt::{self, Look};
 use super::render::{clock_text, draw_panel, GOLD, SOFT};
 use super::view::{Align, Text};
 use super::{mode_key, App, Screen};
 
 /// The speeds a replay can be watched at.
 const SPEEDS: [u32; 3] = [1, 2, 4];
+
+/// The score table's help line; `{A}` and `{B}` are drawn as the gamepad's buttons, as on the title.
+const TABLE_HELP: &str =
+    "Up/Down: choose    Enter / {A}: watch    Left/Right: mode    Esc / {B}: back";
+/// The help line of the band under a replay being watched.
+const WATCH_HELP: &str = "Space / {A}: pause    Left/Right: speed    Esc / {B}: back";
+/// The help line of the panel at a replay's end.
+const END_HELP: &str = "Enter / {A}: watch again    Esc / {B}: back";
 
 /// The app's replay state: the game being recorded, the replay being watched, the score table's
 /// selection.
@@ -347,14 +356,12 @@ impl App {
             };
             text.draw(label, x + w - 36.0, base, 16.0, Align::Right, label_color);
         }
-        text.draw(
-            "Up/Down: choose    Enter / A: watch    Left/Right: mode    Esc / B: back",
-            400.0,
-            y + h - 20.0,
-            15.0,
-            Align::Centre,
-            SOFT,
-        );
+        let help = Look {
+            size: 15.0,
+            color: SOFT,
+            shadow: false,
+        };
+        prompt::draw(text, TABLE_HELP, 400.0, y + h - 20.0, Align::Centre, help);
     }
 
     /// The replay's banner: what is shown, its speed, and the keys; a closing panel at its end.
@@ -398,13 +405,18 @@ impl App {
             Align::Left,
             SOFT,
         );
-        text.draw(
-            "Space / A: pause    Left/Right: speed    Esc / B: back",
+        let help = Look {
+            size: 15.0,
+            color: SOFT,
+            shadow: false,
+        };
+        prompt::draw(
+            text,
+            WATCH_HELP,
             FIELD_WIDTH - 16.0,
             band_y + 19.0,
-            15.0,
             Align::Right,
-            SOFT,
+            help,
         );
         if self.replay_done() {
             draw_panel(230.0, 200.0, 340.0, 150.0);
@@ -421,14 +433,12 @@ impl App {
                 )
             };
             text.draw(&note, 400.0, 282.0, 18.0, Align::Centre, GOLD);
-            text.draw(
-                "Enter / A: watch again    Esc / B: back",
-                400.0,
-                322.0,
-                16.0,
-                Align::Centre,
-                SOFT,
-            );
+            let help = Look {
+                size: 16.0,
+                color: SOFT,
+                shadow: false,
+            };
+            prompt::draw(text, END_HELP, 400.0, 322.0, Align::Centre, help);
         }
     }
 }
@@ -453,7 +463,29 @@ fn date_text(unix_time: u64) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::date_text;
+    use super::super::prompt::{parse, Button, Part};
+    use super::{date_text, END_HELP, TABLE_HELP, WATCH_HELP};
+
+    #[test]
+    fn the_table_and_replay_help_draw_the_gamepad_buttons_as_glyphs() {
+        for help in [TABLE_HELP, WATCH_HELP, END_HELP] {
+            help_draws_a_and_b_as_glyphs(help);
+        }
+    }
+
+    fn help_draws_a_and_b_as_glyphs(help: &str) {
+        let parts = parse(help);
+        assert!(parts.contains(&Part::Pad(Button::A)));
+        assert!(parts.contains(&Part::Pad(Button::B)));
+        let words: String = parts
+            .iter()
+            .filter_map(|p| match p {
+                Part::Words(w) => Some(*w),
+                Part::Pad(_) => None,
+            })
+            .collect();
+        assert!(!words.contains(" A:") && !words.contains(" B:"), "{words}");
+    }
 
     #[test]
     fn dates_are_calendar_days() {
