@@ -5,18 +5,12 @@
 //! Runs stop as soon as the claim they serve is decided: idle games at 60 s, casual games at 5 min
 //! (a median below 5 min is all that is claimed), bot games at 10 min.
 
-use spinfall::assets::Assets;
-use spinfall::sim::{Bot, Casual, Event, Input, Mode, Shapes, Tuning, World, STEPS_PER_SECOND};
+mod support;
+
+use spinfall::sim::{Bot, Casual, Event, Input, Mode, Shapes, Tuning, World};
+use support::{shapes, MINUTE, SECOND};
 
 const SEEDS: std::ops::RangeInclusive<u64> = 1..=20;
-const SECOND: u64 = STEPS_PER_SECOND as u64;
-const MINUTE: u64 = 60 * SECOND;
-
-fn shapes() -> Shapes {
-    Assets::embedded()
-        .shapes()
-        .expect("embedded assets build masks")
-}
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Pilot {

@@ -2,23 +2,15 @@
 //! pilot; the file format round-trips; other formats, damaged files and oversized files are refused
 //! with one line naming the file; kept replays are pruned to the ones still named.
 
+mod support;
+
 use std::path::Path;
 
-use spinfall::assets::Assets;
 use spinfall::cli::Pilot;
 use spinfall::replay::{self, ErrorKind, Recorder, Replay, MAX_REPLAY_BYTES, REPLAY_FORMAT};
 use spinfall::run;
-use spinfall::sim::{
-    Bot, Casual, Event, GameSpeed, Input, Mode, Shapes, Stats, World, STEPS_PER_SECOND,
-};
-
-const SECOND: u64 = STEPS_PER_SECOND as u64;
-
-fn shapes() -> Shapes {
-    Assets::embedded()
-        .shapes()
-        .expect("embedded assets build masks")
-}
+use spinfall::sim::{Bot, Casual, Event, GameSpeed, Input, Mode, Stats, World};
+use support::{shapes, SECOND};
 
 /// A stick-like input that sweeps and pauses, with values off the replay's 1/128 grid.
 fn wobbly(step: u64) -> Input {

@@ -1,20 +1,16 @@
 //! The game-speed assist: a slower game is the same game in game time, its replays say their speed
 //! and play back identically, and a full-speed run is what it was before the assist existed.
 
+mod support;
+
 use std::collections::HashMap;
 use std::path::Path;
 
-use spinfall::assets::Assets;
 use spinfall::cli::Pilot;
 use spinfall::replay::{Replay, REPLAY_FORMAT, SLOW_REPLAY_FORMAT};
 use spinfall::run;
-use spinfall::sim::{CasualLimits, GameSpeed, Input, Mode, Pacer, Shapes, World, STEPS_PER_SECOND};
-
-fn shapes() -> Shapes {
-    Assets::embedded()
-        .shapes()
-        .expect("embedded assets build masks")
-}
+use spinfall::sim::{CasualLimits, GameSpeed, Input, Mode, Pacer, World, STEPS_PER_SECOND};
+use support::shapes;
 
 /// A replay recorded by the bot (seed 3, arcade, 20 s) before the game-speed assist existed.
 const FULL_SPEED_REPLAY: &str = include_str!("data/replay-before-speed.json");

@@ -9,17 +9,27 @@
 //! Coordinates are playfield pixels of a fixed [`FIELD_WIDTH`] x [`FIELD_HEIGHT`] field, x right, y
 //! down; rotations are radians, clockwise on that y-down field; speeds are per step.
 
+mod block;
 pub mod bot;
 pub mod casual;
+mod check;
+mod player;
+mod powerup;
+mod shapes;
 mod speed;
 mod tuning;
 mod world;
 
+pub use block::Block;
 pub use bot::Bot;
 pub use casual::{Casual, CasualLimits};
+pub use check::{CheckOutcome, StepStats};
+pub use player::Player;
+pub use powerup::{Effects, PowerUp};
+pub use shapes::Shapes;
 pub use speed::{GameSpeed, Pacer};
 pub use tuning::{Difficulty, Tuning};
-pub use world::{Block, CheckOutcome, Effects, Player, PowerUp, Shapes, StepStats, World};
+pub use world::World;
 
 use glam::Vec2;
 
