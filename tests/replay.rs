@@ -323,6 +323,7 @@ fn pruning_takes_the_lock_and_keeps_the_replays_another_game_sharing_the_folder_
         seed: 9,
         unix_time: 1_700_000_000,
         replay: Some(theirs),
+        speed: None,
     });
     other.save_scores(&their_scores).unwrap();
     // A third game has just kept its replay and is about to save the entry naming it.

@@ -69,6 +69,7 @@ fn play_one_game(shared: &Path) {
         seed: n,
         unix_time: 1_700_000_000,
         replay: None,
+        speed: None,
     });
     store.save_scores(&scores).unwrap();
     for _ in 0..STALE_SAVES_PER_GAME {

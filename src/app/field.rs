@@ -3,7 +3,7 @@
 
 use macroquad::prelude::*;
 
-use spinfall::sim::{Mode, PowerUpKind, FIELD_HEIGHT, FIELD_WIDTH, STEP_SECONDS};
+use spinfall::sim::{Mode, PowerUpKind, FIELD_HEIGHT, FIELD_WIDTH};
 
 use super::game::{FLASH_SECONDS, SHAKE_SECONDS};
 use super::App;
@@ -23,7 +23,7 @@ impl App {
     /// Drawing interpolates between the two, one step behind the simulation, so motion stays smooth when
     /// the display's refresh rate is not 60 Hz.
     pub(super) fn step_alpha(&self) -> f32 {
-        (self.accumulator / STEP_SECONDS).clamp(0.0, 1.0)
+        self.pacer.between_steps()
     }
 
     /// The camera's offset for the hit shake: a decaying wobble that needs no random numbers.

@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use macroquad::prelude::*;
 
-use spinfall::sim::{Bot, Event, Input, Mode, PowerUpKind, World, STEP_SECONDS};
+use spinfall::sim::{Bot, Event, GameSpeed, Input, Mode, PowerUpKind, World};
 
 use super::audio::Cue;
 use super::particles::Burst;
@@ -50,12 +50,22 @@ impl App {
     ///
     /// `attract` marks the title's background game: it makes no sound, rumble or flash and records nothing.
     pub(super) fn advance(&mut self, dt: f32, steer: Steer, attract: bool) {
-        self.accumulator += dt;
+        // The title's background game is a demo at full speed; a replay plays at the speed it was
+        // played at; a game at the speed chosen now, which its result remembers if it is slower.
+        let speed = match steer {
+            _ if attract => GameSpeed::FULL,
+            Steer::Replay => self.replays.game_speed(),
+            _ => {
+                let speed = self.settings.speed();
+                self.slowest_speed = self.slowest_speed.min(speed);
+                speed
+            }
+        };
+        self.pacer.add(dt, speed);
         let mut steps = 0;
         // A replay at 4x needs four steps a frame at 60 Hz, and more on a slower display.
         let max_steps = MAX_STEPS_PER_FRAME * self.replays.speed();
-        while self.accumulator >= STEP_SECONDS && steps < max_steps {
-            self.accumulator -= STEP_SECONDS;
+        while steps < max_steps && self.pacer.take_step() {
             steps += 1;
             let input = match steer {
                 Steer::Fixed(input) => input,
@@ -100,7 +110,7 @@ impl App {
         }
         if steps == max_steps {
             // The machine cannot keep up: drop the backlog rather than chase it frame after frame.
-            self.accumulator = self.accumulator.min(STEP_SECONDS);
+            self.pacer.drop_backlog();
         }
     }
 
@@ -178,7 +188,7 @@ impl App {
     }
 
     pub(super) fn reset_effects(&mut self) {
-        self.accumulator = 0.0;
+        self.pacer.reset();
         self.flash = 0.0;
         self.shake = 0.0;
         self.life_pulse = 0.0;

@@ -8,7 +8,7 @@ use spinfall::store::ModeKey;
 
 use super::render::{clock_text, GOLD, PANEL, SOFT};
 use super::view::{Align, Text};
-use super::App;
+use super::{App, Screen};
 
 /// The HUD's width for one running power-up: icon, seconds left and bar.
 const EFFECT_SLOT: f32 = 74.0;
@@ -25,6 +25,24 @@ impl App {
             Color::new(0.0, 0.02, 0.1, 0.42),
             Color::new(0.0, 0.02, 0.1, 0.0),
         );
+
+        // The speed the game is shown at, when it is below full speed: the player's own choice, or the
+        // speed a watched replay was played at.
+        let speed = if matches!(self.screen, Screen::Replay) {
+            self.replays.game_speed()
+        } else {
+            self.settings.speed()
+        };
+        if !speed.is_full() {
+            text.shadowed(
+                &format!("SPEED {speed}"),
+                18.0,
+                67.0,
+                14.0,
+                Align::Left,
+                GOLD,
+            );
+        }
 
         match world.mode() {
             Mode::Arcade => {

@@ -36,7 +36,8 @@ use macroquad::prelude::*;
 use spinfall::assets::Assets;
 use spinfall::cli::{Options, Pilot};
 use spinfall::sim::{
-    Bot, Casual, Event, Mode, PowerUpKind, Shapes, World, FIELD_HEIGHT, FIELD_WIDTH, STEP_SECONDS,
+    Bot, Casual, Event, GameSpeed, Mode, Pacer, PowerUpKind, Shapes, World, FIELD_HEIGHT,
+    FIELD_WIDTH, STEP_SECONDS,
 };
 use spinfall::store::{HighScores, ModeKey, Settings, Store};
 
@@ -122,8 +123,10 @@ struct App {
     unloaded_sounds: Option<Assets>,
     controls: Controls,
     particles: Particles,
-    /// Left-over frame time not yet consumed by whole steps.
-    accumulator: f32,
+    /// Frame time not yet consumed by whole steps, at the speed the game is shown at.
+    pacer: Pacer,
+    /// The slowest game speed the current game has been played at: what its score and replay say.
+    slowest_speed: GameSpeed,
     /// Seconds since the app started, for animations that must not depend on the world.
     clock: f32,
     flash: f32,
@@ -164,10 +167,14 @@ impl App {
     fn new(opts: &Options, assets: Assets, images: Images, shapes: Shapes) -> App {
         let Saved {
             store,
-            settings,
+            mut settings,
             scores,
             save_warned,
         } = Saved::load();
+        // `--speed` is this run's choice; it is kept only if the player then changes a setting.
+        if let Some(speed) = opts.speed {
+            settings.game_speed = speed.percent();
+        }
 
         let mode = opts.mode.unwrap_or(match settings.last_mode {
             ModeKey::Classic => Mode::Classic,
@@ -197,7 +204,8 @@ impl App {
             textures,
             controls,
             particles: Particles::new(attract_seed),
-            accumulator: 0.0,
+            pacer: Pacer::default(),
+            slowest_speed: GameSpeed::FULL,
             clock: 0.0,
             flash: 0.0,
             shake: 0.0,

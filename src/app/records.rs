@@ -59,6 +59,7 @@ mod tests {
             seed,
             unix_time: 0,
             replay: None,
+            speed: None,
         }
     }
 

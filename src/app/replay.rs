@@ -4,7 +4,7 @@
 use macroquad::prelude::*;
 
 use spinfall::replay::{self, Playback, Recorder, Replay};
-use spinfall::sim::{steps_to_seconds, Input, Mode, World, FIELD_HEIGHT, FIELD_WIDTH};
+use spinfall::sim::{steps_to_seconds, GameSpeed, Input, Mode, World, FIELD_HEIGHT, FIELD_WIDTH};
 use spinfall::store::TABLE_LEN;
 
 use super::input::Actions;
@@ -20,7 +20,7 @@ const SPEEDS: [u32; 3] = [1, 2, 4];
 const TABLE_HELP: &str =
     "Up/Down: choose    Enter / {A}: watch    Left/Right: mode    Esc / {B}: back";
 /// The help line of the band under a replay being watched.
-const WATCH_HELP: &str = "Space / {A}: pause    Left/Right: speed    Esc / {B}: back";
+const WATCH_HELP: &str = "Space / {A}: pause   Left/Right: speed   Esc / {B}: back";
 /// The help line of the panel at a replay's end.
 const END_HELP: &str = "Enter / {A}: watch again    Esc / {B}: back";
 
@@ -61,6 +61,13 @@ impl Replays {
     }
 
     /// The input for the watched replay's next step, or `None` once it has run out.
+    /// The game speed the watched replay was played at (full speed when none is watched).
+    pub(super) fn game_speed(&self) -> GameSpeed {
+        self.watching
+            .as_ref()
+            .map_or(GameSpeed::FULL, |w| w.playback.replay().speed)
+    }
+
     pub(super) fn next_input(&mut self) -> Option<Input> {
         self.watching.as_mut()?.playback.next_input()
     }
@@ -92,7 +99,8 @@ impl App {
         let recorder = self.replays.recording.take()?;
         let dir = self.store.dir()?.to_path_buf();
         let seconds = steps_to_seconds(recorder.steps());
-        let replay = recorder.finish(&self.world, seconds);
+        let mut replay = recorder.finish(&self.world, seconds);
+        replay.speed = self.slowest_speed;
         match replay::keep(&dir, &replay) {
             Ok(id) => {
                 spinfall::outln!("replay: {}", replay::kept_path(&dir, id).display());
@@ -348,6 +356,13 @@ impl App {
                 Align::Left,
                 SOFT,
             );
+            // A game played below full speed says so: its score is honest per game second, but it
+            // was an easier game to last in.
+            let speed = e.game_speed();
+            if !speed.is_full() {
+                let tag = format!("at {speed}");
+                text.draw(&tag, x + 364.0, base, 16.0, Align::Left, GOLD);
+            }
             let has_replay = self.replays.available.get(i).copied().unwrap_or(false);
             let (label, label_color) = match (has_replay, selected) {
                 (true, true) => ("> watch", GOLD),
@@ -405,8 +420,9 @@ impl App {
             Align::Left,
             SOFT,
         );
+        // A little smaller than the table's help, so a 20-digit seed beside it stays clear.
         let help = Look {
-            size: 15.0,
+            size: 14.0,
             color: SOFT,
             shadow: false,
         };

@@ -12,7 +12,10 @@ pub const SCORES_FILE: &str = "scores.json";
 /// Format version written into both files, so a later release can migrate old files instead of guessing.
 ///
 /// Version 2 lets a score entry name its replay; version 1 files read as entries without one.
-pub const FORMAT_VERSION: u32 = 2;
+/// Version 3 adds the game speed to the settings and to entries played below full speed; older files
+/// read as full speed, and an older Spinfall leaves a version 3 file untouched instead of setting
+/// aside what it does not know.
+pub const FORMAT_VERSION: u32 = 3;
 
 /// The most bytes read from a settings or scores file: hundreds of times what the game writes, and
 /// little enough that a huge stray file is refused at once instead of parsed for seconds.

@@ -19,7 +19,7 @@
 //! let dir = tempfile::tempdir().unwrap();
 //! let mut store = Store::new(Some(dir.path().to_path_buf()));
 //! let mut scores = store.load_scores().value;
-//! scores.arcade.record(ScoreEntry { score: 420, seed: 7, unix_time: 0, replay: None });
+//! scores.arcade.record(ScoreEntry { score: 420, seed: 7, unix_time: 0, replay: None, speed: None });
 //! store.save_scores(&scores).unwrap();
 //! assert_eq!(store.load_scores().value.arcade.best(), Some(420));
 //! ```

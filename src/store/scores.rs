@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::format::{json_kind, FileFormat, FORMAT_VERSION};
 use super::settings::ModeKey;
+use crate::sim::GameSpeed;
 
 /// How many entries each high-score table keeps.
 pub const TABLE_LEN: usize = 5;
@@ -23,6 +24,24 @@ pub struct ScoreEntry {
     /// The id of the game's replay, kept next to this file (see [`crate::replay::kept_path`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub replay: Option<u64>,
+    /// The game speed in percent when the game was played below full speed (the lowest it was set
+    /// to during the game); absent at full speed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub speed: Option<u32>,
+}
+
+impl ScoreEntry {
+    /// The speed the game was played at.
+    pub fn game_speed(&self) -> GameSpeed {
+        self.speed
+            .and_then(GameSpeed::from_percent)
+            .unwrap_or_default()
+    }
+
+    /// The entry's `speed` value for a game played at `speed`: absent at full speed.
+    pub fn speed_field(speed: GameSpeed) -> Option<u32> {
+        (!speed.is_full()).then(|| speed.percent())
+    }
 }
 
 /// The best [`TABLE_LEN`] results of one mode, best first.
@@ -82,6 +101,9 @@ impl Table {
     /// Restores the table's order and length after reading a hand-edited file.
     fn sanitise(&mut self) {
         self.entries.retain(|e| e.score > 0);
+        for entry in &mut self.entries {
+            entry.speed = ScoreEntry::speed_field(entry.game_speed());
+        }
         // A stable sort keeps the file's order among equal scores.
         self.entries.sort_by_key(|e| std::cmp::Reverse(e.score));
         self.entries.truncate(TABLE_LEN);
@@ -205,7 +227,7 @@ mod tests {
         });
         store.save_scores(&scores).unwrap();
         let text = fs::read_to_string(dir.path().join(SCORES_FILE)).unwrap();
-        assert!(text.contains("\"version\": 2"), "{text}");
+        assert!(text.contains("\"version\": 3"), "{text}");
         // An entry without a replay is written as version 1 wrote it.
         assert_eq!(text.matches("\"replay\"").count(), 1, "{text}");
         let loaded = store.load_scores().value;

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::format::{FileFormat, FORMAT_VERSION};
+use crate::sim::GameSpeed;
 
 /// The game mode as remembered between runs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -29,6 +30,8 @@ pub struct Settings {
     pub volume: f32,
     /// Gamepad rumble on hits.
     pub rumble: bool,
+    /// The game speed in percent: 60 to 100 in tens (see [`crate::sim::GameSpeed`]).
+    pub game_speed: u32,
 }
 
 impl Default for Settings {
@@ -39,11 +42,17 @@ impl Default for Settings {
             last_mode: ModeKey::default(),
             volume: 0.8,
             rumble: true,
+            game_speed: GameSpeed::FULL.percent(),
         }
     }
 }
 
 impl Settings {
+    /// The game speed chosen, full speed for a value no Spinfall offers.
+    pub fn speed(&self) -> GameSpeed {
+        GameSpeed::from_percent(self.game_speed).unwrap_or_default()
+    }
+
     /// Clamps values a hand-edited file may have pushed out of range.
     fn sanitise(&mut self) {
         self.volume = if self.volume.is_finite() {
@@ -51,6 +60,9 @@ impl Settings {
         } else {
             Settings::default().volume
         };
+        if GameSpeed::from_percent(self.game_speed).is_none() {
+            self.game_speed = GameSpeed::FULL.percent();
+        }
     }
 }
 

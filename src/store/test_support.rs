@@ -15,6 +15,7 @@ pub(super) fn entry(score: u64) -> ScoreEntry {
         seed: score * 10,
         unix_time: 1_700_000_000,
         replay: None,
+        speed: None,
     }
 }
 

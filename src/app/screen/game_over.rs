@@ -2,7 +2,7 @@
 
 use macroquad::prelude::*;
 
-use spinfall::sim::{FIELD_HEIGHT, FIELD_WIDTH};
+use spinfall::sim::{GameSpeed, FIELD_HEIGHT, FIELD_WIDTH};
 use spinfall::store::{self, ModeKey, ScoreEntry, TABLE_LEN};
 
 use crate::app::input::Actions;
@@ -25,6 +25,8 @@ pub(in crate::app) struct GameResult {
     /// The game's place in the top five, if it made it.
     rank: Option<usize>,
     new_best: bool,
+    /// The slowest game speed the game was played at.
+    speed: GameSpeed,
 }
 
 impl App {
@@ -51,6 +53,7 @@ impl App {
             seed: self.world.seed(),
             unix_time: store::unix_now(),
             replay,
+            speed: ScoreEntry::speed_field(self.slowest_speed),
         };
         let rank = records::record(&mut self.scores, driver, ModeKey::Arcade, entry);
         self.last_result = GameResult {
@@ -58,6 +61,7 @@ impl App {
             previous_best,
             rank,
             new_best,
+            speed: self.slowest_speed,
         };
         if rank.is_some() {
             self.save_scores();
@@ -99,8 +103,13 @@ impl App {
         );
         if result.new_best {
             let pulse = 0.85 + 0.15 * (self.clock * 4.0).sin();
+            let verdict = if result.speed.is_full() {
+                "NEW BEST!".to_string()
+            } else {
+                format!("NEW BEST AT {} SPEED!", result.speed)
+            };
             text.shadowed(
-                "NEW BEST!",
+                &verdict,
                 400.0,
                 262.0,
                 30.0 * pulse.max(0.9),
@@ -153,12 +162,12 @@ impl App {
             let highlight = result.rank == Some(i);
             let color = if highlight { gold } else { white };
             text.draw(&format!("{}.", i + 1), 280.0, y, 20.0, Align::Left, color);
-            let score = table
-                .entries()
-                .get(i)
-                .map(|e| e.score.to_string())
-                .unwrap_or_else(|| "-".into());
+            let entry = table.entries().get(i);
+            let score = entry.map_or_else(|| "-".into(), |e| e.score.to_string());
             text.draw(&score, 520.0, y, 20.0, Align::Right, color);
+            if let Some(speed) = entry.map(|e| e.game_speed()).filter(|s| !s.is_full()) {
+                text.draw(&format!("{speed}"), 530.0, y, 14.0, Align::Left, soft);
+            }
         }
 
         if self.screen_time >= GAME_OVER_INPUT_DELAY {

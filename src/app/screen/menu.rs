@@ -18,6 +18,8 @@ const FLASHING_TOAST: &str = "Reduce flashing: ";
 pub(super) enum Row {
     /// Classic or Arcade.
     Mode,
+    /// The game-speed assist.
+    Speed,
     /// The photosensitivity setting.
     Flashing,
     /// Master volume.
@@ -32,7 +34,7 @@ pub(super) enum Row {
 
 /// The rows this build offers (no volume without sound, no rumble without gamepads).
 pub(super) fn menu_rows() -> Vec<Row> {
-    let mut rows = vec![Row::Mode, Row::Flashing];
+    let mut rows = vec![Row::Mode, Row::Flashing, Row::Speed];
     if cfg!(feature = "sound") {
         rows.push(Row::Volume);
     }
@@ -56,6 +58,7 @@ impl App {
                 self.save_settings();
                 self.new_attract_world();
             }
+            Row::Speed => self.change_speed(step),
             Row::Flashing => self.toggle_flashing(),
             Row::Volume => {
                 let volume =
@@ -76,6 +79,16 @@ impl App {
         }
     }
 
+    /// Steps the game speed one notch (60% to 100% in tens) and keeps it with the settings.
+    pub(in crate::app) fn change_speed(&mut self, step: i32) {
+        let speed = self.settings.speed().stepped(step.signum());
+        if speed != self.settings.speed() {
+            self.settings.game_speed = speed.percent();
+            self.sfx.play(Cue::Dodge);
+            self.save_settings();
+        }
+    }
+
     /// Switches "reduce flashing" and says so in a notice that replaces the previous one.
     pub(in crate::app) fn toggle_flashing(&mut self) {
         self.settings.reduce_flashing = !self.settings.reduce_flashing;
@@ -93,7 +106,11 @@ impl App {
     /// Draws the menu's panel and rows from `top` down; returns the panel's height.
     pub(super) fn draw_menu(&self, text: &Text, rows: &[Row], top: f32) -> f32 {
         // Five rows and the lines under them fit only a little closer together.
-        let row_h = if rows.len() > 4 { 32.0 } else { 36.0 };
+        let row_h = match rows.len() {
+            0..=4 => 36.0,
+            5 => 32.0,
+            _ => 28.0,
+        };
         let panel_h = rows.len() as f32 * row_h + 24.0;
         draw_panel(190.0, top, 420.0, panel_h);
         for (i, row) in rows.iter().enumerate() {
@@ -143,6 +160,7 @@ impl App {
                 }
                 .to_string(),
             ),
+            Row::Speed => ("Game speed", self.settings.speed().to_string()),
             Row::Flashing => ("Reduce flashing", on_off(self.settings.reduce_flashing)),
             Row::Volume => (
                 "Sound volume",
@@ -178,6 +196,11 @@ mod tests {
     fn menu_always_has_mode_and_flashing_rows() {
         let rows = menu_rows();
         assert_eq!(&rows[..2], &[Row::Mode, Row::Flashing]);
+    }
+
+    #[test]
+    fn menu_offers_the_game_speed() {
+        assert!(menu_rows().contains(&Row::Speed));
     }
 
     #[test]

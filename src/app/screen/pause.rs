@@ -16,9 +16,11 @@ impl App {
         if actions.back {
             self.leave_game();
             self.go_to_title();
+        } else if actions.left || actions.right {
+            self.change_speed(if actions.right { 1 } else { -1 });
         } else if actions.pause || actions.escape || actions.confirm {
             // Movement held while paused must not count as a burst of time afterwards.
-            self.accumulator = 0.0;
+            self.pacer.reset();
             self.set_screen(Screen::Playing);
         }
     }
@@ -32,7 +34,7 @@ impl App {
             FIELD_HEIGHT,
             Color::new(0.0, 0.02, 0.08, 0.55),
         );
-        draw_panel(180.0, 170.0, 440.0, 230.0);
+        draw_panel(180.0, 170.0, 440.0, 256.0);
         text.shadowed("PAUSED", 400.0, 230.0, 52.0, Align::Centre, WHITE);
         let note = match why {
             PauseReason::Player => "",
@@ -66,9 +68,18 @@ impl App {
             18.0,
             SOFT,
         );
-        line("Collision debug view: F3", 384.0, 15.0, SOFT);
+        line(
+            &format!(
+                "Game speed ({}): Left / Right   D-pad",
+                self.settings.speed()
+            ),
+            384.0,
+            18.0,
+            SOFT,
+        );
+        line("Collision debug view: F3", 408.0, 15.0, SOFT);
         if self.world.mode() == Mode::Arcade {
-            self.draw_legend(text, 420.0);
+            self.draw_legend(text, 446.0);
         }
     }
 }

@@ -4,7 +4,7 @@
 //! Its drawing is the playfield (`field.rs`) and the HUD (`hud.rs`), which other screens draw too.
 
 use spinfall::cli::Pilot;
-use spinfall::sim::{Bot, Casual, Input, Mode, World};
+use spinfall::sim::{Bot, Casual, CasualLimits, Input, Mode, World};
 use spinfall::store::{self, ModeKey, ScoreEntry};
 
 use crate::app::audio::Cue;
@@ -51,7 +51,8 @@ impl App {
         }
         self.world = World::new(self.mode, seed, self.shapes.clone());
         self.bot = Bot::new();
-        self.casual = Casual::new(seed);
+        self.casual = Casual::with_limits(seed, CasualLimits::at_speed(self.settings.speed()));
+        self.slowest_speed = self.settings.speed();
         self.particles.reset(seed);
         self.reset_effects();
         self.first_catches = FirstCatches::default();
@@ -81,6 +82,7 @@ impl App {
                 seed: self.world.seed(),
                 unix_time: store::unix_now(),
                 replay,
+                speed: ScoreEntry::speed_field(self.slowest_speed),
             };
             let driver = self.driver();
             let rank = records::record(&mut self.scores, driver, ModeKey::Classic, entry);

@@ -118,7 +118,8 @@ impl App {
         );
 
         let rows = menu_rows();
-        let top = 188.0;
+        // Six rows start a little higher, so the legend still ends inside the field.
+        let top = if rows.len() > 5 { 180.0 } else { 188.0 };
         let panel_h = self.draw_menu(text, &rows, top);
 
         let prompt_y = top + panel_h + 40.0;
