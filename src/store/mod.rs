@@ -453,6 +453,30 @@ mod tests {
     }
 
     #[test]
+    fn the_game_speed_setting_reads_as_full_speed_when_absent_or_not_offered() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = store_in(&dir);
+        for (text, expected) in [
+            (r#"{"version": 2, "volume": 0.5}"#, 100),
+            (r#"{"version": 3, "game_speed": 70}"#, 70),
+            (r#"{"version": 3, "game_speed": 75}"#, 100),
+            (r#"{"version": 3, "game_speed": 0}"#, 100),
+        ] {
+            fs::write(dir.path().join(SETTINGS_FILE), text).unwrap();
+            let loaded = store.load_settings();
+            assert!(loaded.problem.is_none(), "{text}");
+            assert_eq!(loaded.value.game_speed, expected, "{text}");
+            assert_eq!(loaded.value.speed().percent(), expected, "{text}");
+        }
+        let settings = Settings {
+            game_speed: 60,
+            ..Settings::default()
+        };
+        store.save_settings(&settings).unwrap();
+        assert_eq!(store.load_settings().value.game_speed, 60);
+    }
+
+    #[test]
     fn directory_that_is_a_file_is_an_error_not_a_panic() {
         let dir = tempfile::tempdir().unwrap();
         let not_a_dir = dir.path().join("plain-file");

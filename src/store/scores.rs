@@ -211,6 +211,33 @@ mod tests {
     use std::fs;
 
     #[test]
+    fn entries_keep_the_speed_they_were_played_at_and_older_files_read_as_full_speed() {
+        let dir = tempfile::tempdir().unwrap();
+        fs::write(
+            dir.path().join(SCORES_FILE),
+            br#"{"version": 2, "arcade": [{"score": 70, "seed": 4, "unix_time": 9},
+                {"score": 60, "seed": 5, "unix_time": 9, "speed": 75},
+                {"score": 50, "seed": 6, "unix_time": 9, "speed": 100}]}"#,
+        )
+        .unwrap();
+        let mut store = store_in(&dir);
+        let mut scores = store.load_scores().value;
+        // No speed, a speed no Spinfall offers, and full speed written out all read as full speed.
+        let speeds: Vec<Option<u32>> = scores.arcade.entries().iter().map(|e| e.speed).collect();
+        assert_eq!(speeds, vec![None, None, None]);
+        scores.arcade.record(ScoreEntry {
+            speed: Some(70),
+            ..entry(90)
+        });
+        store.save_scores(&scores).unwrap();
+        let text = fs::read_to_string(dir.path().join(SCORES_FILE)).unwrap();
+        assert_eq!(text.matches("\"speed\"").count(), 1, "{text}");
+        let loaded = store.load_scores().value;
+        let best = loaded.arcade.entries()[0];
+        assert_eq!((best.score, best.game_speed().percent()), (90, 70));
+    }
+
+    #[test]
     fn entries_keep_their_replay_and_version_1_files_read_without_one() {
         let dir = tempfile::tempdir().unwrap();
         fs::write(
@@ -250,6 +277,7 @@ mod tests {
             seed: 999,
             unix_time: 1,
             replay: Some(3),
+            speed: None,
         };
         assert_eq!(t.record(tie), Some(2));
         let scores: Vec<u64> = t.entries().iter().map(|e| e.score).collect();
