@@ -5,7 +5,11 @@
 //! cargo run --release --example difficulty                       # the game's tuning, seeds 1..=20
 //! cargo run --release --example difficulty -- --seeds 40 spawn_ramp=1.2 aim_chance=0.3
 //! cargo run --release --example difficulty -- casual.horizon=60 --bot-limit 1200
+//! cargo run --release --example difficulty -- --speeds --seeds 40  # the game-speed assist's effect
 //! ```
+//!
+//! `--speeds` plays the casual pilot at every game speed instead (the pilot reacts in real time, so
+//! a slower game gives it more game steps to react in) and prints its survival in real minutes.
 //!
 //! `name=value` overrides one field of the arcade [`Tuning`] (or, as `casual.<field>`, of the casual
 //! pilot's limits) for every run, so a candidate curve can be tried without rebuilding. Runs are spread
@@ -16,7 +20,8 @@ use std::sync::Mutex;
 
 use spinfall::assets::Assets;
 use spinfall::sim::{
-    Bot, Casual, CasualLimits, Event, Input, Mode, Shapes, Tuning, World, STEPS_PER_SECOND,
+    Bot, Casual, CasualLimits, Event, GameSpeed, Input, Mode, Shapes, Tuning, World,
+    STEPS_PER_SECOND,
 };
 
 const SPS: u64 = STEPS_PER_SECOND as u64;
@@ -88,6 +93,73 @@ fn fastest_fall(seed: u64, tuning: &Tuning, shapes: &Shapes, steps: u64) -> f32 
     fastest
 }
 
+/// The `q` quantile (0 to 1) of `values`, interpolated between the two nearest ranks.
+fn quantile(values: &mut [f64], q: f64) -> f64 {
+    values.sort_by(f64::total_cmp);
+    if values.is_empty() {
+        return f64::NAN;
+    }
+    let at = q * (values.len() - 1) as f64;
+    let (low, high) = (at.floor() as usize, at.ceil() as usize);
+    values[low] + (values[high] - values[low]) * (at - low as f64)
+}
+
+/// The casual pilot's arcade games at every game speed, as real minutes survived.
+fn speed_table(
+    seeds: std::ops::Range<u64>,
+    tuning: &Tuning,
+    limits: CasualLimits,
+    shapes: &Shapes,
+    limit: u64,
+) {
+    let jobs: Vec<(GameSpeed, u64)> = GameSpeed::ALL
+        .into_iter()
+        .rev()
+        .flat_map(|s| seeds.clone().map(move |seed| (s, seed)))
+        .collect();
+    let next = AtomicUsize::new(0);
+    let results = Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..2 {
+            scope.spawn(|| {
+                while let Some(&(speed, seed)) = jobs.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    let at_speed = limits.shown_at(speed);
+                    let game = play(Pilot::Casual, seed, tuning, at_speed, shapes, limit * SPS);
+                    results.lock().unwrap().push((speed, game.steps));
+                }
+            });
+        }
+    });
+    let results = results.into_inner().unwrap();
+    println!(
+        "casual pilot by game speed, seeds {}-{} (limit {limit} s of game time):",
+        seeds.start,
+        seeds.end - 1
+    );
+    println!("  speed  reaction   real minutes survived     game minutes  games at");
+    println!("         (game ms)     q1   median     q3           median   the limit");
+    for speed in GameSpeed::ALL.into_iter().rev() {
+        let steps: Vec<u64> = results
+            .iter()
+            .filter(|r| r.0 == speed)
+            .map(|r| r.1)
+            .collect();
+        let game_minutes = |s: &u64| *s as f64 / SPS as f64 / 60.0;
+        let mut game: Vec<f64> = steps.iter().map(game_minutes).collect();
+        let mut real: Vec<f64> = game.iter().map(|g| speed.real_seconds(*g)).collect();
+        let capped = steps.iter().filter(|&&s| s >= limit * SPS).count();
+        println!(
+            "  {:>5}  {:>9}  {:>6.2}  {:>7.2}  {:>6.2}  {:>15.2}  {capped:>10}",
+            speed.to_string(),
+            limits.shown_at(speed).reaction_steps * 1000 / STEPS_PER_SECOND,
+            quantile(&mut real, 0.25),
+            quantile(&mut real, 0.5),
+            quantile(&mut real, 0.75),
+            quantile(&mut game, 0.5),
+        );
+    }
+}
+
 fn median(values: &mut [f64]) -> f64 {
     values.sort_by(f64::total_cmp);
     let n = values.len();
@@ -144,6 +216,7 @@ fn main() {
     let mut tuning = Tuning::for_mode(Mode::Arcade);
     let mut limits = CasualLimits::default();
     let (mut seeds, mut first, mut bot_limit, mut casual_limit) = (20u64, 1u64, 600u64, 900u64);
+    let mut speeds = false;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         let mut number = |what: &str| -> u64 {
@@ -157,6 +230,7 @@ fn main() {
             "--first" => first = number("--first"),
             "--bot-limit" => bot_limit = number("--bot-limit"),
             "--casual-limit" => casual_limit = number("--casual-limit"),
+            "--speeds" => speeds = true,
             _ => match arg.split_once('=') {
                 Some((name, value)) => {
                     if let Err(e) = set(&mut tuning, &mut limits, name, value) {
@@ -172,6 +246,10 @@ fn main() {
         }
     }
     let shapes = Assets::embedded().shapes().expect("embedded assets");
+    if speeds {
+        speed_table(first..first + seeds, &tuning, limits, &shapes, casual_limit);
+        return;
+    }
 
     println!("curve (arcade):");
     println!("  time    blocks/s  fall px/s    spin rad/s");

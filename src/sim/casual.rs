@@ -60,16 +60,20 @@ impl Default for CasualLimits {
 }
 
 impl CasualLimits {
-    /// The default limits for a game shown at `speed`: a person's reaction and anticipation are
-    /// times in real seconds, so at a slower speed they span fewer game steps. The lookahead, the
-    /// misjudgements and the caution are about the play field, and stay.
+    /// The default limits for a game shown at `speed` (see [`CasualLimits::shown_at`]).
     pub fn at_speed(speed: GameSpeed) -> CasualLimits {
-        let full = CasualLimits::default();
+        CasualLimits::default().shown_at(speed)
+    }
+
+    /// These limits in a game shown at `speed`: a person's reaction and anticipation are times in
+    /// real seconds, so at a slower speed they span fewer game steps. The lookahead, the
+    /// misjudgements and the caution are about the play field, and stay.
+    pub fn shown_at(self, speed: GameSpeed) -> CasualLimits {
         let scaled = |steps: u32| (f64::from(steps) * speed.fraction()).round() as u32;
         CasualLimits {
-            reaction_steps: scaled(full.reaction_steps),
-            anticipation_steps: scaled(full.anticipation_steps),
-            ..full
+            reaction_steps: scaled(self.reaction_steps),
+            anticipation_steps: scaled(self.anticipation_steps),
+            ..self
         }
     }
 }
