@@ -1,9 +1,11 @@
-//! Helpers shared by the game's integration tests: the embedded shapes, step counts, and scripted
-//! scenes in a world where nothing spawns by itself.
+//! Helpers shared by the game's integration tests: the embedded shapes, step counts, scripted scenes
+//! in a world where nothing spawns by itself, and running the built binary ([`binary`]).
 
 // Each test file that declares `mod support;` compiles all of this module but calls only some of
 // it, so the helpers a given file leaves unused would otherwise warn there.
 #![allow(dead_code)]
+
+pub mod binary;
 
 use spinfall::assets::Assets;
 use spinfall::sim::{Event, Input, Mode, PowerUpKind, Shapes, Tuning, World, STEPS_PER_SECOND};
