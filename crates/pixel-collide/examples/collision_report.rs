@@ -91,6 +91,11 @@ fn main() {
         aligned_table();
         return;
     }
+    // `-- pygame` prints only the table against pygame's C bitmask.
+    if std::env::args().any(|a| a == "pygame") {
+        pygame_table();
+        return;
+    }
     // `-- convolve` prints only the convolution table.
     if std::env::args().any(|a| a == "convolve") {
         convolve_table();
@@ -161,6 +166,7 @@ fn main() {
     }
 
     aligned_table();
+    pygame_table();
 
     println!();
     println!("== memory (heap_bytes / bits, bits = w * h / 8) and build time");
@@ -303,6 +309,110 @@ fn aligned_table() {
         median(&mut area_vs_plain.clone()),
         worst(&area_vs_plain)
     );
+}
+
+/// Translation-only `overlaps` and `overlap_area` against pygame's own C bitmask, compiled at -O2
+/// and at -O3 -march=native, on the same masks; answers checked equal first. pygame is fetched and
+/// compiled only when asked (`PYGAME_FETCH=1`, see the `pygame-peer` crate); otherwise this says so.
+fn pygame_table() {
+    use pygame_peer::{Build, PgMask};
+    println!();
+    println!(
+        "== translation only: against pygame 2.6.1's bitmask.c (answers and areas checked equal)"
+    );
+    if let Err(why) = pygame_peer::status() {
+        println!("pygame columns left out: {why}");
+        return;
+    }
+    let cases: Vec<AlignedCase> = aligned_cases(&[32, 64, 128, 256, 1024]);
+    let copy = |m: &Mask, build: Build| {
+        PgMask::from_fn(build, m.width(), m.height(), |x, y| {
+            m.is_opaque(i64::from(x), i64::from(y))
+        })
+    };
+    // `status` said pygame is here, so every mask can be made.
+    let pg = |c: &AlignedCase, build: Build| {
+        let made = (copy(&c.a, build), copy(&c.b, build));
+        (made.0.expect("pygame mask"), made.1.expect("pygame mask"))
+    };
+    let rows: Vec<(String, [f64; 5])> = cases
+        .iter()
+        .map(|c| {
+            let (o2a, o2b) = pg(c, Build::O2);
+            let (o3a, o3b) = pg(c, Build::O3Native);
+            let (dx, dy) = (c.dx as i32, c.dy as i32);
+            assert_eq!(o2a.overlaps(&o2b, dx, dy), c.hit, "{}: pygame -O2", c.group);
+            assert_eq!(
+                o3a.overlap_area(&o3b, dx, dy),
+                c.shared,
+                "{}: pygame area",
+                c.group
+            );
+            assert_eq!(
+                o2a.overlap_area(&o2b, dx, dy),
+                c.shared,
+                "{}: pygame area",
+                c.group
+            );
+            let t = time_sides([
+                &mut || u64::from(black_box(c).module()),
+                &mut || u64::from(o2a.overlaps(black_box(&o2b), dx, dy)),
+                &mut || black_box(c).module_area() as u64,
+                &mut || o2a.overlap_area(black_box(&o2b), dx, dy),
+                &mut || o3a.overlap_area(black_box(&o3b), dx, dy),
+            ]);
+            (c.group.clone(), t)
+        })
+        .collect();
+    println!(
+        "{:<26} {:>9} {:>9} {:>7} | {:>9} {:>9} {:>10} {:>7} {:>8}",
+        "case",
+        "module ns",
+        "pg-O2 ns",
+        "/pg-O2",
+        "area ns",
+        "pg-O2 ns",
+        "pg-O3n ns",
+        "/pg-O2",
+        "/pg-O3n"
+    );
+    let (mut overlaps, mut area_o2, mut area_o3) = (Vec::new(), Vec::new(), Vec::new());
+    for (group, _, [m, p, ma, pa, pn]) in by_group(&rows) {
+        overlaps.push(m / p);
+        area_o2.push(ma / pa);
+        area_o3.push(ma / pn);
+        println!(
+            "{group:<26} {m:>9.1} {p:>9.1} {:>6.2}x | {ma:>9.1} {pa:>9.1} {pn:>10.1} {:>6.2}x {:>7.2}x",
+            m / p,
+            ma / pa,
+            ma / pn
+        );
+    }
+    let worst = |v: &[f64]| v.iter().copied().fold(0.0, f64::max);
+    for (what, v) in [
+        ("overlaps, module / pygame -O2", &overlaps),
+        ("overlap_area, module / pygame -O2", &area_o2),
+        ("overlap_area, module / pygame -O3 -march=native", &area_o3),
+    ] {
+        println!(
+            "{what}: median group {:.2}x, worst {:.2}x",
+            median(&mut v.clone()),
+            worst(v)
+        );
+    }
+    println!("memory, heap_bytes / pygame's bytes:");
+    for family in Family::ALL {
+        for n in [32u32, 64, 256] {
+            let m = Mask::from_fn(n, n, |x, y| family.solid(5, x, y)).unwrap();
+            let ours = m.heap_bytes() as f64;
+            let theirs = PgMask::heap_bytes(n, n) as f64;
+            println!(
+                "  {:<14} {n:>4} px: {ours:>8.0} B against {theirs:>8.0} B ({:.2}x)",
+                family.name(),
+                ours / theirs
+            );
+        }
+    }
 }
 
 /// A mask's size and which texels are solid.
