@@ -335,7 +335,7 @@ fn pygame_table() {
         let made = (copy(&c.a, build), copy(&c.b, build));
         (made.0.expect("pygame mask"), made.1.expect("pygame mask"))
     };
-    let rows: Vec<(String, [f64; 5])> = cases
+    let rows: Vec<(String, [f64; 7])> = cases
         .iter()
         .map(|c| {
             let (o2a, o2b) = pg(c, Build::O2);
@@ -354,10 +354,24 @@ fn pygame_table() {
                 "{}: pygame area",
                 c.group
             );
+            assert_eq!(
+                c.a.overlaps_at(&c.b, (dx, dy)),
+                c.hit,
+                "{}: overlaps_at",
+                c.group
+            );
+            assert_eq!(
+                c.a.overlap_area_at(&c.b, (dx, dy)),
+                c.shared,
+                "{}: area_at",
+                c.group
+            );
             let t = time_sides([
                 &mut || u64::from(black_box(c).module()),
+                &mut || u64::from(black_box(&c.a).overlaps_at(black_box(&c.b), (dx, dy))),
                 &mut || u64::from(o2a.overlaps(black_box(&o2b), dx, dy)),
                 &mut || black_box(c).module_area() as u64,
+                &mut || black_box(&c.a).overlap_area_at(black_box(&c.b), (dx, dy)),
                 &mut || o2a.overlap_area(black_box(&o2b), dx, dy),
                 &mut || o3a.overlap_area(black_box(&o3b), dx, dy),
             ]);
@@ -365,35 +379,47 @@ fn pygame_table() {
         })
         .collect();
     println!(
-        "{:<26} {:>9} {:>9} {:>7} | {:>9} {:>9} {:>10} {:>7} {:>8}",
+        "{:<26} {:>8} {:>8} {:>8} {:>7} {:>7} | {:>8} {:>8} {:>8} {:>8} {:>7} {:>7}",
         "case",
-        "module ns",
-        "pg-O2 ns",
-        "/pg-O2",
-        "area ns",
-        "pg-O2 ns",
-        "pg-O3n ns",
-        "/pg-O2",
-        "/pg-O3n"
+        "sprite",
+        "mask_at",
+        "pg-O2",
+        "/pg",
+        "at/pg",
+        "area",
+        "area_at",
+        "pg-O2",
+        "pg-O3n",
+        "at/O2",
+        "at/O3n"
     );
-    let (mut overlaps, mut area_o2, mut area_o3) = (Vec::new(), Vec::new(), Vec::new());
-    for (group, _, [m, p, ma, pa, pn]) in by_group(&rows) {
-        overlaps.push(m / p);
-        area_o2.push(ma / pa);
-        area_o3.push(ma / pn);
+    let mut ratios: [Vec<f64>; 5] = Default::default();
+    for (group, _, [m, ma, p, am, aa, pa, pn]) in by_group(&rows) {
+        for (v, r) in ratios
+            .iter_mut()
+            .zip([m / p, ma / p, am / pn, aa / pa, aa / pn])
+        {
+            v.push(r);
+        }
         println!(
-            "{group:<26} {m:>9.1} {p:>9.1} {:>6.2}x | {ma:>9.1} {pa:>9.1} {pn:>10.1} {:>6.2}x {:>7.2}x",
+            "{group:<26} {m:>8.1} {ma:>8.1} {p:>8.1} {:>6.2}x {:>6.2}x | {am:>8.1} {aa:>8.1} {pa:>8.1} {pn:>8.1} {:>6.2}x {:>6.2}x",
             m / p,
-            ma / pa,
-            ma / pn
+            ma / p,
+            aa / pa,
+            aa / pn
         );
     }
     let worst = |v: &[f64]| v.iter().copied().fold(0.0, f64::max);
     for (what, v) in [
-        ("overlaps, module / pygame -O2", &overlaps),
-        ("overlap_area, module / pygame -O2", &area_o2),
-        ("overlap_area, module / pygame -O3 -march=native", &area_o3),
-    ] {
+        "overlaps (sprites) / pygame -O2",
+        "Mask::overlaps_at / pygame -O2",
+        "overlap_area (sprites) / pygame -O3 -march=native",
+        "Mask::overlap_area_at / pygame -O2",
+        "Mask::overlap_area_at / pygame -O3 -march=native",
+    ]
+    .into_iter()
+    .zip(&ratios)
+    {
         println!(
             "{what}: median group {:.2}x, worst {:.2}x",
             median(&mut v.clone()),

@@ -296,7 +296,7 @@ fn bits_at(row: &[u64], start: i64) -> u64 {
 /// Where the words of a row of the second mask fall against `n` words of a row of the first, read
 /// from column `start` of the second: the same for every row, so worked out once.
 #[derive(Clone, Copy)]
-struct Shift {
+pub(crate) struct Shift {
     /// Index of the second row's word under the first word, and the bit offset within it.
     q: i64,
     r: u32,
@@ -311,7 +311,7 @@ struct Shift {
 
 impl Shift {
     #[inline]
-    fn new(start: i64, n: usize, words_b: usize) -> Self {
+    pub(crate) fn new(start: i64, n: usize, words_b: usize) -> Self {
         let q = start.div_euclid(64);
         let lo = (-q).clamp(0, n as i64) as usize;
         let hi = (words_b as i64 - 1 - q).clamp(lo as i64, n as i64) as usize;
@@ -331,7 +331,13 @@ impl Shift {
     /// partners lie wholly inside `row_b` in one branch-free pass the compiler can vectorise, and at
     /// most two part-words at the ends; every other word meets only air.
     #[inline(always)]
-    fn fold(&self, row_a: &[u64], row_b: &[u64], init: u64, f: impl Fn(u64, u64) -> u64) -> u64 {
+    pub(crate) fn fold(
+        &self,
+        row_a: &[u64],
+        row_b: &[u64],
+        init: u64,
+        f: impl Fn(u64, u64) -> u64,
+    ) -> u64 {
         let r = self.r;
         let mut acc = init;
         if let Some(i) = self.left {
@@ -354,62 +360,6 @@ impl Shift {
         }
         acc
     }
-}
-
-/// Whether `b`, its texel (x, y) on `a`'s texel (x + dx, y + dy), shares a solid texel with `a`: the
-/// plain translation, without the general placement's setup, for the cheapest possible yes or no.
-#[inline]
-pub(crate) fn shifted_overlaps(a: &Mask, b: &Mask, dx: i64, dy: i64) -> bool {
-    shifted_fold(a, b, dx, dy, |acc, s| acc | s, |acc| acc != 0) != 0
-}
-
-/// How many solid texels `a` and `b` share, `b`'s texel (x, y) on `a`'s texel (x + dx, y + dy).
-#[inline]
-pub(crate) fn shifted_count(a: &Mask, b: &Mask, dx: i64, dy: i64) -> u64 {
-    shifted_fold(
-        a,
-        b,
-        dx,
-        dy,
-        |acc, s| acc + u64::from(s.count_ones()),
-        |_| false,
-    )
-}
-
-/// Folds `f` over the shared words of `a` and of `b` shifted by (`dx`, `dy`), row by row, until
-/// `done` says the answer is known.
-#[inline(always)]
-fn shifted_fold(
-    a: &Mask,
-    b: &Mask,
-    dx: i64,
-    dy: i64,
-    f: impl Fn(u64, u64) -> u64,
-    done: impl Fn(u64) -> bool,
-) -> u64 {
-    let (a, b) = (a.bits(), b.bits());
-    let x0 = dx.max(0);
-    let x1 = (dx + i64::from(b.width)).min(i64::from(a.width));
-    let y0 = dy.max(0);
-    let y1 = (dy + i64::from(b.height)).min(i64::from(a.height));
-    if x0 >= x1 || y0 >= y1 {
-        return 0;
-    }
-    let (k0, k1) = ((x0 / 64) as usize, ((x1 - 1) / 64 + 1) as usize);
-    let shift = Shift::new(64 * k0 as i64 - dx, k1 - k0, b.words_per_row);
-    let (wa, wb, n) = (a.words_per_row, b.words_per_row, k1 - k0);
-    // Row starts advanced by addition, not recomputed by multiplication.
-    let (mut ia, mut ib) = (y0 as usize * wa + k0, (y0 - dy) as usize * wb);
-    let mut acc = 0;
-    for _ in y0..y1 {
-        acc = shift.fold(&a.words[ia..ia + n], &b.words[ib..ib + wb], acc, &f);
-        if done(acc) {
-            break;
-        }
-        ia += wa;
-        ib += wb;
-    }
-    acc
 }
 
 /// Transposes a 64 x 64 bit matrix in place (row i, bit j becomes row j, bit i) by swapping ever

@@ -34,6 +34,7 @@ mod overlap;
 mod push;
 mod query;
 mod rect;
+mod shift;
 mod tree;
 
 pub use broad::SweepAndPrune;

@@ -23,9 +23,10 @@ use std::cmp::Ordering;
 
 use glam::{Affine2, DAffine2, DVec2, Mat2, Vec2};
 
-use super::aligned::{shifted_count, shifted_overlaps, Aligned};
+use super::aligned::Aligned;
 use super::mask::{Mask, PixelRect};
 use super::rect::Rect;
+use super::shift::{shifted_count, shifted_overlaps, Code};
 use super::tree::{Kind, Node};
 
 /// A mask placed in the world by an affine transform from its local texel space.
@@ -184,7 +185,7 @@ pub fn collide(a: Sprite<'_>, b: Sprite<'_>) -> Option<Contact> {
 /// ```
 pub fn overlaps(a: Sprite<'_>, b: Sprite<'_>) -> bool {
     if let Some((dx, dy)) = whole_texel_shift(&a, &b) {
-        return shifted_overlaps(a.mask, b.mask, dx, dy);
+        return shifted_overlaps(a.mask, b.mask, dx, dy, Code::Best);
     }
     overlaps_placed(a, b)
 }
@@ -230,7 +231,7 @@ fn overlaps_placed(a: Sprite<'_>, b: Sprite<'_>) -> bool {
 pub fn overlap_area(a: Sprite<'_>, b: Sprite<'_>) -> f32 {
     if let Some((dx, dy)) = whole_texel_shift(&a, &b) {
         // Unit texels: the area is the count (exact in f32 below 2^24 texels, rounded above).
-        return shifted_count(a.mask, b.mask, dx, dy) as f32;
+        return shifted_count(a.mask, b.mask, dx, dy, Code::Best) as f32;
     }
     let counted = |view: Aligned<'_>, world: &DAffine2| {
         let n = view.count();
@@ -272,15 +273,25 @@ pub fn overlap_area(a: Sprite<'_>, b: Sprite<'_>) -> f32 {
 #[inline]
 fn whole_texel_shift(a: &Sprite<'_>, b: &Sprite<'_>) -> Option<(i64, i64)> {
     const NEAR: f32 = (1u64 << 40) as f32;
+    // Below 2^24 every integer is an f32 and their difference is exact: the common case, in f32.
+    const SMALL: f32 = (1u32 << 24) as f32;
     // The identity compared bit for bit, one 16-byte compare; a -0.0 entry takes the general path.
     const ONE: u32 = 0x3f80_0000;
-    let near = |s: &Sprite<'_>| {
-        let t = s.transform.translation.abs();
-        s.transform.matrix2.to_cols_array().map(f32::to_bits) == [ONE, 0, 0, ONE]
-            && t.x < NEAR
-            && t.y < NEAR
-    };
-    if !(near(a) && near(b)) {
+    let unit =
+        |s: &Sprite<'_>| s.transform.matrix2.to_cols_array().map(f32::to_bits) == [ONE, 0, 0, ONE];
+    if !(unit(a) && unit(b)) {
+        return None;
+    }
+    let (ta, tb) = (a.transform.translation, b.transform.translation);
+    let whole_small = |v: f32| v.abs() < SMALL && v == (v as i32) as f32;
+    if whole_small(ta.x) && whole_small(ta.y) && whole_small(tb.x) && whole_small(tb.y) {
+        return Some((
+            i64::from(tb.x as i32) - i64::from(ta.x as i32),
+            i64::from(tb.y as i32) - i64::from(ta.y as i32),
+        ));
+    }
+    let near = |t: glam::Vec2| t.x.abs() < NEAR && t.y.abs() < NEAR;
+    if !(near(ta) && near(tb)) {
         return None;
     }
     // Exact in f64: both translations are f32. Compared through a cast, since `trunc` may be a
