@@ -44,7 +44,7 @@ pub use overlap::{
     collide, collide_traced, overlap_area, overlap_mask, overlaps, sprite_transform, Contact,
     Sprite, TracedPair,
 };
-pub use push::{push_out, push_out_along, PushOut};
+pub use push::{push_out, push_out_along, PushOut, PUSH_TOLERANCE};
 pub use query::RayHit;
 pub use rect::Rect;
 

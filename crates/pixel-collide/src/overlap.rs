@@ -530,6 +530,16 @@ impl<'a> Pair<'a> {
         near
     }
 
+    /// Calls `found` with every pair of solid boxes that comes within reach with the second box's
+    /// reach grown by `extra` (as in [`within_grown`](Self::within_grown)), until it returns true.
+    pub(crate) fn walk_grown(&self, extra: [f64; 4], found: impl FnMut(&Node, &Node) -> bool) {
+        self.walk_by(
+            |a, b| self.separated_by::<true>(a, b, &extra),
+            found,
+            |_, _, _| {},
+        );
+    }
+
     /// The walk with any separation test, on a stack sized for the two trees.
     #[inline(always)]
     fn walk_by(

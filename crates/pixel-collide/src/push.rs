@@ -36,6 +36,10 @@ pub struct PushOut {
     /// A unit estimate of the contact normal, pointing from the second sprite towards the first: the
     /// direction of translation that shrinks the shared area fastest.
     pub normal: Vec2,
+    /// True when the search gave up on the first free place (rounding defeated every landing tried,
+    /// or the work budget ran out) and `offset` is the looser fallback: the move along the same
+    /// direction that parts the two sprites' world bounds. It still ends apart.
+    pub fell_back: bool,
 }
 
 /// The shortest translation of `a` that leaves it overlapping `b` on no solid texel, with the contact
@@ -50,10 +54,14 @@ pub struct PushOut {
 /// shapes) that is within 0.5% of the shortest, and ragged shapes may hide a shorter way out between
 /// two directions.
 ///
-/// The offset reaches exactly the first free place. Added to a position far from the origin it can
-/// round a few units in the last place short of it (a push of 3e-5 px vanishes when added to 549.0);
-/// a caller that must end clear checks with [`overlaps`](crate::overlaps) and lengthens the push by a
-/// small skin (1/1024 px is invisible on screen).
+/// The offset ends apart, checked with [`overlaps`](crate::overlaps) on the `f32` transform it gives.
+/// It is the exact first free place when the `f32` translation lands on it free; otherwise the push
+/// goes on to the first stretch of free places at least [`PUSH_TOLERANCE`] times the largest world
+/// coordinate of the two sprites' bounds long (at least `PUSH_TOLERANCE` world units), and lands inside
+/// it, no further than that tolerance past its start. So a free place that is a single point (a body
+/// exactly as wide as a gap, under a rotation `f32` cannot express exactly) is passed over rather than
+/// landed near. [`push_out_along`] settles the same way. Should rounding defeat a few stretches, the
+/// offset falls back to parting the bounds and [`PushOut::fell_back`] says so.
 ///
 /// Equally short answers are settled as [`Rect::min_translation`](crate::Rect::min_translation)
 /// settles them: vertical before horizontal, then up before down, then left before right, so a body
@@ -74,17 +82,16 @@ pub fn push_out(a: Sprite<'_>, b: Sprite<'_>) -> Option<PushOut> {
         return None;
     }
     let pair = Pair::new(a, b)?;
-    let offset = match grid_push(&pair) {
+    let line = Line::new(&a, &b);
+    let p = match grid_push(&pair) {
         Some(grid) => grid,
-        None => {
-            let p = turned_push(&pair, overlapping(&pair).as_deref());
-            let len = p.length();
-            settle(a, b, p / len.max(f64::MIN_POSITIVE), len)
-        }
+        None => turned_push(&pair, overlapping(&pair).as_deref(), &line),
     };
+    let (offset, fell_back) = line.settle(&pair, p.normalize_or_zero(), p.length());
     Some(PushOut {
         offset,
         normal: normal(&pair, offset),
+        fell_back,
     })
 }
 
@@ -94,7 +101,9 @@ pub fn push_out(a: Sprite<'_>, b: Sprite<'_>) -> Option<PushOut> {
 ///
 /// Exact for every placement, up to rounding: it is the first distance along the line at which the
 /// two stop overlapping, so a platformer can lift a body onto a floor (`-Vec2::Y` on a y-down screen)
-/// whatever the floor's shape and turn.
+/// whatever the floor's shape and turn. It ends apart, settled as [`push_out`] settles: on the exact
+/// first free distance when the `f32` offset lands on it free, else within the first free stretch at
+/// least [`PUSH_TOLERANCE`] (relative to the sprites' coordinates) long.
 ///
 /// ```
 /// use glam::{Affine2, Vec2};
@@ -107,46 +116,130 @@ pub fn push_out(a: Sprite<'_>, b: Sprite<'_>) -> Option<PushOut> {
 /// ```
 pub fn push_out_along(a: Sprite<'_>, b: Sprite<'_>, direction: Vec2) -> Option<PushOut> {
     let u = direction.as_dvec2().normalize_or_zero();
-    if u == DVec2::ZERO || !overlaps(a, b) {
+    if u == DVec2::ZERO || !u.is_finite() || !overlaps(a, b) {
         return None;
     }
     let pair = Pair::new(a, b)?;
-    let offset = settle(a, b, u, slide(&pair, None, u, f64::INFINITY)?);
+    let line = Line::new(&a, &b);
+    let s = slide(&pair, None, u, 0.0, f64::INFINITY, &line)?;
+    let (offset, fell_back) = line.settle(&pair, u, s);
     Some(PushOut {
         offset,
         normal: normal(&pair, offset),
+        fell_back,
     })
 }
 
-/// The world translation `u s` as an `f32` vector that frees the sprites: the exact distance can
-/// round to a translation that leaves a sliver of overlap, so it is lengthened by a few units in the
-/// last place of the sprite's coordinates until it frees them.
-fn settle(a: Sprite<'_>, b: Sprite<'_>, u: DVec2, s: f64) -> Vec2 {
-    let far = f64::from(a.bounds().max.abs().max(a.bounds().min.abs()).max_element());
-    let mut nudge = f64::from(f32::EPSILON) * (far + s);
-    let mut s = s;
-    for _ in 0..24 {
-        let d = (u * s).as_vec2();
-        if !overlaps(
-            Sprite::new(a.mask, Affine2::from_translation(d) * a.transform),
-            b,
-        ) {
-            return d;
-        }
-        s += nudge;
-        nudge *= 2.0;
-    }
-    (u * s).as_vec2()
+/// Relative length of the shortest free stretch a push may end in: 2^-18 of the largest world
+/// coordinate of the two sprites' bounds (and at least 2^-18 world units), about 32 units in the last
+/// place of an `f32` there, so that the rounding of the offset, and of adding it to the sprite's
+/// transform, stays inside the stretch.
+pub const PUSH_TOLERANCE: f32 = 1.0 / (1 << 18) as f32;
+
+/// How a push lands: the sprites it moves and the free stretch it must reach.
+struct Line<'s, 'a> {
+    a: &'s Sprite<'a>,
+    b: &'s Sprite<'a>,
+    /// The shortest free stretch the push may end in, in world units.
+    tol: f64,
 }
+
+impl<'s, 'a> Line<'s, 'a> {
+    fn new(a: &'s Sprite<'a>, b: &'s Sprite<'a>) -> Self {
+        let far = |s: &Sprite<'_>| {
+            let r = s.bounds();
+            f64::from(r.min.abs().max(r.max.abs()).max_element())
+        };
+        let far = far(a).max(far(b));
+        let far = if far.is_finite() { far.max(1.0) } else { 1.0 };
+        Line {
+            a,
+            b,
+            tol: f64::from(PUSH_TOLERANCE) * far,
+        }
+    }
+
+    /// Whether the `f32` translation nearest `v` leaves the sprites apart, by the crate's own test.
+    fn lands_free(&self, v: DVec2) -> bool {
+        let d = v.as_vec2();
+        d.is_finite()
+            && !overlaps(
+                Sprite::new(self.a.mask, Affine2::from_translation(d) * self.a.transform),
+                *self.b,
+            )
+    }
+
+    /// The `f32` translation for a push of `s` along `u` that ends apart, and whether it fell back.
+    ///
+    /// `s` is the first free distance the search found: the exact one when `f32` lands on it free, else
+    /// the start of the first free stretch at least `tol` long. The push lands on `s` itself when that
+    /// is free in `f32`, else in the middle of the stretch; rounding larger than the stretch (a
+    /// stretch grazing an edge parallel to the push) looks for the next stretch four times as long,
+    /// a few times, then falls back to parting the bounds.
+    fn settle(&self, pair: &Pair<'_>, u: DVec2, s: f64) -> (Vec2, bool) {
+        if self.lands_free(u * s) {
+            return ((u * s).as_vec2(), false);
+        }
+        if u != DVec2::ZERO {
+            let mut line = Line {
+                a: self.a,
+                b: self.b,
+                tol: self.tol,
+            };
+            let mut s = s;
+            for _ in 0..SETTLE_TRIES {
+                // The stretch found from `s` starts there or further on.
+                if let Some(next) = slide(pair, None, u, s, f64::INFINITY, &line) {
+                    s = next;
+                } else {
+                    break;
+                }
+                let mid = u * (s + line.tol * 0.5);
+                if self.lands_free(u * s) {
+                    return ((u * s).as_vec2(), false);
+                }
+                if self.lands_free(mid) {
+                    return (mid.as_vec2(), false);
+                }
+                s += line.tol;
+                line.tol *= 4.0;
+            }
+        }
+        let up = if u == DVec2::ZERO { DVec2::NEG_Y } else { u };
+        let mut clear = clearing(pair, up) + self.tol;
+        for _ in 0..SETTLE_TRIES {
+            if self.lands_free(up * clear) {
+                break;
+            }
+            clear = clear * 2.0 + self.tol;
+        }
+        ((up * clear).as_vec2(), true)
+    }
+}
+
+/// Stretches a push tries before falling back to parting the bounds.
+const SETTLE_TRIES: usize = 6;
 
 /// Jumps allowed before a slide settles for clearing the sprites' bounds: each jump passes the end
 /// of at least one overlap interval, so only masks with thousands of boxes along the line get there.
 const MAX_JUMPS: usize = 4096;
 
-/// The first distance along world direction `u` (unit) that the first argument sprite can slide
-/// without overlapping, if it is under `limit`; `None` when it is not. `start`, when given, holds
-/// the pairs of solid boxes that overlap where the sprites are (see [`overlapping`]).
-fn slide(pair: &Pair<'_>, start: Option<&[(Node, Node)]>, u: DVec2, limit: f64) -> Option<f64> {
+/// The first distance from `from` along world direction `u` (unit) at which the first argument
+/// sprite, slid that far, stops overlapping, if it is under `limit`; `None` when it is not.
+///
+/// "Stops overlapping" means: a stretch of at least `line.tol` that is free starts there, or the
+/// distance is an isolated free point that the `f32` translation lands on free (a body that exactly
+/// fits a gap on a whole-texel grid). An isolated point `f32` cannot hit is passed over, so that the
+/// push never ends where rounding leaves the sprites overlapping. `start`, when given (only with
+/// `from` 0), holds the pairs of solid boxes that overlap where the sprites are (see [`overlapping`]).
+fn slide(
+    pair: &Pair<'_>,
+    start: Option<&[(Node, Node)]>,
+    u: DVec2,
+    from: f64,
+    limit: f64,
+    line: &Line<'_, '_>,
+) -> Option<f64> {
     // Sliding the first argument by s u in the world moves the second mask of the pair, relative to
     // the first, by s w in the first one's texels.
     let m = pair.world.matrix2;
@@ -156,37 +249,55 @@ fn slide(pair: &Pair<'_>, start: Option<&[(Node, Node)]>, u: DVec2, limit: f64) 
     let scale = pair.world.transform_vector2(size).length();
     // Rounding can leave a pair overlapping by a hair at its own exit: every jump moves on.
     let least = |s: f64| (s + scale) * 1e-12;
-    let mut s = 0.0f64;
+    let mut s = from;
     if let Some(start) = start {
+        // Each of these overlaps from 0 to its exit, so nothing before the farthest exit is free.
         let first = start
             .iter()
-            .map(|(ra, rb)| pair.exit(ra, rb, w))
+            .filter_map(|(ra, rb)| pair.interval(ra, rb, w).map(|(_, hi)| hi.max(0.0)))
             .fold(None, |far: Option<f64>, e| {
                 Some(far.map_or(e, |f| f.max(e)))
             });
-        let Some(first) = first else {
-            return (0.0 < limit).then_some(0.0);
-        };
-        s = first.max(least(0.0));
+        if let Some(first) = first {
+            s = first.max(least(0.0));
+        }
     }
+    let half = line.tol * 0.5;
+    // The sweep over [s, s + tol] as the pair at its middle with every axis's reach grown by half
+    // the sweep's projection on it.
+    let extra = [
+        w.x.abs() * half,
+        w.y.abs() * half,
+        w.dot(pair.n1).abs() * half,
+        w.dot(pair.n2).abs() * half,
+    ];
     let mut moved = pair.clone();
     for _ in 0..MAX_JUMPS {
         if s >= limit {
             return None;
         }
-        moved.t = pair.t + w * s;
-        let mut far: Option<f64> = None;
-        moved.walk(|ra, rb| {
-            let exit = moved.exit(ra, rb, w);
-            far = Some(far.map_or(exit, |f| f.max(exit)));
+        moved.t = pair.t + w * (s + half);
+        let (mut far, mut covered) = (None::<f64>, false);
+        moved.walk_grown(extra, |ra, rb| {
+            // The grown test is conservative; the pair's own interval along the line decides.
+            if let Some((lo, hi)) = moved.interval(ra, rb, w) {
+                let (lo, hi) = (lo + half, hi + half);
+                if hi > 0.0 && lo < line.tol {
+                    covered |= lo < 0.0;
+                    far = Some(far.map_or(hi, |f| f.max(hi)));
+                }
+            }
             false
         });
         let Some(far) = far else {
             return Some(s);
         };
+        if !covered && line.lands_free(u * s) {
+            return Some(s);
+        }
         s += far.max(least(s));
     }
-    let clear = clearing(pair, u);
+    let clear = clearing(pair, u).max(from);
     (clear < limit).then_some(clear)
 }
 
@@ -247,9 +358,11 @@ fn clearing(pair: &Pair<'_>, u: DVec2) -> f64 {
 type DAffine = glam::DAffine2;
 
 impl Pair<'_> {
-    /// How far the second box can move by `w` per unit before it stops overlapping the first (the
-    /// earliest of the four axes of the separating-axis test to separate), for a pair that overlaps.
-    fn exit(&self, na: &Node, nb: &Node, w: DVec2) -> f64 {
+    /// The open interval of distances (in units of `w`, the second box's move per unit) over which
+    /// the second box, moving by `w`, overlaps the first: the intersection of the four axes of the
+    /// separating-axis test, which are all the axes a box and a parallelogram have; `None` when it is
+    /// empty.
+    fn interval(&self, na: &Node, nb: &Node, w: DVec2) -> Option<(f64, f64)> {
         let (ca, ha, hb) = (na.center, na.half, nb.half);
         let (n1, n2) = (self.n1, self.n2);
         let cb = self.t + self.c0 * nb.center[0] + self.c1 * nb.center[1];
@@ -267,19 +380,20 @@ impl Pair<'_> {
                 ha[0] * n2.x.abs() + ha[1] * n2.y.abs() + hb[0] * self.det_abs,
             ),
         ];
-        axes.into_iter()
-            .map(|(n, r)| {
-                let (c, rate) = (d.dot(n), w.dot(n));
-                if rate > 0.0 {
-                    (r - c) / rate
-                } else if rate < 0.0 {
-                    (-r - c) / rate
-                } else {
-                    f64::INFINITY
+        let (mut lo, mut hi) = (f64::NEG_INFINITY, f64::INFINITY);
+        for (n, r) in axes {
+            let (c, rate) = (d.dot(n), w.dot(n));
+            if rate == 0.0 {
+                if c.abs() >= r {
+                    return None;
                 }
-            })
-            .fold(f64::INFINITY, f64::min)
-            .max(0.0)
+                continue;
+            }
+            let (t0, t1) = ((-r - c) / rate, (r - c) / rate);
+            lo = lo.max(t0.min(t1));
+            hi = hi.min(t0.max(t1));
+        }
+        (lo < hi).then_some((lo, hi))
     }
 }
 
@@ -302,7 +416,7 @@ fn better(x: DVec2, y: DVec2) -> bool {
 
 /// The exact push on a shared texel grid, as a world translation of the first argument; `None` when
 /// the placement is not aligned on a grid whose whole-texel moves are ordered by their texel length.
-fn grid_push(pair: &Pair<'_>) -> Option<Vec2> {
+fn grid_push(pair: &Pair<'_>) -> Option<DVec2> {
     pair.aligned()?;
     let m = pair.world.matrix2;
     // Whole-texel moves are shortest in texels exactly when the grid is square or unrotated.
@@ -359,7 +473,7 @@ fn grid_push(pair: &Pair<'_>) -> Option<Vec2> {
             }
         }
     }
-    best.map(|b| b.as_vec2())
+    best
 }
 
 /// How many rings of whole-texel moves the grid push searches beyond the four axis moves: exact
@@ -370,21 +484,33 @@ const RINGS: u32 = 128;
 const DIRECTIONS: usize = 32;
 
 /// The shortest of the exact pushes along [`DIRECTIONS`] directions, refined around the best.
-fn turned_push(pair: &Pair<'_>, start: Option<&[(Node, Node)]>) -> DVec2 {
+fn turned_push(pair: &Pair<'_>, start: Option<&[(Node, Node)]>, line: &Line<'_, '_>) -> DVec2 {
     let dir = |angle: f64| DVec2::new(angle.sin(), -angle.cos());
     let step = std::f64::consts::TAU / DIRECTIONS as f64;
     let mut best: Option<(DVec2, f64)> = None;
-    let consider = |angle: f64, best: &mut Option<(DVec2, f64)>| {
+    let consider_dir = |angle: f64, u: DVec2, best: &mut Option<(DVec2, f64)>| {
         let limit = best.map_or(f64::INFINITY, |(p, _)| p.length() * (1.0 + 1e-9));
-        if let Some(s) = slide(pair, start, dir(angle), limit) {
-            let p = dir(angle) * s;
+        if let Some(s) = slide(pair, start, u, 0.0, limit, line) {
+            let p = u * s;
             if best.is_none_or(|(q, _)| better(p, q)) {
                 *best = Some((p, angle));
             }
         }
     };
+    let consider =
+        |angle: f64, best: &mut Option<(DVec2, f64)>| consider_dir(angle, dir(angle), best);
+    // The four world axes exactly (an angle's sine and cosine are not), so that the push is never
+    // longer than the push along any of them, whose exact free points `f32` may land on.
+    for (k, u) in [DVec2::NEG_Y, DVec2::X, DVec2::Y, DVec2::NEG_X]
+        .into_iter()
+        .enumerate()
+    {
+        consider_dir(k as f64 * std::f64::consts::FRAC_PI_2, u, &mut best);
+    }
     for k in 0..DIRECTIONS {
-        consider(k as f64 * step, &mut best);
+        if k % (DIRECTIONS / 4) != 0 {
+            consider(k as f64 * step, &mut best);
+        }
     }
     let mut delta = step * 0.5;
     while delta >= std::f64::consts::TAU / 512.0 {
