@@ -7,12 +7,10 @@
 //! interior (a point: when it lies in the half-open square). The shapes walk the mask's tree with a
 //! separating test of their own, so their cost follows the part of the sprite they come near.
 
-use std::sync::OnceLock;
-
-use glam::{Affine2, DAffine2, DVec2, Vec2};
+use glam::{DAffine2, DVec2, Vec2};
 
 use crate::mask::Mask;
-use crate::overlap::{overlaps, to_f64, Sprite};
+use crate::overlap::{to_f64, Sprite};
 use crate::rect::Rect;
 use crate::tree::{Bits, Kind, Node};
 
@@ -50,13 +48,20 @@ impl Sprite<'_> {
         if r.is_empty() {
             return false;
         }
-        // The rectangle is exactly a one-texel solid mask stretched over it, so the pair test answers
-        // with the very same semantics.
-        static UNIT: OnceLock<Mask> = OnceLock::new();
-        let unit =
-            UNIT.get_or_init(|| Mask::from_fn(1, 1, |_, _| true).expect("1 x 1 is not empty"));
-        let placed = Affine2::from_scale_angle_translation(r.size(), 0.0, r.min);
-        overlaps(*self, Sprite::new(unit, placed))
+        let Some(world) = self.placed() else {
+            return false;
+        };
+        // Decided with the rectangle's own corners: its centre and half size in f64 are exact, where
+        // rebuilding it from `min` and an f32 `max - min` would round its far edge.
+        let (min, max) = (r.min.as_dvec2(), r.max.as_dvec2());
+        let (c, h) = ((min + max) * 0.5, (max - min) * 0.5);
+        if !(c.is_finite() && h.is_finite()) {
+            return false;
+        }
+        any_solid(self.mask, |n| {
+            let (p, u, v) = world_box(&world, n);
+            rect_separated(c - p, h, u, v)
+        })
     }
 
     /// Whether some solid texel comes strictly closer than `radius` to world point `center`.
@@ -282,6 +287,17 @@ fn world_box(world: &DAffine2, n: &Node) -> (DVec2, DVec2, DVec2) {
         world.matrix2.x_axis * n.half[0],
         world.matrix2.y_axis * n.half[1],
     )
+}
+
+/// Whether the axis-aligned box of half size `h` centred at `d` (relative to the parallelogram's
+/// centre) and the parallelogram `s u + t v`, |s|, |t| <= 1, share no interior: the separating-axis
+/// test on the box's two axes and the parallelogram's two edge normals, touching counting as apart.
+fn rect_separated(d: DVec2, h: DVec2, u: DVec2, v: DVec2) -> bool {
+    let (n1, n2) = (u.perp(), v.perp());
+    d.x.abs() >= h.x + u.x.abs() + v.x.abs()
+        || d.y.abs() >= h.y + u.y.abs() + v.y.abs()
+        || d.dot(n1).abs() >= h.x * n1.x.abs() + h.y * n1.y.abs() + v.dot(n1).abs()
+        || d.dot(n2).abs() >= h.x * n2.x.abs() + h.y * n2.y.abs() + u.dot(n2).abs()
 }
 
 /// The distance from point `d` (relative to the centre) to the parallelogram `s u + t v`, |s|, |t| <= 1.
