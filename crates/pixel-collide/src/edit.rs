@@ -83,7 +83,7 @@ impl Mask {
         let sprite = Sprite::new(other, placement);
         let reach = sprite.bounds();
         self.paint(reach, solid, |x, y| {
-            sprite.contains_point(Vec2::new(x as f32 + 0.5, y as f32 + 0.5))
+            sprite.samples_solid(Vec2::new(x as f32 + 0.5, y as f32 + 0.5))
         });
     }
 
