@@ -45,8 +45,9 @@ impl Mask {
         Mask::from_row_words(self.width(), self.height(), words).expect("same size")
     }
 
-    /// A `width` x `height` copy, each texel taken from the source texel under its position
-    /// (nearest neighbour, as pygame's `Mask.scale`); `None` for a zero size.
+    /// A `width` x `height` copy by nearest neighbour: each texel takes the source texel under its
+    /// centre (texel (x, y) samples the source at `((x + 0.5) * self.width() / width, ...)`, rounded
+    /// down); `None` for a zero size.
     ///
     /// ```
     /// let m = pixel_collide::Mask::from_fn(2, 2, |x, y| x == y).unwrap();
@@ -56,8 +57,9 @@ impl Mask {
     pub fn scale(&self, width: u32, height: u32) -> Option<Mask> {
         let (sw, sh) = (u64::from(self.width()), u64::from(self.height()));
         Mask::from_fn(width, height, |x, y| {
-            let sx = u64::from(x) * sw / u64::from(width);
-            let sy = u64::from(y) * sh / u64::from(height);
+            // The centre (x + 0.5) * sw / width, in integers: (2x + 1) sw / 2 width, rounded down.
+            let sx = (2 * u64::from(x) + 1) * sw / (2 * u64::from(width));
+            let sy = (2 * u64::from(y) + 1) * sh / (2 * u64::from(height));
             self.is_opaque(sx as i64, sy as i64)
         })
         .ok()

@@ -32,6 +32,9 @@ impl Mask {
     /// Makes every texel whose centre lies strictly within `radius` of `center` (in the mask's texel
     /// space) solid, or air: a brush, or a crater.
     ///
+    /// Any positive radius counts, however large: an infinite one reaches every texel, like `1e30`.
+    /// A radius of zero, a negative or NaN one, or a centre that is not finite changes nothing.
+    ///
     /// ```
     /// use glam::Vec2;
     /// let mut ground = pixel_collide::Mask::from_fn(64, 16, |_, y| y >= 8).unwrap();
@@ -39,7 +42,8 @@ impl Mask {
     /// assert!(!ground.is_opaque(32, 9) && ground.is_opaque(20, 9));
     /// ```
     pub fn fill_circle(&mut self, center: Vec2, radius: f32, solid: bool) {
-        if !(radius > 0.0 && radius.is_finite() && center.is_finite()) {
+        // Written as a negation so that a NaN radius changes nothing; infinity passes on.
+        if !(radius > 0.0 && center.is_finite()) {
             return;
         }
         let reach = Rect::new(center - Vec2::splat(radius), center + Vec2::splat(radius));
