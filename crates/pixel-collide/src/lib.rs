@@ -36,6 +36,7 @@ mod query;
 mod rect;
 mod tree;
 
+pub use analysis::Component;
 pub use broad::SweepAndPrune;
 pub use mask::OneLine;
 pub use mask::{Mask, MaskError, MaskRule, PixelRect};

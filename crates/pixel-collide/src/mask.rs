@@ -151,6 +151,21 @@ pub enum MaskError {
         /// The height its header claims.
         height: u32,
     },
+    /// A mask built from bits or a predicate larger than [`Mask::MAX_SIDE`] on a side or than
+    /// [`Mask::MAX_TEXELS`].
+    TooManyTexels {
+        /// The requested width.
+        width: u32,
+        /// The requested height.
+        height: u32,
+    },
+    /// Row words whose count does not match the size.
+    WordCount {
+        /// The words `height * width.div_ceil(64)` rows need.
+        expected: u64,
+        /// The words given.
+        got: u64,
+    },
     /// An atlas rectangle with no texels (a width or height of 0).
     EmptyRect {
         /// The requested rectangle.
@@ -199,6 +214,15 @@ impl fmt::Display for MaskError {
                 Mask::MAX_IMAGE_SIDE,
                 Mask::MAX_IMAGE_TEXELS
             ),
+            MaskError::TooManyTexels { width, height } => write!(
+                f,
+                "mask is {width} x {height}, over the {} texels a side or {} texels allowed",
+                Mask::MAX_SIDE,
+                Mask::MAX_TEXELS
+            ),
+            MaskError::WordCount { expected, got } => {
+                write!(f, "{got} row words given where the size needs {expected}")
+            }
             MaskError::EmptyRect { rect } => {
                 write!(f, "atlas rectangle {rect} has no texels")
             }
@@ -281,7 +305,8 @@ impl PartialEq for Mask {
 impl Eq for Mask {}
 
 impl Mask {
-    /// Builds a mask from a predicate on texel coordinates.
+    /// Builds a mask from a predicate on texel coordinates; an error for a size of zero or past
+    /// [`MAX_SIDE`](Self::MAX_SIDE) or [`MAX_TEXELS`](Self::MAX_TEXELS).
     ///
     /// ```
     /// use pixel_collide::Mask;
@@ -294,9 +319,7 @@ impl Mask {
         height: u32,
         mut solid: impl FnMut(u32, u32) -> bool,
     ) -> Result<Mask, MaskError> {
-        if width == 0 || height == 0 {
-            return Err(MaskError::Empty { width, height });
-        }
+        Self::check_size(width, height)?;
         let words_per_row = (width as usize).div_ceil(64);
         let mut bits = vec![0u64; words_per_row * height as usize];
         for y in 0..height {
@@ -313,19 +336,25 @@ impl Mask {
     /// Builds a mask from bit-packed rows: `words` holds `height` rows of `width.div_ceil(64)` words
     /// each, texel (x, y) being bit `x % 64` of word `y * width.div_ceil(64) + x / 64`.
     ///
-    /// Bits beyond `width` in each row's last word are ignored. `None` for a zero size or a word count
-    /// that does not match.
+    /// Bits beyond `width` in each row's last word are ignored. An error for a size of zero or past
+    /// the caps, or a word count that does not match.
     ///
     /// ```
-    /// use pixel_collide::Mask;
+    /// use pixel_collide::{Mask, MaskError};
     /// // Two rows of 70 texels: two words each; the first row's texel 65 and the second row's texel 0.
-    /// let m = Mask::from_row_words(70, 2, vec![0, 1 << 1, 1, 0]).unwrap();
+    /// let m = Mask::from_words(70, 2, vec![0, 1 << 1, 1, 0]).unwrap();
     /// assert!(m.is_opaque(65, 0) && m.is_opaque(0, 1) && m.opaque_count() == 2);
+    /// assert_eq!(Mask::from_words(70, 2, vec![0; 3]), Err(MaskError::WordCount { expected: 4, got: 3 }));
     /// ```
-    pub fn from_row_words(width: u32, height: u32, mut words: Vec<u64>) -> Option<Mask> {
+    pub fn from_words(width: u32, height: u32, mut words: Vec<u64>) -> Result<Mask, MaskError> {
+        Self::check_size(width, height)?;
         let words_per_row = (width as usize).div_ceil(64);
-        if width == 0 || height == 0 || words.len() != words_per_row * height as usize {
-            return None;
+        let expected = words_per_row as u64 * u64::from(height);
+        if words.len() as u64 != expected {
+            return Err(MaskError::WordCount {
+                expected,
+                got: words.len() as u64,
+            });
         }
         if !width.is_multiple_of(64) {
             let keep = (1u64 << (width % 64)) - 1;
@@ -333,7 +362,34 @@ impl Mask {
                 row[words_per_row - 1] &= keep;
             }
         }
-        Some(Self::from_bits(width, height, words_per_row, words))
+        Ok(Self::from_bits(width, height, words_per_row, words))
+    }
+
+    /// [`from_words`](Self::from_words) with `None` for every error.
+    #[doc(hidden)]
+    pub fn from_row_words(width: u32, height: u32, words: Vec<u64>) -> Option<Mask> {
+        Self::from_words(width, height, words).ok()
+    }
+
+    /// The widest or tallest mask built from bits or a predicate: 2^24, the largest texel coordinate
+    /// an `f32` holds exactly.
+    pub const MAX_SIDE: u32 = 1 << 24;
+    /// The most texels a mask built from bits or a predicate holds: 2^32, whose bits take 512 MiB
+    /// (and the mask under twice that).
+    pub const MAX_TEXELS: u64 = 1 << 32;
+
+    /// An error unless a mask of `width` x `height` may be built.
+    pub(crate) fn check_size(width: u32, height: u32) -> Result<(), MaskError> {
+        if width == 0 || height == 0 {
+            return Err(MaskError::Empty { width, height });
+        }
+        if width > Self::MAX_SIDE
+            || height > Self::MAX_SIDE
+            || u64::from(width) * u64::from(height) > Self::MAX_TEXELS
+        {
+            return Err(MaskError::TooManyTexels { width, height });
+        }
+        Ok(())
     }
 
     /// The widest or tallest image `decode` and `open` accept.

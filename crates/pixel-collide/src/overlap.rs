@@ -217,7 +217,8 @@ fn overlaps_placed(a: Sprite<'_>, b: Sprite<'_>) -> bool {
 /// Exact up to rounding and symmetric. It is positive exactly when [`collide`] finds a contact: an
 /// overlap too thin for its area to show in an `f32` reads as the smallest positive `f32`. Aligned
 /// placements count shared texels a word at a time; others visit every overlapping pair of leaves,
-/// so this costs more than `collide`, which stops at the first.
+/// so this costs more than `collide`, which stops at the first. Its scratch memory is the walk's
+/// stack (a few KiB for any masks up to the size caps), whatever the overlap.
 ///
 /// ```
 /// use glam::{Affine2, Vec2};
@@ -556,14 +557,19 @@ impl<'a> Pair<'a> {
         // Trees of solid rectangles alone, the common case for sprites, get a walk compiled without
         // the squares.
         match (needed <= 24, self.a.has_blocks() || self.b.has_blocks()) {
-            (true, false) => self.walk_with::<false>(&mut [(0, 0); 24], separated, found, observe),
-            (true, true) => self.walk_with::<true>(&mut [(0, 0); 24], separated, found, observe),
+            (true, false) => {
+                self.walk_with::<false>(&mut [(0, 0); 24], &mut [], separated, found, observe)
+            }
+            (true, true) => {
+                self.walk_with::<true>(&mut [(0, 0); 24], &mut [0; 24], separated, found, observe)
+            }
             (false, blocks) => {
                 let stack = &mut vec![(0, 0); needed];
                 if blocks {
-                    self.walk_with::<true>(stack, separated, found, observe);
+                    let marks = &mut vec![0; needed];
+                    self.walk_with::<true>(stack, marks, separated, found, observe);
                 } else {
-                    self.walk_with::<false>(stack, separated, found, observe);
+                    self.walk_with::<false>(stack, &mut [], separated, found, observe);
                 }
             }
         }
@@ -572,21 +578,31 @@ impl<'a> Pair<'a> {
     /// The walk itself, on a stack with room for the trees' depths.
     ///
     /// The stack holds pairs of references: an index into a tree, or, with [`SQUARE`] set, into the
-    /// squares of bit blocks met so far.
+    /// squares of bit blocks held for the entries on the stack. With blocks, `marks[i]` is how many
+    /// squares there were when entry `i` was pushed: squares pushed after it serve only entries above
+    /// it, so popping it drops them, and the squares held never outnumber four per stack entry,
+    /// however many the walk meets.
     #[inline(always)]
     fn walk_with<const BLOCKS: bool>(
         &self,
         stack: &mut [(u32, u32)],
+        marks: &mut [u32],
         separated: impl Fn(&Node, &Node) -> bool,
         mut found: impl FnMut(&Node, &Node) -> bool,
         mut observe: impl FnMut(&Node, &Node, bool),
     ) {
         let (ta, tb) = (self.a.nodes(), self.b.nodes());
         let mut squares: Vec<Node> = Vec::new();
+        if BLOCKS {
+            marks[0] = 0;
+        }
         let mut len = 1;
         while len > 0 {
             len -= 1;
             let (ia, ib) = stack[len];
+            if BLOCKS {
+                squares.truncate(marks[len] as usize);
+            }
             let node = |tree: &'a [Node], i: u32| -> &Node {
                 if !BLOCKS || i & SQUARE == 0 {
                     &tree[i as usize]
@@ -629,6 +645,10 @@ impl<'a> Pair<'a> {
                     } else {
                         [(first + 1, ib), (first, ib)]
                     });
+                    if BLOCKS {
+                        let held = squares.len() as u32;
+                        marks[len..len + 2].copy_from_slice(&[held; 2]);
+                    }
                     len += 2;
                 }
                 Kind::Square(log) if BLOCKS => {
@@ -640,6 +660,7 @@ impl<'a> Pair<'a> {
                     let side = 1u32 << log;
                     let (sx, sy) = (corner[0] & !(side - 1), corner[1] & !(side - 1));
                     let half = side >> 1;
+                    let first_child = len;
                     for (dx, dy) in [(half, half), (0, half), (half, 0), (0, 0)] {
                         if let Some(child) = bits.square(sx + dx, sy + dy, log - 1) {
                             let child_ref = SQUARE | squares.len() as u32;
@@ -652,6 +673,8 @@ impl<'a> Pair<'a> {
                             squares.push(child);
                         }
                     }
+                    let held = squares.len() as u32;
+                    marks[first_child..len].fill(held);
                 }
                 Kind::Solid | Kind::Square(_) => {
                     unreachable!("solid boxes are not split, and squares come only from blocks")
@@ -757,7 +780,7 @@ fn relative(world: &DAffine2, other: &DAffine2) -> Option<(DVec2, DVec2, DVec2, 
 /// `a`'s own texel space (pygame's `overlap_mask`); its `opaque_count` is the shared texel count.
 ///
 /// Aligned placements take the bits a word at a time; others walk the trees and test each texel of
-/// `a` inside an overlapping pair of boxes.
+/// `a` inside an overlapping pair of boxes. Beyond the answer, its memory is the walk's stack.
 ///
 /// ```
 /// use glam::{Affine2, Vec2};
@@ -771,7 +794,7 @@ fn relative(world: &DAffine2, other: &DAffine2) -> Option<(DVec2, DVec2, DVec2, 
 /// ```
 pub fn overlap_mask(a: Sprite<'_>, b: Sprite<'_>) -> Mask {
     let (w, h) = (a.mask.width(), a.mask.height());
-    let words = |words: Vec<u64>| Mask::from_row_words(w, h, words).expect("the first mask's size");
+    let words = |words: Vec<u64>| Mask::from_words(w, h, words).expect("the first mask's size");
     let none = || words(vec![0; w.div_ceil(64) as usize * h as usize]);
     if !placeable(&a, &b) {
         return none();
@@ -836,7 +859,8 @@ pub fn overlap_mask(a: Sprite<'_>, b: Sprite<'_>) -> Mask {
     words(out)
 }
 
-/// Marks a walk reference as an index into the squares met so far rather than into a tree.
+/// Marks a walk reference as an index into the squares held for the walk's stack rather than into a
+/// tree.
 const SQUARE: u32 = 1 << 31;
 
 /// A convex polygon of at most eight vertices (a parallelogram clipped by a box never has more), with
