@@ -45,7 +45,7 @@ pub use overlap::{
     collide, collide_traced, overlap_area, overlap_mask, overlaps, sprite_transform, Contact,
     Sprite, TracedPair,
 };
-pub use push::{push_out, push_out_along, PushOut, PUSH_TOLERANCE};
+pub use push::{push_out, push_out_along, PushOut, PUSH_TOLERANCE, PUSH_WORK_BUDGET};
 pub use query::RayHit;
 pub use rect::Rect;
 

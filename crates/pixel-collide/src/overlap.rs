@@ -19,6 +19,7 @@
 //! a NaN or an infinity covers no area and touches nothing; a mask with no solid texel touches nothing.
 //! The work is bounded by the number of node pairs of the two trees.
 
+use std::cell::Cell;
 use std::cmp::Ordering;
 
 use glam::{Affine2, DAffine2, DVec2, Mat2, Vec2};
@@ -533,9 +534,20 @@ impl<'a> Pair<'a> {
 
     /// Calls `found` with every pair of solid boxes that comes within reach with the second box's
     /// reach grown by `extra` (as in [`within_grown`](Self::within_grown)), until it returns true.
-    pub(crate) fn walk_grown(&self, extra: [f64; 4], found: impl FnMut(&Node, &Node) -> bool) {
+    /// Each box pair tested takes one from `work`; at 0 the walk prunes everything left, so a caller
+    /// that finds `work` spent knows the walk stopped short.
+    pub(crate) fn walk_grown(
+        &self,
+        extra: [f64; 4],
+        work: &Cell<u64>,
+        found: impl FnMut(&Node, &Node) -> bool,
+    ) {
         self.walk_by(
-            |a, b| self.separated_by::<true>(a, b, &extra),
+            |a, b| {
+                let left = work.get();
+                work.set(left.saturating_sub(1));
+                left == 0 || self.separated_by::<true>(a, b, &extra)
+            },
             found,
             |_, _, _| {},
         );

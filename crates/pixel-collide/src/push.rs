@@ -10,6 +10,8 @@
 //! free translation is a whole-texel one and the search is exact. Other placements take the shortest
 //! of the exact pushes along 32 directions, refined around the best.
 
+use std::cell::Cell;
+
 use glam::{Affine2, DVec2, Vec2};
 
 use super::aligned::Aligned;
@@ -63,6 +65,14 @@ pub struct PushOut {
 /// landed near. [`push_out_along`] settles the same way. Should rounding defeat a few stretches, the
 /// offset falls back to parting the bounds and [`PushOut::fell_back`] says so.
 ///
+/// Cost: the grid search tries at most the whole-texel moves of 128 rings; other placements slide
+/// along about 40 directions, each slide a walk of the trees per jump. All slides together spend at
+/// most [`PUSH_WORK_BUDGET`] box-pair tests, and summing the normal as many again (tens of
+/// microseconds for sprites of a few thousand texels; the budget binds only for large ragged masks
+/// deep in each other, such as two overlapping 300 px noise masks, where it took 22 s). Past the
+/// budget, directions not yet settled take the move that parts the bounds, and the result says
+/// [`fell_back`](PushOut::fell_back).
+///
 /// Equally short answers are settled as [`Rect::min_translation`](crate::Rect::min_translation)
 /// settles them: vertical before horizontal, then up before down, then left before right, so a body
 /// that lands exactly on a corner stands on it.
@@ -103,7 +113,8 @@ pub fn push_out(a: Sprite<'_>, b: Sprite<'_>) -> Option<PushOut> {
 /// two stop overlapping, so a platformer can lift a body onto a floor (`-Vec2::Y` on a y-down screen)
 /// whatever the floor's shape and turn. It ends apart, settled as [`push_out`] settles: on the exact
 /// first free distance when the `f32` offset lands on it free, else within the first free stretch at
-/// least [`PUSH_TOLERANCE`] (relative to the sprites' coordinates) long.
+/// least [`PUSH_TOLERANCE`] (relative to the sprites' coordinates) long. Its work is bounded as
+/// [`push_out`]'s is, by [`PUSH_WORK_BUDGET`], past which it parts the bounds and says it fell back.
 ///
 /// ```
 /// use glam::{Affine2, Vec2};
@@ -136,12 +147,22 @@ pub fn push_out_along(a: Sprite<'_>, b: Sprite<'_>, direction: Vec2) -> Option<P
 /// transform, stays inside the stretch.
 pub const PUSH_TOLERANCE: f32 = 1.0 / (1 << 18) as f32;
 
-/// How a push lands: the sprites it moves and the free stretch it must reach.
+/// Box-pair tests a push may spend in its slides (and again in summing its normal) before it falls
+/// back: 2^20, about 50 ms each on two shared cores. Past it, directions not yet settled take the
+/// move that parts the sprites' bounds (and the normal is the push's direction), and
+/// [`PushOut::fell_back`] says so.
+pub const PUSH_WORK_BUDGET: u64 = 1 << 20;
+
+/// How a push lands: the sprites it moves, the free stretch it must reach, and the work it has left.
 struct Line<'s, 'a> {
     a: &'s Sprite<'a>,
     b: &'s Sprite<'a>,
     /// The shortest free stretch the push may end in, in world units.
-    tol: f64,
+    tol: Cell<f64>,
+    /// Box-pair tests left to the slides.
+    work: Cell<u64>,
+    /// Whether a slide ran out of work and took the looser bound.
+    fell_back: Cell<bool>,
 }
 
 impl<'s, 'a> Line<'s, 'a> {
@@ -155,7 +176,9 @@ impl<'s, 'a> Line<'s, 'a> {
         Line {
             a,
             b,
-            tol: f64::from(PUSH_TOLERANCE) * far,
+            tol: Cell::new(f64::from(PUSH_TOLERANCE) * far),
+            work: Cell::new(PUSH_WORK_BUDGET),
+            fell_back: Cell::new(false),
         }
     }
 
@@ -177,41 +200,38 @@ impl<'s, 'a> Line<'s, 'a> {
     /// stretch grazing an edge parallel to the push) looks for the next stretch four times as long,
     /// a few times, then falls back to parting the bounds.
     fn settle(&self, pair: &Pair<'_>, u: DVec2, s: f64) -> (Vec2, bool) {
+        let first_tol = self.tol.get();
         if self.lands_free(u * s) {
-            return ((u * s).as_vec2(), false);
+            return ((u * s).as_vec2(), self.fell_back.get());
         }
         if u != DVec2::ZERO {
-            let mut line = Line {
-                a: self.a,
-                b: self.b,
-                tol: self.tol,
-            };
             let mut s = s;
             for _ in 0..SETTLE_TRIES {
                 // The stretch found from `s` starts there or further on.
-                if let Some(next) = slide(pair, None, u, s, f64::INFINITY, &line) {
+                if let Some(next) = slide(pair, None, u, s, f64::INFINITY, self) {
                     s = next;
                 } else {
                     break;
                 }
-                let mid = u * (s + line.tol * 0.5);
+                let tol = self.tol.get();
+                let mid = u * (s + tol * 0.5);
                 if self.lands_free(u * s) {
-                    return ((u * s).as_vec2(), false);
+                    return ((u * s).as_vec2(), self.fell_back.get());
                 }
                 if self.lands_free(mid) {
-                    return (mid.as_vec2(), false);
+                    return (mid.as_vec2(), self.fell_back.get());
                 }
-                s += line.tol;
-                line.tol *= 4.0;
+                s += tol;
+                self.tol.set(tol * 4.0);
             }
         }
         let up = if u == DVec2::ZERO { DVec2::NEG_Y } else { u };
-        let mut clear = clearing(pair, up) + self.tol;
+        let mut clear = clearing(pair, up) + first_tol;
         for _ in 0..SETTLE_TRIES {
             if self.lands_free(up * clear) {
                 break;
             }
-            clear = clear * 2.0 + self.tol;
+            clear = clear * 2.0 + first_tol;
         }
         ((up * clear).as_vec2(), true)
     }
@@ -262,7 +282,8 @@ fn slide(
             s = first.max(least(0.0));
         }
     }
-    let half = line.tol * 0.5;
+    let tol = line.tol.get();
+    let half = tol * 0.5;
     // The sweep over [s, s + tol] as the pair at its middle with every axis's reach grown by half
     // the sweep's projection on it.
     let extra = [
@@ -278,17 +299,22 @@ fn slide(
         }
         moved.t = pair.t + w * (s + half);
         let (mut far, mut covered) = (None::<f64>, false);
-        moved.walk_grown(extra, |ra, rb| {
+        moved.walk_grown(extra, &line.work, |ra, rb| {
             // The grown test is conservative; the pair's own interval along the line decides.
             if let Some((lo, hi)) = moved.interval(ra, rb, w) {
                 let (lo, hi) = (lo + half, hi + half);
-                if hi > 0.0 && lo < line.tol {
+                if hi > 0.0 && lo < tol {
                     covered |= lo < 0.0;
                     far = Some(far.map_or(hi, |f| f.max(hi)));
                 }
             }
             false
         });
+        if line.work.get() == 0 {
+            // Out of work, the walk may have stopped short: take the looser bound, and say so.
+            line.fell_back.set(true);
+            break;
+        }
         let Some(far) = far else {
             return Some(s);
         };
@@ -531,10 +557,15 @@ fn turned_push(pair: &Pair<'_>, start: Option<&[(Node, Node)]>, line: &Line<'_, 
 /// pairs of solid boxes; the push's own direction when the area is flat (a symmetric overlap).
 fn normal(pair: &Pair<'_>, offset: Vec2) -> Vec2 {
     let mut local = DVec2::ZERO;
-    pair.walk(|ra, rb| {
+    let work = Cell::new(PUSH_WORK_BUDGET);
+    pair.walk_grown([0.0; 4], &work, |ra, rb| {
         local += pair.area_gradient(ra, rb);
         false
     });
+    if work.get() == 0 {
+        // Too many pairs to sum within the budget: the push's own direction.
+        return offset.normalize_or(-Vec2::Y);
+    }
     // Moving the second mask by a world D moves it by M^-1 D in the first one's texels, where areas
     // are |det M| times smaller: the world gradient is |det M| M^-T times the local one.
     let m = pair.world.matrix2;

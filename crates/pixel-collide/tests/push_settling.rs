@@ -2,7 +2,9 @@
 //! stretch along its direction (or on an exact free point that `f32` lands on), never past it.
 
 use glam::{Affine2, Mat2, Vec2};
-use pixel_collide::{overlaps, push_out, push_out_along, Mask, Sprite, PUSH_TOLERANCE};
+use pixel_collide::{
+    overlaps, push_out, push_out_along, sprite_transform, Mask, Sprite, PUSH_TOLERANCE,
+};
 use proptest::prelude::*;
 
 /// A mask from rows of `#` (solid) and `.` (air).
@@ -164,4 +166,55 @@ proptest! {
         let any = push_out(a, b).unwrap();
         prop_assert!(!overlaps(moved(a, any.offset), b), "{:?}", any);
     }
+}
+
+fn noise(n: u32, seed: u64) -> Mask {
+    let mut s = seed | 1;
+    Mask::from_fn(n, n, |_, _| {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        s.is_multiple_of(2)
+    })
+    .unwrap()
+}
+
+#[test]
+fn push_out_of_large_turned_noise_stays_within_its_work_budget_and_says_it_fell_back() {
+    // Two overlapping 300 px noise masks turned against each other took 22 s to push apart: every
+    // direction jumps texel by texel through the noise. The work budget ends the search, the push
+    // parts the bounds instead, still ends apart, and says it fell back.
+    let (ma, mb) = (noise(300, 1), noise(300, 2));
+    let a = Sprite::new(
+        &ma,
+        sprite_transform(Vec2::splat(150.0), 0.3, Vec2::ONE, Vec2::splat(150.0)),
+    );
+    let b = Sprite::new(
+        &mb,
+        sprite_transform(Vec2::splat(150.5), -0.2, Vec2::ONE, Vec2::splat(150.0)),
+    );
+    for p in [
+        push_out(a, b).unwrap(),
+        push_out_along(a, b, -Vec2::Y).unwrap(),
+    ] {
+        assert!(p.fell_back, "{p:?}");
+        assert!(!overlaps(moved(a, p.offset), b), "{p:?}");
+    }
+}
+
+#[test]
+fn push_out_of_a_small_body_does_not_fall_back() {
+    let plus = Mask::from_fn(16, 16, |x, y| (6..10).contains(&x) || (6..10).contains(&y)).unwrap();
+    let body = Mask::from_fn(8, 12, |x, y| x + y < 14).unwrap();
+    let a = Sprite::new(
+        &body,
+        sprite_transform(Vec2::new(3.0, 4.0), 0.2, Vec2::ONE, Vec2::new(4.0, 6.0)),
+    );
+    let b = Sprite::new(
+        &plus,
+        sprite_transform(Vec2::new(8.0, 9.0), -0.7, Vec2::ONE, Vec2::splat(8.0)),
+    );
+    assert!(overlaps(a, b));
+    let p = push_out(a, b).unwrap();
+    assert!(!p.fell_back && !overlaps(moved(a, p.offset), b), "{p:?}");
 }
