@@ -24,6 +24,7 @@
 mod aligned;
 mod analysis;
 mod broad;
+mod clip;
 mod convolve;
 mod edit;
 #[cfg(feature = "image")]
@@ -31,10 +32,15 @@ mod image_io;
 mod mask;
 mod motion;
 mod overlap;
+mod pair;
+mod pair_walk;
 mod push;
 mod query;
 mod rect;
+mod slide;
+mod sprite;
 mod tree;
+mod walk_squares;
 
 pub use analysis::Component;
 pub use broad::SweepAndPrune;

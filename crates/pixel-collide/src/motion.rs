@@ -17,7 +17,8 @@
 use glam::{Affine2, Vec2};
 
 use super::mask::Mask;
-use super::overlap::{collide, sprite_transform, Pair, Sprite};
+use super::overlap::{collide, sprite_transform, Sprite};
+use super::pair::Pair;
 
 /// Where a sprite is at one instant: its pivot's world position, its rotation (radians, clockwise on
 /// a y-down screen) and its scale (negative components flip), as [`sprite_transform`] takes them.
