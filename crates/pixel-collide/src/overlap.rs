@@ -32,7 +32,9 @@ use super::tree::Node;
 
 /// Whether the two sprites touch on solid texels and, if so, where.
 ///
-/// Symmetric: `collide(a, b)` and `collide(b, a)` give the same answer, the same contact point included.
+/// Symmetric: `collide(a, b)` and `collide(b, a)` give the same answer, the same contact point and
+/// depth included; the normal, which points towards the first argument, is reversed (except for boxes
+/// centred alike along it, whose normal points up either way).
 ///
 /// ```
 /// use glam::{Affine2, Vec2};
@@ -42,21 +44,18 @@ use super::tree::Node;
 /// let b = Sprite::new(&square, Affine2::from_translation(Vec2::new(3.0, 3.0)));
 /// let c = collide(a, b).unwrap();
 /// assert!(c.point.x > 3.0 && c.point.x < 4.0 && c.point.y > 3.0 && c.point.y < 4.0);
-/// assert_eq!(collide(b, a), Some(c));
+/// assert_eq!((c.normal, c.depth), (-Vec2::Y, 1.0), "a 1 x 1 corner overlap: up");
+/// let back = collide(b, a).unwrap();
+/// assert_eq!((back.point, back.normal, back.depth), (c.point, -c.normal, c.depth));
 /// ```
 pub fn collide(a: Sprite<'_>, b: Sprite<'_>) -> Option<Contact> {
-    let first_texel = |view: Aligned<'_>, world: &DAffine2| {
-        let texel = view.first()?.as_dvec2() + DVec2::splat(0.5);
-        Some(Contact {
-            point: world.transform_point2(texel).as_vec2(),
-        })
-    };
-    let contact = if let Some((view, world)) = translated(&a, &b) {
-        first_texel(view, &world)?
+    let contact = if let Some((view, _)) = translated(&a, &b) {
+        let texel = view.first()?;
+        Pair::new(a, b)?.texel_contact(texel)
     } else {
         let pair = Pair::new(a, b)?;
         if let Some(view) = pair.aligned() {
-            first_texel(view, &pair.world)?
+            pair.texel_contact(view.first()?)
         } else {
             let mut contact = None;
             pair.walk(|ra, rb| {

@@ -4,7 +4,7 @@
 
 use std::cmp::Ordering;
 
-use glam::{DAffine2, DVec2};
+use glam::{DAffine2, DMat2, DVec2, IVec2, Vec2};
 
 use super::aligned::Aligned;
 use super::clip::{centroid, Polygon};
@@ -118,6 +118,12 @@ impl<'a> Pair<'a> {
     /// A point strictly inside a centre line's stretch lies in the open interior of both boxes, and
     /// finding it takes two slab clips instead of clipping a polygon four times.
     pub(crate) fn contact(&self, ra: &Node, rb: &Node) -> Contact {
+        let (normal, depth) = self.box_normal(ra, rb);
+        let at = |local: DVec2| Contact {
+            point: self.world.transform_point2(local).as_vec2(),
+            normal,
+            depth,
+        };
         let [x0, y0, x1, y1] = rb.texels().map(f64::from);
         let h = [(x1 - x0) * 0.5, (y1 - y0) * 0.5];
         let cb = self.t + self.c0 * (x0 + h[0]) + self.c1 * (y0 + h[1]);
@@ -137,25 +143,99 @@ impl<'a> Pair<'a> {
                 s1 = s1.min(ta.max(tb));
             }
             if s0 < s1 {
-                return self.contact_at(cb + axis * ((s0 + s1) * 0.5));
+                return at(cb + axis * ((s0 + s1) * 0.5));
             }
         }
         let mut poly = Polygon::default();
         self.clip(ra, rb, &mut poly);
         match centroid(poly.points()) {
-            Some(c) => self.contact_at(c),
+            Some(c) => at(c),
             // Rounding left nothing of a pair the tolerance let through: the nearest point of the
             // first box to the second one's centre is within rounding of the shared part.
-            None => self.contact_at(cb.clamp(lo, hi)),
+            None => at(cb.clamp(lo, hi)),
         }
     }
 
-    /// A contact at a point of the first sprite's local space.
-    fn contact_at(&self, local: DVec2) -> Contact {
+    /// The contact at the centre of texel `texel` of the first mask, solid in both (an aligned
+    /// placement's first shared texel), with the normal and depth of the solid leaves holding it.
+    pub(crate) fn texel_contact(&self, texel: IVec2) -> Contact {
+        let centre = texel.as_dvec2() + DVec2::splat(0.5);
+        let point = self.world.transform_point2(centre).as_vec2();
+        let inverse = DMat2::from_cols(self.c0, self.c1).inverse();
+        let there = (inverse * (centre - self.t)).floor();
+        let leaf = |m: &Mask, p: DVec2| {
+            let unit = Node::texel(p.x as u32, p.y as u32, [0.0; 2]);
+            crate::tree::solid_leaf_at(m.nodes(), m.bits(), p.x as u32, p.y as u32).unwrap_or(unit)
+        };
+        let (ra, rb) = (leaf(self.a, centre.floor()), leaf(self.b, there));
+        let (normal, depth) = self.box_normal(&ra, &rb);
         Contact {
-            point: self.world.transform_point2(local).as_vec2(),
+            point,
+            normal,
+            depth,
         }
     }
+
+    /// The contact normal and depth of an overlapping pair of solid boxes (see [`Contact::normal`]),
+    /// for the first argument sprite.
+    fn box_normal(&self, ra: &Node, rb: &Node) -> (Vec2, f32) {
+        let m = self.world.matrix2;
+        let first = (
+            self.world.transform_point2(DVec2::from(ra.center)),
+            [m.x_axis * ra.half[0], m.y_axis * ra.half[1]],
+        );
+        let local_b = self.t + self.c0 * rb.center[0] + self.c1 * rb.center[1];
+        let second = (
+            self.world.transform_point2(local_b),
+            [m * (self.c0 * rb.half[0]), m * (self.c1 * rb.half[1])],
+        );
+        let (mine, other) = if self.swapped {
+            (second, first)
+        } else {
+            (first, second)
+        };
+        least_overlap(mine, other)
+    }
+}
+
+/// A box in the world: its centre and two half axes.
+pub(crate) type WorldBox = (DVec2, [DVec2; 2]);
+
+/// The separating-axis test's axis of least overlap between two overlapping boxes, as a unit normal
+/// pointing from `other` towards `mine`, and the overlap along it. Ties go to the more vertical axis;
+/// boxes centred alike along it get the normal pointing up (then left), as push-out's ties go.
+pub(crate) fn least_overlap(mine: WorldBox, other: WorldBox) -> (Vec2, f32) {
+    let d = mine.0 - other.0;
+    let axes = [mine.1[0], mine.1[1], other.1[0], other.1[1]];
+    let mut best: Option<(DVec2, f64)> = None;
+    for a in axes {
+        let n = a.perp().normalize_or_zero();
+        if n == DVec2::ZERO {
+            continue;
+        }
+        let reach: f64 = axes.iter().map(|h| h.dot(n).abs()).sum();
+        let overlap = reach - d.dot(n).abs();
+        let tol = 1e-9 * reach;
+        let wins = best.is_none_or(|(m, o)| {
+            overlap < o - tol || (overlap <= o + tol && n.y.abs() > m.y.abs() + 1e-9)
+        });
+        if wins {
+            best = Some((n, overlap));
+        }
+    }
+    let Some((n, overlap)) = best else {
+        return (-Vec2::Y, 0.0);
+    };
+    let along = d.dot(n);
+    let flip = if along != 0.0 {
+        along < 0.0
+    } else if n.y != 0.0 {
+        n.y > 0.0
+    } else {
+        n.x > 0.0
+    };
+    let n = if flip { -n } else { n };
+    (n.as_vec2(), overlap.max(0.0) as f32)
 }
 
 /// The second transform in the first one's local space: `inverse(world) * other` as its columns, its

@@ -65,12 +65,20 @@ impl<'a> Sprite<'a> {
 /// let m = Mask::from_fn(1, 1, |_, _| true).unwrap();
 /// let c = collide(Sprite::new(&m, Affine2::IDENTITY), Sprite::new(&m, Affine2::IDENTITY)).unwrap();
 /// assert_eq!(c.point, glam::Vec2::splat(0.5));
+/// assert_eq!((c.normal, c.depth), (-glam::Vec2::Y, 1.0), "a full overlap stands the first on top");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Contact {
     /// A world point inside a solid texel of both sprites: a point of the shared part of the first
     /// overlapping pair of solid rectangles the test finds (not a centroid of the whole overlap).
     pub point: Vec2,
+    /// A unit normal pointing from the second sprite towards the first: of the two solid boxes met at
+    /// `point`, the axis of the separating-axis test along which they overlap least (ties: the more
+    /// vertical, then up, then left). A cheap local estimate the walk already knows;
+    /// [`push_out`](crate::push_out) gives the exact way out of the whole overlap.
+    pub normal: Vec2,
+    /// How far the two boxes met at `point` overlap along `normal`, in world units.
+    pub depth: f32,
 }
 
 /// Builds the transform the tutorials use for a sprite: move `origin` (in texels) to the local origin,
