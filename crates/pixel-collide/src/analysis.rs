@@ -12,7 +12,7 @@ impl Mask {
     /// assert_eq!(m.centroid(), Some(glam::Vec2::new(3.0, 1.0)));
     /// ```
     pub fn centroid(&self) -> Option<glam::Vec2> {
-        if self.opaque_count() == 0 {
+        if self.solid_count() == 0 {
             return None;
         }
         let (mut sx, mut sy) = (0u128, 0u128);
@@ -26,7 +26,7 @@ impl Mask {
                 }
             }
         }
-        let n = self.opaque_count() as f64;
+        let n = self.solid_count() as f64;
         // Texel centres sit half a texel in from their corners.
         Some(glam::Vec2::new(
             (sx as f64 / n + 0.5) as f32,
@@ -38,7 +38,7 @@ impl Mask {
     ///
     /// ```
     /// let m = pixel_collide::Mask::from_fn(3, 1, |x, _| x == 1).unwrap();
-    /// assert_eq!(m.invert().opaque_count(), 2);
+    /// assert_eq!(m.invert().solid_count(), 2);
     /// ```
     pub fn invert(&self) -> Mask {
         let words = self.rows().flatten().map(|w| !w).collect();
@@ -52,7 +52,7 @@ impl Mask {
     /// ```
     /// let m = pixel_collide::Mask::from_fn(2, 2, |x, y| x == y).unwrap();
     /// let big = m.resized(4, 4).unwrap();
-    /// assert!(big.is_opaque(1, 1) && big.is_opaque(3, 2) && !big.is_opaque(3, 0));
+    /// assert!(big.is_solid(1, 1) && big.is_solid(3, 2) && !big.is_solid(3, 0));
     /// assert!(m.resized(0, 4).is_err() && m.resized(u32::MAX, u32::MAX).is_err());
     /// ```
     pub fn resized(&self, width: u32, height: u32) -> Result<Mask, MaskError> {
@@ -61,7 +61,7 @@ impl Mask {
             // The centre (x + 0.5) * sw / width, in integers: (2x + 1) sw / 2 width, rounded down.
             let sx = (2 * u64::from(x) + 1) * sw / (2 * u64::from(width));
             let sy = (2 * u64::from(y) + 1) * sh / (2 * u64::from(height));
-            self.is_opaque(sx as i64, sy as i64)
+            self.solid_at(sx as i64, sy as i64)
         })
     }
 
@@ -85,7 +85,7 @@ impl Mask {
     /// assert_eq!(parts.iter().map(|p| p.solid_count()).collect::<Vec<_>>(), [6, 3]);
     /// assert_eq!(parts[1].bounds(), PixelRect::new(4, 1, 3, 1));
     /// let bar = parts[1].to_mask();
-    /// assert_eq!((bar.width(), bar.height(), bar.opaque_count()), (3, 1, 3));
+    /// assert_eq!((bar.width(), bar.height(), bar.solid_count()), (3, 1, 3));
     /// ```
     pub fn components(&self, min_size: u64) -> Vec<Component> {
         let labelled = self.label_runs();
@@ -133,11 +133,11 @@ impl Mask {
     ///
     /// ```
     /// let m = pixel_collide::Mask::from_fn(7, 3, |x, y| x < 2 || (x >= 4 && y == 1)).unwrap();
-    /// assert_eq!(m.component_at(5, 1).unwrap().opaque_count(), 3);
+    /// assert_eq!(m.component_at(5, 1).unwrap().solid_count(), 3);
     /// assert!(m.component_at(3, 1).is_none());
     /// ```
     pub fn component_at(&self, x: u32, y: u32) -> Option<Mask> {
-        if !self.is_opaque(i64::from(x), i64::from(y)) {
+        if !self.solid_at(i64::from(x), i64::from(y)) {
             return None;
         }
         let labelled = self.label_runs();
@@ -208,7 +208,7 @@ impl Mask {
                 let (dx, dy) = AROUND[(b + i) % 8];
                 let next = (current.0 + dx, current.1 + dy);
                 let (px, py) = AROUND[(b + i - 1) % 8];
-                self.is_opaque(next.0, next.1)
+                self.solid_at(next.0, next.1)
                     .then_some((next, (current.0 + px, current.1 + py)))
             })
         };
@@ -219,7 +219,7 @@ impl Mask {
         };
         let (mut current, mut back) = first;
         // Every boundary texel is visited at most once from each of its eight sides.
-        for _ in 0..8 * self.opaque_count() {
+        for _ in 0..8 * self.solid_count() {
             if current == start && step(current, back) == Some(first) {
                 break; // Back at the start about to repeat the first step: the ring is closed.
             }

@@ -24,7 +24,7 @@ impl Mask {
     /// // A 2 x 2 square touches it at 4 x 3 offsets, from (-1, -1) to (2, 1).
     /// let square = Mask::from_fn(2, 2, |_, _| true).unwrap();
     /// let offsets = block.convolve(&square).unwrap();
-    /// assert_eq!((offsets.width(), offsets.height(), offsets.opaque_count()), (4, 3, 12));
+    /// assert_eq!((offsets.width(), offsets.height(), offsets.solid_count()), (4, 3, 12));
     /// ```
     pub fn convolve(&self, other: &Mask) -> Option<Mask> {
         let width = self.width().checked_add(other.width() - 1)?;

@@ -7,17 +7,20 @@
 //!
 //! ```
 //! use glam::Vec2;
-//! use pixel_collide::{collide, sprite_transform, Mask, Sprite};
+//! use pixel_collide::{collide, Mask, Pose, Sprite};
 //!
 //! // A 9 x 9 plus sign, spinning about its centre, and a 2 x 6 bar.
 //! let plus = Mask::from_fn(9, 9, |x, y| (3..6).contains(&x) || (3..6).contains(&y)).unwrap();
 //! let bar = Mask::from_fn(2, 6, |_, _| true).unwrap();
-//! let spin = |pos: Vec2| sprite_transform(pos, 0.3, Vec2::ONE, Vec2::splat(4.5));
+//! let spin = |at: Vec2| Sprite::posed(&plus, Pose::at(at).rotated(0.3), Vec2::splat(4.5));
 //!
-//! let bar_at = |x: f32| Sprite::new(&bar, sprite_transform(Vec2::new(x, 0.0), 0.0, Vec2::ONE, Vec2::ZERO));
-//! assert!(collide(Sprite::new(&plus, spin(Vec2::new(0.0, 3.0))), bar_at(0.0)).is_some());
-//! assert!(collide(Sprite::new(&plus, spin(Vec2::new(0.0, 3.0))), bar_at(20.0)).is_none());
+//! let bar_at = |x: f32| Sprite::posed(&bar, Pose::at(Vec2::new(x, 0.0)), Vec2::ZERO);
+//! assert!(collide(spin(Vec2::new(0.0, 3.0)), bar_at(0.0)).is_some());
+//! assert!(collide(spin(Vec2::new(0.0, 3.0)), bar_at(20.0)).is_none());
 //! ```
+//!
+//! The seam rule every query follows (what touches at the very edges of texels) is drawn in the
+//! crate's `docs/seams.md`.
 
 #![warn(missing_docs)]
 

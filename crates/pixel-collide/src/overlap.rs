@@ -297,7 +297,7 @@ fn node_rect(n: &Node) -> PixelRect {
 }
 
 /// The texels of `a`'s mask that share area with solid texels of `b`, as a mask of `a`'s size in
-/// `a`'s own texel space (pygame's `overlap_mask`); its `opaque_count` is the shared texel count.
+/// `a`'s own texel space (pygame's `overlap_mask`); its `solid_count` is the shared texel count.
 ///
 /// Aligned placements take the bits a word at a time; others walk the trees and test each texel of
 /// `a` inside an overlapping pair of boxes. Beyond the answer, its memory is the walk's stack.
@@ -309,8 +309,8 @@ fn node_rect(n: &Node) -> PixelRect {
 /// let a = Sprite::new(&square, Affine2::IDENTITY);
 /// let b = Sprite::new(&square, Affine2::from_translation(Vec2::new(2.5, 3.0)));
 /// let shared = overlap_mask(a, b);
-/// assert_eq!(shared.opaque_count(), 2, "texels (2, 3) and (3, 3)");
-/// assert!(shared.is_opaque(2, 3) && shared.is_opaque(3, 3));
+/// assert_eq!(shared.solid_count(), 2, "texels (2, 3) and (3, 3)");
+/// assert!(shared.is_solid(2, 3) && shared.is_solid(3, 3));
 /// ```
 pub fn overlap_mask(a: Sprite<'_>, b: Sprite<'_>) -> Mask {
     let (w, h) = (a.mask.width(), a.mask.height());

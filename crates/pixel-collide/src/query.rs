@@ -43,7 +43,7 @@ impl Sprite<'_> {
             return false;
         };
         let q = local.point(p.as_dvec2()).floor();
-        q.is_finite() && self.mask.is_opaque(q.x as i64, q.y as i64)
+        q.is_finite() && self.mask.solid_at(q.x as i64, q.y as i64)
     }
 
     /// Whether the world rectangle `r` shares area with a solid texel; a rectangle of no area touches
@@ -273,7 +273,7 @@ fn in_solid_interior(mask: &Mask, q: DVec2) -> bool {
     let (x, y) = (f.x as i64, f.y as i64);
     let xs: &[i64] = if q.x == f.x { &[x - 1, x] } else { &[x] };
     let ys: &[i64] = if q.y == f.y { &[y - 1, y] } else { &[y] };
-    ys.iter().all(|&y| xs.iter().all(|&x| mask.is_opaque(x, y)))
+    ys.iter().all(|&y| xs.iter().all(|&x| mask.solid_at(x, y)))
 }
 
 /// A segment or ray `p + s d` (local) running along a texel edge line: along row line `line` when
@@ -306,9 +306,9 @@ impl Seam {
         let both = |i: i64| {
             let (a, b) = (self.line - 1, self.line);
             if k == 0 {
-                mask.is_opaque(i, a) && mask.is_opaque(i, b)
+                mask.solid_at(i, a) && mask.solid_at(i, b)
             } else {
-                mask.is_opaque(a, i) && mask.is_opaque(b, i)
+                mask.solid_at(a, i) && mask.solid_at(b, i)
             }
         };
         let (start, end) = (self.p[k] + dk * from, self.p[k] + dk * to);

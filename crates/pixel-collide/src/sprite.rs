@@ -4,6 +4,7 @@
 use glam::{Affine2, DAffine2, DVec2, Vec2};
 
 use super::mask::Mask;
+use super::motion::Pose;
 use super::rect::Rect;
 
 /// A mask placed in the world by an affine transform from its local texel space.
@@ -34,6 +35,21 @@ impl<'a> Sprite<'a> {
     /// ```
     pub fn new(mask: &'a Mask, transform: Affine2) -> Self {
         Self { mask, transform }
+    }
+
+    /// Places `mask` in `pose`, turning and scaling it about `origin`, its pivot in texels: the
+    /// placement the README leads with, in which no two parts can be swapped unnoticed.
+    ///
+    /// ```
+    /// use glam::Vec2;
+    /// use pixel_collide::{Mask, Pose, Sprite};
+    /// let block = Mask::from_fn(8, 8, |_, _| true).unwrap();
+    /// // Centred on (100, 50), a quarter turn about its centre.
+    /// let s = Sprite::posed(&block, Pose::at(Vec2::new(100.0, 50.0)).rotated(1.5708), Vec2::splat(4.0));
+    /// assert!(s.contains_point(Vec2::new(100.0, 50.0)) && !s.contains_point(Vec2::new(105.0, 50.0)));
+    /// ```
+    pub fn posed(mask: &'a Mask, pose: Pose, origin: Vec2) -> Self {
+        Self::new(mask, pose.transform(origin))
     }
 
     /// The transform's translation, widened to `f64`.
@@ -84,6 +100,9 @@ pub struct Contact {
 /// Builds the transform the tutorials use for a sprite: move `origin` (in texels) to the local origin,
 /// scale (negative components flip), rotate by `rotation` radians (clockwise on a y-down screen), then
 /// move to `position`.
+///
+/// Three `Vec2`s in a row are easy to pass in the wrong order; [`Sprite::posed`] with a
+/// [`Pose`](crate::Pose) built by `Pose::at(position).rotated(..).scaled(..)` names each part.
 ///
 /// A rotation within rounding of a quarter turn is made exact: `FRAC_PI_2` as an `f32` has a cosine
 /// of -4.4e-8, not 0, which would tilt the sprite by that much and let neighbours on a common grid
