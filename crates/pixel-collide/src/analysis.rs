@@ -2,7 +2,7 @@
 //! bounding rectangles, the traced outline, the inverse and a resampled copy (pygame.mask's analysis
 //! methods).
 
-use crate::mask::{Mask, PixelRect};
+use crate::mask::{Mask, MaskError, PixelRect};
 
 impl Mask {
     /// The mean of the solid texels' centres, or `None` when no texel is solid.
@@ -12,7 +12,7 @@ impl Mask {
     /// assert_eq!(m.centroid(), Some(glam::Vec2::new(3.0, 1.0)));
     /// ```
     pub fn centroid(&self) -> Option<glam::Vec2> {
-        if self.opaque_count() == 0 {
+        if self.solid_count() == 0 {
             return None;
         }
         let (mut sx, mut sy) = (0u128, 0u128);
@@ -26,7 +26,7 @@ impl Mask {
                 }
             }
         }
-        let n = self.opaque_count() as f64;
+        let n = self.solid_count() as f64;
         // Texel centres sit half a texel in from their corners.
         Some(glam::Vec2::new(
             (sx as f64 / n + 0.5) as f32,
@@ -38,41 +38,74 @@ impl Mask {
     ///
     /// ```
     /// let m = pixel_collide::Mask::from_fn(3, 1, |x, _| x == 1).unwrap();
-    /// assert_eq!(m.invert().opaque_count(), 2);
+    /// assert_eq!(m.invert().solid_count(), 2);
     /// ```
     pub fn invert(&self) -> Mask {
         let words = self.rows().flatten().map(|w| !w).collect();
-        Mask::from_row_words(self.width(), self.height(), words).expect("same size")
+        Mask::from_words(self.width(), self.height(), words).expect("same size")
     }
 
-    /// A `width` x `height` copy, each texel taken from the source texel under its position
-    /// (nearest neighbour, as pygame's `Mask.scale`); `None` for a zero size.
+    /// A `width` x `height` copy by nearest neighbour: each texel takes the source texel under its
+    /// centre (texel (x, y) samples the source at `((x + 0.5) * self.width() / width, ...)`, rounded
+    /// down); an error for a size of zero or past [`Mask::MAX_SIDE`] or [`Mask::MAX_TEXELS`].
     ///
     /// ```
     /// let m = pixel_collide::Mask::from_fn(2, 2, |x, y| x == y).unwrap();
-    /// let big = m.scale(4, 4).unwrap();
-    /// assert!(big.is_opaque(1, 1) && big.is_opaque(3, 2) && !big.is_opaque(3, 0));
+    /// let big = m.resized(4, 4).unwrap();
+    /// assert!(big.is_solid(1, 1) && big.is_solid(3, 2) && !big.is_solid(3, 0));
+    /// assert!(m.resized(0, 4).is_err() && m.resized(u32::MAX, u32::MAX).is_err());
     /// ```
-    pub fn scale(&self, width: u32, height: u32) -> Option<Mask> {
+    pub fn resized(&self, width: u32, height: u32) -> Result<Mask, MaskError> {
         let (sw, sh) = (u64::from(self.width()), u64::from(self.height()));
         Mask::from_fn(width, height, |x, y| {
-            let sx = u64::from(x) * sw / u64::from(width);
-            let sy = u64::from(y) * sh / u64::from(height);
-            self.is_opaque(sx as i64, sy as i64)
+            // The centre (x + 0.5) * sw / width, in integers: (2x + 1) sw / 2 width, rounded down.
+            let sx = (2 * u64::from(x) + 1) * sw / (2 * u64::from(width));
+            let sy = (2 * u64::from(y) + 1) * sh / (2 * u64::from(height));
+            self.solid_at(sx as i64, sy as i64)
         })
-        .ok()
+    }
+
+    /// [`resized`](Self::resized) with `None` for every error.
+    #[doc(hidden)]
+    pub fn scale(&self, width: u32, height: u32) -> Option<Mask> {
+        self.resized(width, height).ok()
     }
 
     /// The 8-connected components of the solid texels, largest first (ties in row order of their first
-    /// texel), each as a mask of this size; `min_size` drops smaller ones.
+    /// texel), each as its row runs with its bounds; `min_size` drops smaller ones.
     ///
-    /// Labelled a row run at a time with a union-find, so the work follows the runs, not the texels.
+    /// Labelled a row run at a time with a union-find, so the work and the memory follow the runs, not
+    /// the mask's area: about 40 bytes per run while labelling, and 12 per run (plus 64 per
+    /// component) in the answer. [`Component::to_mask`] crops one to its bounds when a mask is needed.
     ///
     /// ```
-    /// let m = pixel_collide::Mask::from_fn(7, 3, |x, y| x < 2 || (x >= 4 && y == 1)).unwrap();
-    /// let parts = m.connected_components(1);
-    /// assert_eq!(parts.iter().map(|p| p.opaque_count()).collect::<Vec<_>>(), [6, 3]);
+    /// use pixel_collide::{Mask, PixelRect};
+    /// let m = Mask::from_fn(7, 3, |x, y| x < 2 || (x >= 4 && y == 1)).unwrap();
+    /// let parts = m.components(1);
+    /// assert_eq!(parts.iter().map(|p| p.solid_count()).collect::<Vec<_>>(), [6, 3]);
+    /// assert_eq!(parts[1].bounds(), PixelRect::new(4, 1, 3, 1));
+    /// let bar = parts[1].to_mask();
+    /// assert_eq!((bar.width(), bar.height(), bar.solid_count()), (3, 1, 3));
     /// ```
+    pub fn components(&self, min_size: u64) -> Vec<Component> {
+        let labelled = self.label_runs();
+        let mut runs_of = labelled.runs_of;
+        labelled
+            .components
+            .iter()
+            .filter(|c| c.count >= min_size.max(1))
+            .map(|c| Component {
+                bounds: PixelRect::new(c.x0, c.y0, c.x1 - c.x0, c.y1 - c.y0),
+                count: c.count,
+                runs: std::mem::take(&mut runs_of[c.root]),
+            })
+            .collect()
+    }
+
+    /// [`components`](Self::components), each as a mask of this size (pygame's form). Its memory is
+    /// the mask's size times the number of components, so it is kept for code written against it;
+    /// use `components` instead.
+    #[doc(hidden)]
     pub fn connected_components(&self, min_size: u64) -> Vec<Mask> {
         let labelled = self.label_runs();
         labelled
@@ -92,7 +125,7 @@ impl Mask {
                 words[y as usize * wpr + x as usize / 64] |= 1 << (x % 64);
             }
         }
-        Mask::from_row_words(self.width(), self.height(), words).expect("same size")
+        Mask::from_words(self.width(), self.height(), words).expect("same size")
     }
 
     /// The 8-connected component that holds texel `(x, y)`, as a mask of this size; `None` when that
@@ -100,11 +133,11 @@ impl Mask {
     ///
     /// ```
     /// let m = pixel_collide::Mask::from_fn(7, 3, |x, y| x < 2 || (x >= 4 && y == 1)).unwrap();
-    /// assert_eq!(m.component_at(5, 1).unwrap().opaque_count(), 3);
+    /// assert_eq!(m.component_at(5, 1).unwrap().solid_count(), 3);
     /// assert!(m.component_at(3, 1).is_none());
     /// ```
     pub fn component_at(&self, x: u32, y: u32) -> Option<Mask> {
-        if !self.is_opaque(i64::from(x), i64::from(y)) {
+        if !self.solid_at(i64::from(x), i64::from(y)) {
             return None;
         }
         let labelled = self.label_runs();
@@ -120,7 +153,7 @@ impl Mask {
     }
 
     /// The bounding rectangle of each 8-connected component, in the order of
-    /// [`connected_components`](Self::connected_components) (pygame's `get_bounding_rects`).
+    /// [`components`](Self::components) (pygame's `get_bounding_rects`).
     ///
     /// ```
     /// use pixel_collide::{Mask, PixelRect};
@@ -175,7 +208,7 @@ impl Mask {
                 let (dx, dy) = AROUND[(b + i) % 8];
                 let next = (current.0 + dx, current.1 + dy);
                 let (px, py) = AROUND[(b + i - 1) % 8];
-                self.is_opaque(next.0, next.1)
+                self.solid_at(next.0, next.1)
                     .then_some((next, (current.0 + px, current.1 + py)))
             })
         };
@@ -186,7 +219,7 @@ impl Mask {
         };
         let (mut current, mut back) = first;
         // Every boundary texel is visited at most once from each of its eight sides.
-        for _ in 0..8 * self.opaque_count() {
+        for _ in 0..8 * self.solid_count() {
             if current == start && step(current, back) == Some(first) {
                 break; // Back at the start about to repeat the first step: the ring is closed.
             }
@@ -228,14 +261,24 @@ impl Mask {
         for y in 0..self.height() {
             self.bits().runs(y, 0, self.width(), &mut row_runs);
             let first = runs.len();
+            // Runs of the row above ending before this run starts cannot reach it or any later run:
+            // one pass over both rows.
+            let mut next_above = previous.start;
             for &(start, end) in &row_runs {
                 let me = runs.len();
                 runs.push((y, start, end));
                 parent.push(me);
+                while next_above < previous.end && runs[next_above].2 < start {
+                    next_above += 1;
+                }
                 // 8-connected: runs of the row above that reach one column past either end.
-                for above in previous.clone() {
-                    let (_, s, e) = runs[above];
-                    if s <= end && start <= e {
+                let reach = runs[next_above..previous.end].iter().enumerate();
+                for (k, &(_, s, e)) in reach {
+                    let above = next_above + k;
+                    if s > end {
+                        break;
+                    }
+                    if start <= e {
                         let (ra, rb) = (find(&mut parent, above), find(&mut parent, me));
                         if ra != rb {
                             parent[ra.max(rb)] = ra.min(rb);
@@ -245,14 +288,14 @@ impl Mask {
             }
             previous = first..runs.len();
         }
-        let mut components: Vec<Component> = Vec::new();
+        let mut components: Vec<Tally> = Vec::new();
         let mut slot_of_root = vec![usize::MAX; runs.len()];
         let mut runs_of: Vec<Vec<(u32, u32, u32)>> = Vec::new();
         for (i, &run) in runs.iter().enumerate() {
             let root = find(&mut parent, i);
             if slot_of_root[root] == usize::MAX {
                 slot_of_root[root] = components.len();
-                components.push(Component {
+                components.push(Tally {
                     root: runs_of.len(),
                     count: 0,
                     x0: u32::MAX,
@@ -277,8 +320,8 @@ impl Mask {
     }
 }
 
-/// One 8-connected component: where its runs are kept, its size and its bounds.
-struct Component {
+/// One 8-connected component while labelling: where its runs are kept, its size and its bounds.
+struct Tally {
     root: usize,
     count: u64,
     x0: u32,
@@ -289,6 +332,77 @@ struct Component {
 
 /// The result of labelling: components, and the runs of each.
 struct Labelled {
-    components: Vec<Component>,
+    components: Vec<Tally>,
     runs_of: Vec<Vec<(u32, u32, u32)>>,
+}
+
+/// One 8-connected component of a mask's solid texels, as its row runs: its size follows its texels,
+/// not the mask's.
+///
+/// ```
+/// let m = pixel_collide::Mask::from_fn(5, 3, |x, y| x == y || x == 4).unwrap();
+/// let diagonal = &m.components(1)[0];
+/// assert!(diagonal.contains(1, 1) && !diagonal.contains(1, 0));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Component {
+    bounds: PixelRect,
+    count: u64,
+    /// Row runs `(y, start, end)` in row order, in the source mask's texels.
+    runs: Vec<(u32, u32, u32)>,
+}
+
+impl Component {
+    /// The smallest rectangle of the source mask's texels holding the component.
+    pub fn bounds(&self) -> PixelRect {
+        self.bounds
+    }
+
+    /// How many texels the component holds.
+    pub fn solid_count(&self) -> u64 {
+        self.count
+    }
+
+    /// The component's row runs in row order, each a rectangle one texel high in the source mask.
+    pub fn runs(&self) -> impl Iterator<Item = PixelRect> + '_ {
+        self.runs
+            .iter()
+            .map(|&(y, start, end)| PixelRect::new(start, y, end - start, 1))
+    }
+
+    /// Whether texel (x, y) of the source mask belongs to the component.
+    pub fn contains(&self, x: u32, y: u32) -> bool {
+        let first = self
+            .runs
+            .partition_point(|&(ry, _, end)| (ry, end) <= (y, x));
+        self.runs
+            .get(first)
+            .is_some_and(|&(ry, start, _)| ry == y && start <= x)
+    }
+
+    /// The component as a mask cropped to its [`bounds`](Self::bounds): its texel (x, y) is texel
+    /// `(x + bounds.x, y + bounds.y)` of the source, so it is placed by the source's transform times a
+    /// translation by the bounds' corner.
+    ///
+    /// ```
+    /// use glam::{Affine2, Vec2};
+    /// use pixel_collide::{Mask, Sprite};
+    /// let m = Mask::from_fn(8, 8, |x, y| x >= 5 && y >= 6).unwrap();
+    /// let part = &m.components(1)[0];
+    /// let b = part.bounds();
+    /// let place = Affine2::IDENTITY * Affine2::from_translation(Vec2::new(b.x as f32, b.y as f32));
+    /// assert!(Sprite::new(&part.to_mask(), place).contains_point(Vec2::new(6.5, 7.5)));
+    /// ```
+    pub fn to_mask(&self) -> Mask {
+        let b = self.bounds;
+        let wpr = b.w.div_ceil(64) as usize;
+        let mut words = vec![0u64; wpr * b.h as usize];
+        for &(y, start, end) in &self.runs {
+            let row = &mut words[(y - b.y) as usize * wpr..][..wpr];
+            for x in start - b.x..end - b.x {
+                row[x as usize / 64] |= 1 << (x % 64);
+            }
+        }
+        Mask::from_words(b.w, b.h, words).expect("a component has texels")
+    }
 }

@@ -1,11 +1,17 @@
 //! Many sprites at once: which placed sprites touch a given one, and every touching pair, by a sort
 //! and sweep over world bounds with each candidate pair confirmed per pixel.
 
-use crate::overlap::{overlaps, Sprite};
-use crate::rect::Rect;
+use glam::DVec2;
+
+use crate::overlap::{overlaps, to_f64, Sprite};
 
 /// Sprites sorted by the left edge of their world bounds, with their bounds: built once per frame and
 /// asked any number of questions.
+///
+/// The bounds are computed in `f64`, so that sprites far from the origin (where an `f32` rectangle
+/// collapses to no width) are still paired whenever [`collide`](crate::collide) finds them touching:
+/// the sweep only prunes pairs whose bounds are apart, and every pair it keeps is confirmed by
+/// [`overlaps`].
 ///
 /// ```
 /// use glam::{Affine2, Vec2};
@@ -22,7 +28,40 @@ pub struct SweepAndPrune<'a> {
     sprites: Vec<Sprite<'a>>,
     /// Indices of the sprites with non-empty bounds, by the left edge of their bounds.
     order: Vec<u32>,
-    bounds: Vec<Rect>,
+    bounds: Vec<Bounds>,
+}
+
+/// World bounds in `f64`; closed, so that bounds meeting by rounding are still tested per pixel.
+#[derive(Clone, Copy, Debug)]
+struct Bounds {
+    min: DVec2,
+    max: DVec2,
+}
+
+impl Bounds {
+    fn of(s: &Sprite<'_>) -> Option<Bounds> {
+        let t = to_f64(&s.transform);
+        let size = DVec2::new(f64::from(s.mask.width()), f64::from(s.mask.height()));
+        let corners = [
+            DVec2::ZERO,
+            DVec2::new(size.x, 0.0),
+            DVec2::new(0.0, size.y),
+            size,
+        ]
+        .map(|c| t.transform_point2(c));
+        let min = corners.iter().fold(DVec2::INFINITY, |a, c| a.min(*c));
+        let max = corners.iter().fold(DVec2::NEG_INFINITY, |a, c| a.max(*c));
+        // A sprite of no area, or holding a NaN or an infinity, touches nothing.
+        (min.is_finite() && max.is_finite() && max.x > min.x && max.y > min.y)
+            .then_some(Bounds { min, max })
+    }
+
+    fn meets(&self, other: &Bounds) -> bool {
+        self.min.x <= other.max.x
+            && other.min.x <= self.max.x
+            && self.min.y <= other.max.y
+            && other.min.y <= self.max.y
+    }
 }
 
 impl<'a> SweepAndPrune<'a> {
@@ -37,10 +76,15 @@ impl<'a> SweepAndPrune<'a> {
     /// assert!(sweep.touching_pairs().is_empty());
     /// ```
     pub fn new(sprites: &[Sprite<'a>]) -> Self {
-        let bounds: Vec<Rect> = sprites.iter().map(Sprite::bounds).collect();
+        let found: Vec<Option<Bounds>> = sprites.iter().map(Bounds::of).collect();
         let mut order: Vec<u32> = (0..sprites.len() as u32)
-            .filter(|&i| !bounds[i as usize].is_empty())
+            .filter(|&i| found[i as usize].is_some())
             .collect();
+        let nothing = Bounds {
+            min: DVec2::NAN,
+            max: DVec2::NAN,
+        };
+        let bounds: Vec<Bounds> = found.into_iter().map(|b| b.unwrap_or(nothing)).collect();
         order.sort_unstable_by(|&a, &b| {
             bounds[a as usize]
                 .min
@@ -71,12 +115,10 @@ impl<'a> SweepAndPrune<'a> {
             // Later sprites start further right: once one starts past this one's right edge, all do.
             for &j in &self.order[k + 1..] {
                 let bj = self.bounds[j as usize];
-                if bj.min.x >= bi.max.x {
+                if bj.min.x > bi.max.x {
                     break;
                 }
-                if bi.intersects(&bj)
-                    && overlaps(self.sprites[i as usize], self.sprites[j as usize])
-                {
+                if bi.meets(&bj) && overlaps(self.sprites[i as usize], self.sprites[j as usize]) {
                     out.push(((i.min(j)) as usize, (i.max(j)) as usize));
                 }
             }
@@ -95,18 +137,17 @@ impl<'a> SweepAndPrune<'a> {
     /// assert_eq!(SweepAndPrune::new(&[at(0.0), at(50.0)]).touching(at(49.0)), [1]);
     /// ```
     pub fn touching(&self, probe: Sprite<'_>) -> Vec<usize> {
-        let b = probe.bounds();
-        if b.is_empty() {
+        let Some(b) = Bounds::of(&probe) else {
             return Vec::new();
-        }
-        // Sprites starting at or past the probe's right edge cannot reach it.
+        };
+        // Sprites starting past the probe's right edge cannot reach it.
         let end = self
             .order
-            .partition_point(|&i| self.bounds[i as usize].min.x < b.max.x);
+            .partition_point(|&i| self.bounds[i as usize].min.x <= b.max.x);
         let mut out: Vec<usize> = self.order[..end]
             .iter()
             .filter(|&&i| {
-                self.bounds[i as usize].intersects(&b) && overlaps(self.sprites[i as usize], probe)
+                self.bounds[i as usize].meets(&b) && overlaps(self.sprites[i as usize], probe)
             })
             .map(|&i| i as usize)
             .collect();

@@ -7,7 +7,8 @@ impl Mask {
     /// Every whole-texel placement of `other` that shares a solid texel with this mask, as a mask of
     /// `(width + other.width - 1) x (height + other.height - 1)` texels: texel `(i, j)` is solid when
     /// `other` with its top-left corner at `(i + 1 - other.width, j + 1 - other.height)` overlaps this
-    /// mask (pygame's `convolve`). `None` when a side of that would not fit in a `u32`.
+    /// mask (pygame's `convolve`). `None` when that would be larger than [`Mask::MAX_SIDE`] on a side
+    /// or than [`Mask::MAX_TEXELS`].
     ///
     /// It is the shape a game's pathfinder or spawner wants: a body of shape `other` can stand at an
     /// offset exactly when the result is clear there. The work is whole rows of this mask shifted and
@@ -23,11 +24,13 @@ impl Mask {
     /// // A 2 x 2 square touches it at 4 x 3 offsets, from (-1, -1) to (2, 1).
     /// let square = Mask::from_fn(2, 2, |_, _| true).unwrap();
     /// let offsets = block.convolve(&square).unwrap();
-    /// assert_eq!((offsets.width(), offsets.height(), offsets.opaque_count()), (4, 3, 12));
+    /// assert_eq!((offsets.width(), offsets.height(), offsets.solid_count()), (4, 3, 12));
     /// ```
     pub fn convolve(&self, other: &Mask) -> Option<Mask> {
         let width = self.width().checked_add(other.width() - 1)?;
         let height = self.height().checked_add(other.height() - 1)?;
+        // An answer past the caps is refused before its words are allocated.
+        Mask::check_size(width, height).ok()?;
         // Texel (i, j) of `a.convolve(b)` is texel (W-1-i, H-1-j) of `b.convolve(a)`: stamp with the
         // mask that has fewer runs over the rows of the other, and turn the result if needed.
         let work = |stamp: &Mask, rows: &Mask| stamp.run_count() * u64::from(rows.height());
@@ -36,7 +39,7 @@ impl Mask {
         } else {
             turn_half(&stamp_rows(other, self, width, height), width)
         };
-        Mask::from_row_words(width, height, words)
+        Mask::from_words(width, height, words).ok()
     }
 
     /// The angle of the axis along which the solid texels spread most, in radians in (-pi/2, pi/2],

@@ -16,7 +16,7 @@ impl Mask {
     /// ```
     /// let mut m = pixel_collide::Mask::from_fn(4, 4, |_, _| false).unwrap();
     /// m.set(2, 1, true);
-    /// assert!(m.is_opaque(2, 1) && m.opaque_count() == 1);
+    /// assert!(m.is_solid(2, 1) && m.solid_count() == 1);
     /// ```
     pub fn set(&mut self, x: u32, y: u32, solid: bool) {
         if x >= self.width() || y >= self.height() {
@@ -32,14 +32,18 @@ impl Mask {
     /// Makes every texel whose centre lies strictly within `radius` of `center` (in the mask's texel
     /// space) solid, or air: a brush, or a crater.
     ///
+    /// Any positive radius counts, however large: an infinite one reaches every texel, like `1e30`.
+    /// A radius of zero, a negative or NaN one, or a centre that is not finite changes nothing.
+    ///
     /// ```
     /// use glam::Vec2;
     /// let mut ground = pixel_collide::Mask::from_fn(64, 16, |_, y| y >= 8).unwrap();
     /// ground.fill_circle(Vec2::new(32.0, 8.0), 4.0, false);
-    /// assert!(!ground.is_opaque(32, 9) && ground.is_opaque(20, 9));
+    /// assert!(!ground.is_solid(32, 9) && ground.is_solid(20, 9));
     /// ```
     pub fn fill_circle(&mut self, center: Vec2, radius: f32, solid: bool) {
-        if !(radius > 0.0 && radius.is_finite() && center.is_finite()) {
+        // Written as a negation so that a NaN radius changes nothing; infinity passes on.
+        if !(radius > 0.0 && center.is_finite()) {
             return;
         }
         let reach = Rect::new(center - Vec2::splat(radius), center + Vec2::splat(radius));
@@ -59,7 +63,7 @@ impl Mask {
     /// let mut canvas = pixel_collide::Mask::from_fn(8, 8, |_, _| false).unwrap();
     /// let stamp = pixel_collide::Mask::from_fn(2, 2, |_, _| true).unwrap();
     /// canvas.draw(&stamp, Affine2::from_translation(Vec2::new(3.0, 3.0)));
-    /// assert_eq!(canvas.opaque_count(), 4);
+    /// assert_eq!(canvas.solid_count(), 4);
     /// ```
     pub fn draw(&mut self, other: &Mask, placement: Affine2) {
         self.stamp(other, placement, true);
@@ -73,7 +77,7 @@ impl Mask {
     /// let mut wall = pixel_collide::Mask::from_fn(8, 8, |_, _| true).unwrap();
     /// let hole = pixel_collide::Mask::from_fn(2, 2, |_, _| true).unwrap();
     /// wall.erase(&hole, Affine2::from_translation(Vec2::new(3.0, 3.0)));
-    /// assert_eq!(wall.opaque_count(), 60);
+    /// assert_eq!(wall.solid_count(), 60);
     /// ```
     pub fn erase(&mut self, other: &Mask, placement: Affine2) {
         self.stamp(other, placement, false);
@@ -83,7 +87,7 @@ impl Mask {
         let sprite = Sprite::new(other, placement);
         let reach = sprite.bounds();
         self.paint(reach, solid, |x, y| {
-            sprite.contains_point(Vec2::new(x as f32 + 0.5, y as f32 + 0.5))
+            sprite.samples_solid(Vec2::new(x as f32 + 0.5, y as f32 + 0.5))
         });
     }
 

@@ -19,7 +19,7 @@ impl Mask {
     /// ```
     pub fn to_image(&self, solid: [u8; 4], air: [u8; 4]) -> RgbaImage {
         RgbaImage::from_fn(self.width(), self.height(), |x, y| {
-            image::Rgba(if self.is_opaque(i64::from(x), i64::from(y)) {
+            image::Rgba(if self.solid_at(i64::from(x), i64::from(y)) {
                 solid
             } else {
                 air
@@ -32,8 +32,8 @@ impl Mask {
     /// ```
     /// use pixel_collide::{Mask, MaskRule};
     /// let image = image::RgbaImage::from_fn(4, 1, |x, _| image::Rgba([0, 0, 0, [0, 10, 30, 255][x as usize]]));
-    /// assert_eq!(Mask::from_image(&image, MaskRule::default()).unwrap().opaque_count(), 3);
-    /// assert_eq!(Mask::from_image(&image, MaskRule::alpha(20)).unwrap().opaque_count(), 2);
+    /// assert_eq!(Mask::from_image(&image, MaskRule::default()).unwrap().solid_count(), 3);
+    /// assert_eq!(Mask::from_image(&image, MaskRule::alpha(20)).unwrap().solid_count(), 2);
     /// ```
     pub fn from_image(image: &RgbaImage, rule: MaskRule) -> Result<Mask, MaskError> {
         Self::from_fn(image.width(), image.height(), |x, y| {
@@ -49,7 +49,7 @@ impl Mask {
     /// let drawn = image::RgbaImage::from_pixel(2, 1, image::Rgba([9, 9, 9, 255]));
     /// let hot = image::RgbaImage::from_fn(2, 1, |x, _| if x == 0 { image::Rgba([255, 0, 255, 255]) } else { image::Rgba([0, 0, 0, 255]) });
     /// let m = Mask::from_hotspot(&drawn, &hot, MaskRule::magenta_key()).unwrap();
-    /// assert!(!m.is_opaque(0, 0) && m.is_opaque(1, 0));
+    /// assert!(!m.is_solid(0, 0) && m.is_solid(1, 0));
     /// ```
     pub fn from_hotspot(
         drawn: &RgbaImage,
@@ -71,7 +71,7 @@ impl Mask {
     /// use pixel_collide::{Mask, MaskRule, PixelRect};
     /// let sheet = image::RgbaImage::from_fn(8, 4, |x, _| image::Rgba([0, 0, 0, if x >= 4 { 255 } else { 0 }]));
     /// let frame = Mask::from_atlas(&sheet, PixelRect::new(4, 0, 4, 4), MaskRule::default()).unwrap();
-    /// assert_eq!(frame.opaque_count(), 16);
+    /// assert_eq!(frame.solid_count(), 16);
     /// ```
     pub fn from_atlas(
         atlas: &RgbaImage,
@@ -107,7 +107,7 @@ impl Mask {
     /// image::RgbaImage::from_pixel(3, 2, image::Rgba([1, 2, 3, 255]))
     ///     .write_to(&mut png, image::ImageFormat::Png)
     ///     .unwrap();
-    /// assert_eq!(Mask::decode(png.get_ref(), MaskRule::default()).unwrap().opaque_count(), 6);
+    /// assert_eq!(Mask::decode(png.get_ref(), MaskRule::default()).unwrap().solid_count(), 6);
     /// assert!(Mask::decode(b"not a png", MaskRule::default()).is_err());
     /// ```
     pub fn decode(bytes: &[u8], rule: MaskRule) -> Result<Mask, MaskError> {

@@ -7,23 +7,27 @@
 //!
 //! ```
 //! use glam::Vec2;
-//! use pixel_collide::{collide, sprite_transform, Mask, Sprite};
+//! use pixel_collide::{collide, Mask, Pose, Sprite};
 //!
 //! // A 9 x 9 plus sign, spinning about its centre, and a 2 x 6 bar.
 //! let plus = Mask::from_fn(9, 9, |x, y| (3..6).contains(&x) || (3..6).contains(&y)).unwrap();
 //! let bar = Mask::from_fn(2, 6, |_, _| true).unwrap();
-//! let spin = |pos: Vec2| sprite_transform(pos, 0.3, Vec2::ONE, Vec2::splat(4.5));
+//! let spin = |at: Vec2| Sprite::posed(&plus, Pose::at(at).rotated(0.3), Vec2::splat(4.5));
 //!
-//! let bar_at = |x: f32| Sprite::new(&bar, sprite_transform(Vec2::new(x, 0.0), 0.0, Vec2::ONE, Vec2::ZERO));
-//! assert!(collide(Sprite::new(&plus, spin(Vec2::new(0.0, 3.0))), bar_at(0.0)).is_some());
-//! assert!(collide(Sprite::new(&plus, spin(Vec2::new(0.0, 3.0))), bar_at(20.0)).is_none());
+//! let bar_at = |x: f32| Sprite::posed(&bar, Pose::at(Vec2::new(x, 0.0)), Vec2::ZERO);
+//! assert!(collide(spin(Vec2::new(0.0, 3.0)), bar_at(0.0)).is_some());
+//! assert!(collide(spin(Vec2::new(0.0, 3.0)), bar_at(20.0)).is_none());
 //! ```
+//!
+//! The seam rule every query follows (what touches at the very edges of texels) is drawn in the
+//! crate's `docs/seams.md`.
 
 #![warn(missing_docs)]
 
 mod aligned;
 mod analysis;
 mod broad;
+mod clip;
 mod convolve;
 mod edit;
 #[cfg(feature = "image")]
@@ -31,12 +35,18 @@ mod image_io;
 mod mask;
 mod motion;
 mod overlap;
+mod pair;
+mod pair_walk;
 mod push;
 mod query;
 mod rect;
 mod shift;
+mod slide;
+mod sprite;
 mod tree;
+mod walk_squares;
 
+pub use analysis::Component;
 pub use broad::SweepAndPrune;
 pub use mask::OneLine;
 pub use mask::{Mask, MaskError, MaskRule, PixelRect};
@@ -45,7 +55,7 @@ pub use overlap::{
     collide, collide_traced, overlap_area, overlap_mask, overlaps, sprite_transform, Contact,
     Sprite, TracedPair,
 };
-pub use push::{push_out, push_out_along, PushOut};
+pub use push::{push_out, push_out_along, PushOut, PUSH_TOLERANCE, PUSH_WORK_BUDGET};
 pub use query::RayHit;
 pub use rect::Rect;
 

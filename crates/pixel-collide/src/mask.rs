@@ -151,6 +151,21 @@ pub enum MaskError {
         /// The height its header claims.
         height: u32,
     },
+    /// A mask built from bits or a predicate larger than [`Mask::MAX_SIDE`] on a side or than
+    /// [`Mask::MAX_TEXELS`].
+    TooManyTexels {
+        /// The requested width.
+        width: u32,
+        /// The requested height.
+        height: u32,
+    },
+    /// Row words whose count does not match the size.
+    WordCount {
+        /// The words `height * width.div_ceil(64)` rows need.
+        expected: u64,
+        /// The words given.
+        got: u64,
+    },
     /// An atlas rectangle with no texels (a width or height of 0).
     EmptyRect {
         /// The requested rectangle.
@@ -199,6 +214,15 @@ impl fmt::Display for MaskError {
                 Mask::MAX_IMAGE_SIDE,
                 Mask::MAX_IMAGE_TEXELS
             ),
+            MaskError::TooManyTexels { width, height } => write!(
+                f,
+                "mask is {width} x {height}, over the {} texels a side or {} texels allowed",
+                Mask::MAX_SIDE,
+                Mask::MAX_TEXELS
+            ),
+            MaskError::WordCount { expected, got } => {
+                write!(f, "{got} row words given where the size needs {expected}")
+            }
             MaskError::EmptyRect { rect } => {
                 write!(f, "atlas rectangle {rect} has no texels")
             }
@@ -255,7 +279,7 @@ pub(crate) const LEAF_INSET: f64 = 1.0 / (1u64 << 40) as f64;
 ///
 /// ```
 /// let m = pixel_collide::Mask::from_fn(3, 2, |x, _| x != 1).unwrap();
-/// assert_eq!((m.width(), m.height(), m.opaque_count()), (3, 2, 4));
+/// assert_eq!((m.width(), m.height(), m.solid_count()), (3, 2, 4));
 /// ```
 #[derive(Clone, Debug)]
 pub struct Mask {
@@ -263,7 +287,7 @@ pub struct Mask {
     height: u32,
     words_per_row: usize,
     bits: Vec<u64>,
-    opaque_count: u64,
+    solid_count: u64,
     bounds: Option<PixelRect>,
     nodes: Vec<Node>,
     depth: u32,
@@ -281,12 +305,13 @@ impl PartialEq for Mask {
 impl Eq for Mask {}
 
 impl Mask {
-    /// Builds a mask from a predicate on texel coordinates.
+    /// Builds a mask from a predicate on texel coordinates; an error for a size of zero or past
+    /// [`MAX_SIDE`](Self::MAX_SIDE) or [`MAX_TEXELS`](Self::MAX_TEXELS).
     ///
     /// ```
     /// use pixel_collide::Mask;
     /// let ring = Mask::from_fn(9, 9, |x, y| (x as i32 - 4).pow(2) + (y as i32 - 4).pow(2) <= 16).unwrap();
-    /// assert!(ring.is_opaque(4, 4) && !ring.is_opaque(0, 0));
+    /// assert!(ring.is_solid(4, 4) && !ring.is_solid(0, 0));
     /// assert!(Mask::from_fn(0, 3, |_, _| true).is_err());
     /// ```
     pub fn from_fn(
@@ -294,9 +319,7 @@ impl Mask {
         height: u32,
         mut solid: impl FnMut(u32, u32) -> bool,
     ) -> Result<Mask, MaskError> {
-        if width == 0 || height == 0 {
-            return Err(MaskError::Empty { width, height });
-        }
+        Self::check_size(width, height)?;
         let words_per_row = (width as usize).div_ceil(64);
         let mut bits = vec![0u64; words_per_row * height as usize];
         for y in 0..height {
@@ -313,19 +336,25 @@ impl Mask {
     /// Builds a mask from bit-packed rows: `words` holds `height` rows of `width.div_ceil(64)` words
     /// each, texel (x, y) being bit `x % 64` of word `y * width.div_ceil(64) + x / 64`.
     ///
-    /// Bits beyond `width` in each row's last word are ignored. `None` for a zero size or a word count
-    /// that does not match.
+    /// Bits beyond `width` in each row's last word are ignored. An error for a size of zero or past
+    /// the caps, or a word count that does not match.
     ///
     /// ```
-    /// use pixel_collide::Mask;
+    /// use pixel_collide::{Mask, MaskError};
     /// // Two rows of 70 texels: two words each; the first row's texel 65 and the second row's texel 0.
-    /// let m = Mask::from_row_words(70, 2, vec![0, 1 << 1, 1, 0]).unwrap();
-    /// assert!(m.is_opaque(65, 0) && m.is_opaque(0, 1) && m.opaque_count() == 2);
+    /// let m = Mask::from_words(70, 2, vec![0, 1 << 1, 1, 0]).unwrap();
+    /// assert!(m.is_solid(65, 0) && m.is_solid(0, 1) && m.solid_count() == 2);
+    /// assert_eq!(Mask::from_words(70, 2, vec![0; 3]), Err(MaskError::WordCount { expected: 4, got: 3 }));
     /// ```
-    pub fn from_row_words(width: u32, height: u32, mut words: Vec<u64>) -> Option<Mask> {
+    pub fn from_words(width: u32, height: u32, mut words: Vec<u64>) -> Result<Mask, MaskError> {
+        Self::check_size(width, height)?;
         let words_per_row = (width as usize).div_ceil(64);
-        if width == 0 || height == 0 || words.len() != words_per_row * height as usize {
-            return None;
+        let expected = words_per_row as u64 * u64::from(height);
+        if words.len() as u64 != expected {
+            return Err(MaskError::WordCount {
+                expected,
+                got: words.len() as u64,
+            });
         }
         if !width.is_multiple_of(64) {
             let keep = (1u64 << (width % 64)) - 1;
@@ -333,7 +362,34 @@ impl Mask {
                 row[words_per_row - 1] &= keep;
             }
         }
-        Some(Self::from_bits(width, height, words_per_row, words))
+        Ok(Self::from_bits(width, height, words_per_row, words))
+    }
+
+    /// [`from_words`](Self::from_words) with `None` for every error.
+    #[doc(hidden)]
+    pub fn from_row_words(width: u32, height: u32, words: Vec<u64>) -> Option<Mask> {
+        Self::from_words(width, height, words).ok()
+    }
+
+    /// The widest or tallest mask built from bits or a predicate: 2^24, the largest texel coordinate
+    /// an `f32` holds exactly.
+    pub const MAX_SIDE: u32 = 1 << 24;
+    /// The most texels a mask built from bits or a predicate holds: 2^32, whose bits take 512 MiB
+    /// (and the mask under twice that).
+    pub const MAX_TEXELS: u64 = 1 << 32;
+
+    /// An error unless a mask of `width` x `height` may be built.
+    pub(crate) fn check_size(width: u32, height: u32) -> Result<(), MaskError> {
+        if width == 0 || height == 0 {
+            return Err(MaskError::Empty { width, height });
+        }
+        if width > Self::MAX_SIDE
+            || height > Self::MAX_SIDE
+            || u64::from(width) * u64::from(height) > Self::MAX_TEXELS
+        {
+            return Err(MaskError::TooManyTexels { width, height });
+        }
+        Ok(())
     }
 
     /// The widest or tallest image `decode` and `open` accept.
@@ -364,11 +420,27 @@ impl Mask {
 
     /// Whether texel (x, y) is solid; texels outside the mask are not.
     ///
+    /// Texel coordinates are `u32` throughout the crate (as [`set`](Self::set),
+    /// [`outline`](Self::outline) and [`PixelRect`] take and give them).
+    ///
     /// ```
     /// let m = pixel_collide::Mask::from_fn(2, 2, |x, y| x == y).unwrap();
-    /// assert!(m.is_opaque(1, 1) && !m.is_opaque(1, 0) && !m.is_opaque(-1, 0) && !m.is_opaque(2, 2));
+    /// assert!(m.is_solid(1, 1) && !m.is_solid(1, 0) && !m.is_solid(2, 2));
     /// ```
+    pub fn is_solid(&self, x: u32, y: u32) -> bool {
+        self.solid_at(i64::from(x), i64::from(y))
+    }
+
+    /// [`is_solid`](Self::is_solid) for signed coordinates (those outside the mask, negative ones
+    /// included, are air).
+    #[doc(hidden)]
     pub fn is_opaque(&self, x: i64, y: i64) -> bool {
+        self.solid_at(x, y)
+    }
+
+    /// Whether texel (x, y) is solid, for any coordinates: a neighbour's, which may lie outside.
+    #[inline]
+    pub(crate) fn solid_at(&self, x: i64, y: i64) -> bool {
         if x < 0 || y < 0 || x >= i64::from(self.width) || y >= i64::from(self.height) {
             return false;
         }
@@ -379,10 +451,16 @@ impl Mask {
     /// How many texels are solid.
     ///
     /// ```
-    /// assert_eq!(pixel_collide::Mask::from_fn(4, 4, |x, _| x < 2).unwrap().opaque_count(), 8);
+    /// assert_eq!(pixel_collide::Mask::from_fn(4, 4, |x, _| x < 2).unwrap().solid_count(), 8);
     /// ```
+    pub fn solid_count(&self) -> u64 {
+        self.solid_count
+    }
+
+    /// [`solid_count`](Self::solid_count) under its former name.
+    #[doc(hidden)]
     pub fn opaque_count(&self) -> u64 {
-        self.opaque_count
+        self.solid_count()
     }
 
     /// The smallest rectangle holding every solid texel, or `None` when no texel is solid.
@@ -390,10 +468,16 @@ impl Mask {
     /// ```
     /// use pixel_collide::{Mask, PixelRect};
     /// let m = Mask::from_fn(8, 8, |x, y| (2..5).contains(&x) && y == 6).unwrap();
-    /// assert_eq!(m.opaque_bounds(), Some(PixelRect::new(2, 6, 3, 1)));
+    /// assert_eq!(m.solid_bounds(), Some(PixelRect::new(2, 6, 3, 1)));
     /// ```
-    pub fn opaque_bounds(&self) -> Option<PixelRect> {
+    pub fn solid_bounds(&self) -> Option<PixelRect> {
         self.bounds
+    }
+
+    /// [`solid_bounds`](Self::solid_bounds) under its former name.
+    #[doc(hidden)]
+    pub fn opaque_bounds(&self) -> Option<PixelRect> {
+        self.solid_bounds()
     }
 
     /// Disjoint rectangles that together cover exactly the solid texels: each row's runs, merged with
@@ -470,14 +554,14 @@ impl Mask {
             height,
             words_per_row,
             bits,
-            opaque_count: 0,
+            solid_count: 0,
             bounds: None,
             nodes: Vec::new(),
             depth: 0,
             has_blocks: false,
             grid: None,
         };
-        mask.opaque_count = mask.bits.iter().map(|w| u64::from(w.count_ones())).sum();
+        mask.solid_count = mask.bits.iter().map(|w| u64::from(w.count_ones())).sum();
         let (nodes, depth) = tree::build(mask.bits());
         mask.bounds = nodes.first().map(|r| {
             let [x0, y0, x1, y1] = r.texels();
@@ -509,7 +593,7 @@ impl Mask {
                 row[self.words_per_row - 1] &= keep;
             }
         }
-        self.opaque_count = self.opaque_count - before + count(&self.bits[rows]);
+        self.solid_count = self.solid_count - before + count(&self.bits[rows]);
         if self.grid.is_none() {
             let (nodes, depth, grid) = tree::build_grid(self.bits());
             (self.nodes, self.depth, self.grid) = (nodes, depth, Some(Box::new(grid)));

@@ -17,7 +17,8 @@
 use glam::{Affine2, Vec2};
 
 use super::mask::Mask;
-use super::overlap::{collide, sprite_transform, Pair, Sprite};
+use super::overlap::{collide, sprite_transform, Sprite};
+use super::pair::Pair;
 
 /// Where a sprite is at one instant: its pivot's world position, its rotation (radians, clockwise on
 /// a y-down screen) and its scale (negative components flip), as [`sprite_transform`] takes them.
@@ -62,6 +63,33 @@ impl Pose {
     /// ```
     pub fn at(position: Vec2) -> Pose {
         Pose::new(position, 0.0, Vec2::ONE)
+    }
+
+    /// The same pose turned to `radians` (clockwise on a y-down screen): with [`at`](Self::at) and
+    /// [`scaled`](Self::scaled), each part of a pose is named where it is built, so none can be
+    /// passed in another's place.
+    ///
+    /// ```
+    /// use glam::Vec2;
+    /// use pixel_collide::Pose;
+    /// let p = Pose::at(Vec2::new(3.0, 4.0)).rotated(0.5).scaled(Vec2::splat(2.0));
+    /// assert_eq!(p, Pose::new(Vec2::new(3.0, 4.0), 0.5, Vec2::splat(2.0)));
+    /// ```
+    pub fn rotated(self, radians: f32) -> Pose {
+        Pose {
+            rotation: radians,
+            ..self
+        }
+    }
+
+    /// The same pose with `scale` along the mask's own axes (negative components flip).
+    ///
+    /// ```
+    /// use glam::Vec2;
+    /// assert_eq!(pixel_collide::Pose::at(Vec2::ZERO).scaled(-Vec2::X).scale, -Vec2::X);
+    /// ```
+    pub fn scaled(self, scale: Vec2) -> Pose {
+        Pose { scale, ..self }
     }
 
     /// The pose a fraction `t` of the way to `to`, each part interpolated linearly; exactly `self` at
@@ -195,7 +223,7 @@ impl<'a> Motion<'a> {
         if (f.x == 0.0 && t.x == 0.0) || (f.y == 0.0 && t.y == 0.0) {
             return None;
         }
-        let b = self.mask.opaque_bounds()?;
+        let b = self.mask.solid_bounds()?;
         let o = self.origin.as_dvec2();
         let (x0, y0) = (f64::from(b.x), f64::from(b.y));
         let (x1, y1) = (x0 + f64::from(b.w), y0 + f64::from(b.h));

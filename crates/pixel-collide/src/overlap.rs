@@ -18,125 +18,24 @@
 //! Degenerate input has a defined answer: a transform with a zero determinant (a scale of 0) or holding
 //! a NaN or an infinity covers no area and touches nothing; a mask with no solid texel touches nothing.
 //! The work is bounded by the number of node pairs of the two trees.
-
 use std::cmp::Ordering;
 
-use glam::{Affine2, DAffine2, DVec2, Mat2, Vec2};
+use glam::{DAffine2, DVec2, Mat2};
 
 use super::aligned::Aligned;
+use super::clip::{polygon_area, Polygon};
 use super::mask::{Mask, PixelRect};
-use super::rect::Rect;
+use super::pair::{canonical_order, relative, Pair};
 use super::shift::{shifted_count, shifted_overlaps, Code};
-use super::tree::{Kind, Node};
-
-/// A mask placed in the world by an affine transform from its local texel space.
-///
-/// ```
-/// use glam::{Affine2, Vec2};
-/// let m = pixel_collide::Mask::from_fn(2, 2, |_, _| true).unwrap();
-/// let s = pixel_collide::Sprite::new(&m, Affine2::from_scale(Vec2::splat(3.0)));
-/// assert_eq!(s.bounds().size(), Vec2::splat(6.0));
-/// ```
-#[derive(Clone, Copy, Debug)]
-pub struct Sprite<'a> {
-    /// Which texels are solid.
-    pub mask: &'a Mask,
-    /// Maps the mask's local space (texel units, y down) to the world.
-    pub transform: Affine2,
-}
-
-impl<'a> Sprite<'a> {
-    /// Places `mask` in the world by `transform`.
-    ///
-    /// ```
-    /// use glam::{Affine2, Vec2};
-    /// use pixel_collide::{Mask, Sprite};
-    /// let mask = Mask::from_fn(8, 8, |_, _| true).unwrap();
-    /// let sprite = Sprite::new(&mask, Affine2::from_translation(Vec2::new(10.0, 0.0)));
-    /// assert!(sprite.contains_point(Vec2::new(12.0, 4.0)));
-    /// ```
-    pub fn new(mask: &'a Mask, transform: Affine2) -> Self {
-        Self { mask, transform }
-    }
-
-    /// The transform's translation, widened to `f64`.
-    fn translation_f64(&self) -> DVec2 {
-        self.transform.translation.as_dvec2()
-    }
-
-    /// The world-space axis-aligned bounds of the whole image (the cheap prefilter a game runs first).
-    ///
-    /// ```
-    /// use glam::{Vec2};
-    /// use pixel_collide::{sprite_transform, Mask, Sprite};
-    /// let mask = Mask::from_fn(10, 10, |_, _| true).unwrap();
-    /// let turned = sprite_transform(Vec2::ZERO, std::f32::consts::FRAC_PI_4, Vec2::ONE, Vec2::splat(5.0));
-    /// let b = Sprite::new(&mask, turned).bounds();
-    /// assert!((b.size().x - 200f32.sqrt()).abs() < 1e-4);
-    /// ```
-    pub fn bounds(&self) -> Rect {
-        let size = Vec2::new(self.mask.width() as f32, self.mask.height() as f32);
-        Rect::transformed(&self.transform, size)
-    }
-}
-
-/// Where two sprites touch.
-///
-/// ```
-/// use glam::Affine2;
-/// use pixel_collide::{collide, Mask, Sprite};
-/// let m = Mask::from_fn(1, 1, |_, _| true).unwrap();
-/// let c = collide(Sprite::new(&m, Affine2::IDENTITY), Sprite::new(&m, Affine2::IDENTITY)).unwrap();
-/// assert_eq!(c.point, glam::Vec2::splat(0.5));
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Contact {
-    /// A world point inside a solid texel of both sprites: a point of the shared part of the first
-    /// overlapping pair of solid rectangles the test finds (not a centroid of the whole overlap).
-    pub point: Vec2,
-}
-
-/// Builds the transform the tutorials use for a sprite: move `origin` (in texels) to the local origin,
-/// scale (negative components flip), rotate by `rotation` radians (clockwise on a y-down screen), then
-/// move to `position`.
-///
-/// A rotation within rounding of a quarter turn is made exact: `FRAC_PI_2` as an `f32` has a cosine
-/// of -4.4e-8, not 0, which would tilt the sprite by that much and let neighbours on a common grid
-/// overlap by a sliver.
-///
-/// ```
-/// use glam::Vec2;
-/// use pixel_collide::sprite_transform;
-/// // A 64 x 64 block spinning about its centre, drawn at (400, 300).
-/// let t = sprite_transform(Vec2::new(400.0, 300.0), 0.5, Vec2::ONE, Vec2::splat(32.0));
-/// assert!((t.transform_point2(Vec2::splat(32.0)) - Vec2::new(400.0, 300.0)).length() < 1e-4);
-/// ```
-pub fn sprite_transform(position: Vec2, rotation: f32, scale: Vec2, origin: Vec2) -> Affine2 {
-    let (sin, cos) = snapped_sin_cos(rotation);
-    let linear = glam::Mat2::from_cols(
-        Vec2::new(cos, sin) * scale.x,
-        Vec2::new(-sin, cos) * scale.y,
-    );
-    Affine2::from_mat2_translation(linear, position) * Affine2::from_translation(-origin)
-}
-
-/// The sine and cosine of `angle`, with either set to exactly 0 (and the other to +/- 1) when it is
-/// no larger than the angle's own rounding, one unit in the last place.
-fn snapped_sin_cos(angle: f32) -> (f32, f32) {
-    let (sin, cos) = angle.sin_cos();
-    let ulp = f32::EPSILON * angle.abs().max(1.0);
-    if cos.abs() <= ulp {
-        (sin.signum(), 0.0)
-    } else if sin.abs() <= ulp {
-        (0.0, cos.signum())
-    } else {
-        (sin, cos)
-    }
-}
+pub(crate) use super::sprite::to_f64;
+pub use super::sprite::{sprite_transform, Contact, Sprite};
+use super::tree::Node;
 
 /// Whether the two sprites touch on solid texels and, if so, where.
 ///
-/// Symmetric: `collide(a, b)` and `collide(b, a)` give the same answer, the same contact point included.
+/// Symmetric: `collide(a, b)` and `collide(b, a)` give the same answer, the same contact point and
+/// depth included; the normal, which points towards the first argument, is reversed (except for boxes
+/// centred alike along it, whose normal points up either way).
 ///
 /// ```
 /// use glam::{Affine2, Vec2};
@@ -146,21 +45,18 @@ fn snapped_sin_cos(angle: f32) -> (f32, f32) {
 /// let b = Sprite::new(&square, Affine2::from_translation(Vec2::new(3.0, 3.0)));
 /// let c = collide(a, b).unwrap();
 /// assert!(c.point.x > 3.0 && c.point.x < 4.0 && c.point.y > 3.0 && c.point.y < 4.0);
-/// assert_eq!(collide(b, a), Some(c));
+/// assert_eq!((c.normal, c.depth), (-Vec2::Y, 1.0), "a 1 x 1 corner overlap: up");
+/// let back = collide(b, a).unwrap();
+/// assert_eq!((back.point, back.normal, back.depth), (c.point, -c.normal, c.depth));
 /// ```
 pub fn collide(a: Sprite<'_>, b: Sprite<'_>) -> Option<Contact> {
-    let first_texel = |view: Aligned<'_>, world: &DAffine2| {
-        let texel = view.first()?.as_dvec2() + DVec2::splat(0.5);
-        Some(Contact {
-            point: world.transform_point2(texel).as_vec2(),
-        })
-    };
-    let contact = if let Some((view, world)) = translated(&a, &b) {
-        first_texel(view, &world)?
+    let contact = if let Some((view, _)) = translated(&a, &b) {
+        let texel = view.first()?;
+        Pair::new(a, b)?.texel_contact(texel)
     } else {
         let pair = Pair::new(a, b)?;
         if let Some(view) = pair.aligned() {
-            first_texel(view, &pair.world)?
+            pair.texel_contact(view.first()?)
         } else {
             let mut contact = None;
             pair.walk(|ra, rb| {
@@ -218,7 +114,8 @@ fn overlaps_placed(a: Sprite<'_>, b: Sprite<'_>) -> bool {
 /// Exact up to rounding and symmetric. It is positive exactly when [`collide`] finds a contact: an
 /// overlap too thin for its area to show in an `f32` reads as the smallest positive `f32`. Aligned
 /// placements count shared texels a word at a time; others visit every overlapping pair of leaves,
-/// so this costs more than `collide`, which stops at the first.
+/// so this costs more than `collide`, which stops at the first. Its scratch memory is the walk's
+/// stack (a few KiB for any masks up to the size caps), whatever the overlap.
 ///
 /// ```
 /// use glam::{Affine2, Vec2};
@@ -410,355 +307,11 @@ fn node_rect(n: &Node) -> PixelRect {
     PixelRect::new(x0, y0, x1 - x0, y1 - y0)
 }
 
-/// Sine squared of the angle between a transform's columns below which it counts as covering no area:
-/// (2^-23)^2, the relative precision of an `f32` squared. Scale does not change it, so a sprite a
-/// million times larger is fine; a sprite whose columns are parallel to within `f32` precision is not.
-const DEGENERATE_SIN2: f64 = 1.0 / (1u64 << 46) as f64;
-
-/// Two sprites in canonical order, the second mapped into the first one's local space.
-#[derive(Clone)]
-pub(crate) struct Pair<'a> {
-    pub(crate) a: &'a Mask,
-    pub(crate) b: &'a Mask,
-    /// Whether the arguments came in the other order.
-    pub(crate) swapped: bool,
-    /// The first sprite's local-to-world transform.
-    pub(crate) world: DAffine2,
-    /// Columns and translation of the second sprite's local-to-first-local transform.
-    pub(crate) c0: DVec2,
-    pub(crate) c1: DVec2,
-    pub(crate) t: DVec2,
-    /// Normals of the mapped parallelogram's edges (unnormalised).
-    pub(crate) n1: DVec2,
-    pub(crate) n2: DVec2,
-    pub(crate) det_abs: f64,
-}
-
-impl<'a> Pair<'a> {
-    /// Orders the sprites by a fixed order on transforms and masks (so the answer cannot depend on
-    /// argument order) and maps the second into the first; `None` when either covers no area.
-    pub(crate) fn new(a: Sprite<'a>, b: Sprite<'a>) -> Option<Self> {
-        if a.mask.nodes().is_empty() || b.mask.nodes().is_empty() {
-            return None;
-        }
-        let (wa, wb) = (to_f64(&a.transform), to_f64(&b.transform));
-        let swapped = canonical_order(&a, &b) == Ordering::Greater;
-        let (a, b, world, other) = if swapped {
-            (b.mask, a.mask, &wb, &wa)
-        } else {
-            (a.mask, b.mask, &wa, &wb)
-        };
-        let (c0, c1, t, det) = relative(world, other)?;
-        let (n1, n2) = (c0.perp(), c1.perp());
-        Some(Pair {
-            a,
-            b,
-            n1,
-            n2,
-            swapped,
-            world: *world,
-            c0,
-            c1,
-            t,
-            det_abs: det.abs(),
-        })
-    }
-
-    /// The word-parallel view of the pair when the second mask's texels land exactly on the first's.
-    #[inline]
-    pub(crate) fn aligned(&self) -> Option<Aligned<'a>> {
-        Aligned::recognise(self.a, self.b, self.c0, self.c1, self.t)
-    }
-
-    /// True when box `na` (first local space) and box `nb` (second local space, mapped) share no area.
-    ///
-    /// Solid leaves are tested a hair smaller than their texels (see `mask::LEAF_INSET`), so solid
-    /// pairs that only touch, or overlap by no more than rounding, come out separated at no extra cost.
-    #[inline(always)]
-    pub(crate) fn separated(&self, na: &Node, nb: &Node) -> bool {
-        self.separated_by::<false>(na, nb, &[0.0; 4])
-    }
-
-    /// The separating-axis test, with the second box's reach on each axis grown by `extra` when
-    /// `GROWN` (compiled away when not).
-    #[inline(always)]
-    fn separated_by<const GROWN: bool>(&self, na: &Node, nb: &Node, extra: &[f64; 4]) -> bool {
-        let grow = |r: f64, i: usize| if GROWN { r + extra[i] } else { r };
-        let (ca, ha, hb) = (na.center, na.half, nb.half);
-        let (n1, n2) = (self.n1, self.n2);
-        let cb = self.t + self.c0 * nb.center[0] + self.c1 * nb.center[1];
-        let d = cb - DVec2::from(ca);
-        let u = self.c0 * hb[0];
-        let v = self.c1 * hb[1];
-        d.x.abs() >= grow(ha[0] + u.x.abs() + v.x.abs(), 0)
-            || d.y.abs() >= grow(ha[1] + u.y.abs() + v.y.abs(), 1)
-            || d.dot(n1).abs()
-                >= grow(
-                    ha[0] * n1.x.abs() + ha[1] * n1.y.abs() + hb[1] * self.det_abs,
-                    2,
-                )
-            || d.dot(n2).abs()
-                >= grow(
-                    ha[0] * n2.x.abs() + ha[1] * n2.y.abs() + hb[0] * self.det_abs,
-                    3,
-                )
-    }
-
-    /// Walks both trees together and calls `found` with every overlapping pair of solid boxes, until
-    /// it returns true.
-    pub(crate) fn walk(&self, found: impl FnMut(&Node, &Node) -> bool) {
-        self.walk_observed(found, |_, _, _| {});
-    }
-
-    /// [`walk`](Self::walk), also telling `observe` about every node pair tested and whether the pair
-    /// was separated.
-    #[inline(always)]
-    fn walk_observed(
-        &self,
-        found: impl FnMut(&Node, &Node) -> bool,
-        observe: impl FnMut(&Node, &Node, bool),
-    ) {
-        self.walk_by(|a, b| self.separated(a, b), found, observe);
-    }
-
-    /// Whether some pair of solid boxes comes within reach of each other with the second box's reach
-    /// on each axis of the separating-axis test grown by `extra` (in the units of that axis: the x and
-    /// y axes, then the normals `n1` and `n2`, unnormalised): a walk that stops at the first such pair.
-    ///
-    /// Growing a projection by the projection of a convex set (a sweep, a disc) is the test for the
-    /// box plus that set, so a gap proves that no point of the second box moved within the set lands
-    /// in the first.
-    pub(crate) fn within_grown(&self, extra: [f64; 4]) -> bool {
-        let mut near = false;
-        self.walk_by(
-            |a, b| self.separated_by::<true>(a, b, &extra),
-            |_, _| {
-                near = true;
-                true
-            },
-            |_, _, _| {},
-        );
-        near
-    }
-
-    /// The walk with any separation test, on a stack sized for the two trees.
-    #[inline(always)]
-    fn walk_by(
-        &self,
-        separated: impl Fn(&Node, &Node) -> bool,
-        found: impl FnMut(&Node, &Node) -> bool,
-        observe: impl FnMut(&Node, &Node, bool),
-    ) {
-        // Depth first: the stack holds the unexplored siblings along the current path, one per level
-        // of a tree and three per level of a bit block's squares (six levels from 64 texels to 1).
-        let squares = |m: &Mask| if m.has_blocks() { 3 * 6 } else { 0 };
-        let needed =
-            (self.a.depth() + self.b.depth() + 1) as usize + squares(self.a) + squares(self.b);
-        // Trees of solid rectangles alone, the common case for sprites, get a walk compiled without
-        // the squares.
-        match (needed <= 24, self.a.has_blocks() || self.b.has_blocks()) {
-            (true, false) => self.walk_with::<false>(&mut [(0, 0); 24], separated, found, observe),
-            (true, true) => self.walk_with::<true>(&mut [(0, 0); 24], separated, found, observe),
-            (false, blocks) => {
-                let stack = &mut vec![(0, 0); needed];
-                if blocks {
-                    self.walk_with::<true>(stack, separated, found, observe);
-                } else {
-                    self.walk_with::<false>(stack, separated, found, observe);
-                }
-            }
-        }
-    }
-
-    /// The walk itself, on a stack with room for the trees' depths.
-    ///
-    /// The stack holds pairs of references: an index into a tree, or, with [`SQUARE`] set, into the
-    /// squares of bit blocks met so far.
-    #[inline(always)]
-    fn walk_with<const BLOCKS: bool>(
-        &self,
-        stack: &mut [(u32, u32)],
-        separated: impl Fn(&Node, &Node) -> bool,
-        mut found: impl FnMut(&Node, &Node) -> bool,
-        mut observe: impl FnMut(&Node, &Node, bool),
-    ) {
-        let (ta, tb) = (self.a.nodes(), self.b.nodes());
-        let mut squares: Vec<Node> = Vec::new();
-        let mut len = 1;
-        while len > 0 {
-            len -= 1;
-            let (ia, ib) = stack[len];
-            let node = |tree: &'a [Node], i: u32| -> &Node {
-                if !BLOCKS || i & SQUARE == 0 {
-                    &tree[i as usize]
-                } else {
-                    &squares[(i & !SQUARE) as usize]
-                }
-            };
-            let (a, b) = (node(ta, ia), node(tb, ib));
-            // Only an edited mask's tree holds emptied blocks, and it always walks with squares.
-            if BLOCKS && (a.is_nothing() || b.is_nothing()) {
-                continue;
-            }
-            let apart = separated(a, b);
-            observe(a, b, apart);
-            if apart {
-                continue;
-            }
-            let split_b = match (a.is_solid(), b.is_solid()) {
-                (true, true) => {
-                    if found(a, b) {
-                        return;
-                    }
-                    continue;
-                }
-                (true, false) => true,
-                (false, true) => false,
-                (false, false) => b.quarter_area() * self.det_abs > a.quarter_area(),
-            };
-            let split = if split_b { b } else { a };
-            let kind = split.kind();
-            let corner = match kind {
-                Kind::Square(_) => split.texels(),
-                _ => [0; 4],
-            };
-            // Children are pushed last first, so that they are visited in order.
-            match kind {
-                Kind::Inner(first) => {
-                    stack[len..len + 2].copy_from_slice(&if split_b {
-                        [(ia, first + 1), (ia, first)]
-                    } else {
-                        [(first + 1, ib), (first, ib)]
-                    });
-                    len += 2;
-                }
-                Kind::Square(log) if BLOCKS => {
-                    let bits = if split_b {
-                        self.b.bits()
-                    } else {
-                        self.a.bits()
-                    };
-                    let side = 1u32 << log;
-                    let (sx, sy) = (corner[0] & !(side - 1), corner[1] & !(side - 1));
-                    let half = side >> 1;
-                    for (dx, dy) in [(half, half), (0, half), (half, 0), (0, 0)] {
-                        if let Some(child) = bits.square(sx + dx, sy + dy, log - 1) {
-                            let child_ref = SQUARE | squares.len() as u32;
-                            stack[len] = if split_b {
-                                (ia, child_ref)
-                            } else {
-                                (child_ref, ib)
-                            };
-                            len += 1;
-                            squares.push(child);
-                        }
-                    }
-                }
-                Kind::Solid | Kind::Square(_) => {
-                    unreachable!("solid boxes are not split, and squares come only from blocks")
-                }
-            }
-        }
-    }
-
-    /// The contact point of an overlapping pair of solid boxes: the middle of the stretch of the second
-    /// one's centre line (along either of its axes) that runs inside the first, or, when neither centre
-    /// line crosses it, the centroid of their shared part.
-    ///
-    /// A point strictly inside a centre line's stretch lies in the open interior of both boxes, and
-    /// finding it takes two slab clips instead of clipping a polygon four times.
-    fn contact(&self, ra: &Node, rb: &Node) -> Contact {
-        let [x0, y0, x1, y1] = rb.texels().map(f64::from);
-        let h = [(x1 - x0) * 0.5, (y1 - y0) * 0.5];
-        let cb = self.t + self.c0 * (x0 + h[0]) + self.c1 * (y0 + h[1]);
-        let [ax0, ay0, ax1, ay1] = ra.texels().map(f64::from);
-        let (lo, hi) = (DVec2::new(ax0, ay0), DVec2::new(ax1, ay1));
-        for axis in [self.c0 * h[0], self.c1 * h[1]] {
-            let (mut s0, mut s1) = (-1.0f64, 1.0f64);
-            for k in 0..2 {
-                if axis[k] == 0.0 {
-                    if !(lo[k] < cb[k] && cb[k] < hi[k]) {
-                        s1 = s0;
-                    }
-                    continue;
-                }
-                let (ta, tb) = ((lo[k] - cb[k]) / axis[k], (hi[k] - cb[k]) / axis[k]);
-                s0 = s0.max(ta.min(tb));
-                s1 = s1.min(ta.max(tb));
-            }
-            if s0 < s1 {
-                return self.contact_at(cb + axis * ((s0 + s1) * 0.5));
-            }
-        }
-        let mut poly = Polygon::default();
-        self.clip(ra, rb, &mut poly);
-        match centroid(poly.points()) {
-            Some(c) => self.contact_at(c),
-            // Rounding left nothing of a pair the tolerance let through: the nearest point of the
-            // first box to the second one's centre is within rounding of the shared part.
-            None => self.contact_at(cb.clamp(lo, hi)),
-        }
-    }
-
-    /// A contact at a point of the first sprite's local space.
-    fn contact_at(&self, local: DVec2) -> Contact {
-        Contact {
-            point: self.world.transform_point2(local).as_vec2(),
-        }
-    }
-
-    /// The polygon shared by box `ra` of the first mask and the image of box `rb` of the second, in the
-    /// first one's local space.
-    fn clip(&self, ra: &Node, rb: &Node, out: &mut Polygon) {
-        let [x0, y0, x1, y1] = rb.texels().map(f64::from);
-        let map = |x: f64, y: f64| self.t + self.c0 * x + self.c1 * y;
-        let quad = [map(x0, y0), map(x1, y0), map(x1, y1), map(x0, y1)];
-        let [ax0, ay0, ax1, ay1] = ra.texels().map(f64::from);
-        let mut tmp = Polygon::default();
-        clip_axis(&quad, &mut tmp, 0, ax0, 1.0);
-        clip_axis(tmp.points(), out, 0, ax1, -1.0);
-        clip_axis(out.points(), &mut tmp, 1, ay0, 1.0);
-        clip_axis(tmp.points(), out, 1, ay1, -1.0);
-    }
-}
-
-/// The second transform in the first one's local space: `inverse(world) * other` as its columns, its
-/// translation and its determinant; `None` when that overflows or maps texels to slivers (either
-/// transform's columns parallel to within `f32` precision: it covers no area, like a scale of 0).
-#[inline(always)]
-fn relative(world: &DAffine2, other: &DAffine2) -> Option<(DVec2, DVec2, DVec2, f64)> {
-    // Written out: one division, and one finiteness check at the end catches overflow.
-    let (m, n) = (world.matrix2, other.matrix2);
-    let det_m = m.determinant();
-    // A sliver of a first transform maps the second to something large but not thin, so it is judged
-    // on its own; the second's thinness survives the map and is judged on the result.
-    let thick_m =
-        det_m * det_m > DEGENERATE_SIN2 * (m.x_axis.length_squared() * m.y_axis.length_squared());
-    if !thick_m {
-        return None;
-    }
-    let inv = 1.0 / det_m;
-    let solve = |v: DVec2| DVec2::new(v.perp_dot(m.y_axis), m.x_axis.perp_dot(v)) * inv;
-    // The same linear part on both sides (a shared rotation and scale) is exactly the identity,
-    // which rounding through the reciprocal could miss.
-    let (c0, c1) = if m == n {
-        (DVec2::X, DVec2::Y)
-    } else {
-        (solve(n.x_axis), solve(n.y_axis))
-    };
-    let t = solve(other.translation - world.translation);
-    let det = c0.perp_dot(c1);
-    // A finite determinant means finite columns, which also catches NaN, infinity and overflow; the
-    // sine of the angle between the columns, compared without dividing, catches slivers.
-    let thick = det * det > DEGENERATE_SIN2 * (c0.length_squared() * c1.length_squared());
-    (t.is_finite() && det.is_finite() && thick).then_some((c0, c1, t, det))
-}
-
 /// The texels of `a`'s mask that share area with solid texels of `b`, as a mask of `a`'s size in
-/// `a`'s own texel space (pygame's `overlap_mask`); its `opaque_count` is the shared texel count.
+/// `a`'s own texel space (pygame's `overlap_mask`); its `solid_count` is the shared texel count.
 ///
 /// Aligned placements take the bits a word at a time; others walk the trees and test each texel of
-/// `a` inside an overlapping pair of boxes.
+/// `a` inside an overlapping pair of boxes. Beyond the answer, its memory is the walk's stack.
 ///
 /// ```
 /// use glam::{Affine2, Vec2};
@@ -767,12 +320,12 @@ fn relative(world: &DAffine2, other: &DAffine2) -> Option<(DVec2, DVec2, DVec2, 
 /// let a = Sprite::new(&square, Affine2::IDENTITY);
 /// let b = Sprite::new(&square, Affine2::from_translation(Vec2::new(2.5, 3.0)));
 /// let shared = overlap_mask(a, b);
-/// assert_eq!(shared.opaque_count(), 2, "texels (2, 3) and (3, 3)");
-/// assert!(shared.is_opaque(2, 3) && shared.is_opaque(3, 3));
+/// assert_eq!(shared.solid_count(), 2, "texels (2, 3) and (3, 3)");
+/// assert!(shared.is_solid(2, 3) && shared.is_solid(3, 3));
 /// ```
 pub fn overlap_mask(a: Sprite<'_>, b: Sprite<'_>) -> Mask {
     let (w, h) = (a.mask.width(), a.mask.height());
-    let words = |words: Vec<u64>| Mask::from_row_words(w, h, words).expect("the first mask's size");
+    let words = |words: Vec<u64>| Mask::from_words(w, h, words).expect("the first mask's size");
     let none = || words(vec![0; w.div_ceil(64) as usize * h as usize]);
     if !placeable(&a, &b) {
         return none();
@@ -835,132 +388,4 @@ pub fn overlap_mask(a: Sprite<'_>, b: Sprite<'_>) -> Mask {
         false
     });
     words(out)
-}
-
-/// Marks a walk reference as an index into the squares met so far rather than into a tree.
-const SQUARE: u32 = 1 << 31;
-
-/// A convex polygon of at most eight vertices (a parallelogram clipped by a box never has more), with
-/// room for the scratch writes of [`clip_axis`].
-struct Polygon {
-    points: [DVec2; 12],
-    len: usize,
-}
-
-impl Default for Polygon {
-    fn default() -> Self {
-        Polygon {
-            points: [DVec2::ZERO; 12],
-            len: 0,
-        }
-    }
-}
-
-impl Polygon {
-    fn points(&self) -> &[DVec2] {
-        &self.points[..self.len]
-    }
-}
-
-/// One Sutherland-Hodgman pass: keeps the part of `src` where `sign * (p[axis] - bound) >= 0`.
-///
-/// Every candidate vertex is written and kept or dropped by advancing the length, not by branching:
-/// which side a vertex falls on is unpredictable, and mispredicted branches cost more than the stores.
-#[inline(always)]
-fn clip_axis(src: &[DVec2], dst: &mut Polygon, axis: usize, bound: f64, sign: f64) {
-    let mut n = 0;
-    if let Some(&last) = src.last() {
-        let (mut p, mut dp) = (last, sign * (last[axis] - bound));
-        for &q in src {
-            let dq = sign * (q[axis] - bound);
-            // At most 8 kept vertices plus two writes each step: indices stay below 12.
-            let m = n.min(9);
-            dst.points[m] = p + (q - p) * (dp / (dp - dq));
-            n = m + usize::from((dp >= 0.0) != (dq >= 0.0));
-            dst.points[n] = q;
-            n += usize::from(dq >= 0.0);
-            (p, dp) = (q, dq);
-        }
-    }
-    dst.len = n.min(8);
-}
-
-/// Widens a transform to `f64`.
-pub(crate) fn to_f64(t: &Affine2) -> DAffine2 {
-    DAffine2::from_cols(
-        t.matrix2.x_axis.as_dvec2(),
-        t.matrix2.y_axis.as_dvec2(),
-        t.translation.as_dvec2(),
-    )
-}
-
-/// Orders two sprites by transform, then by mask, so that argument order cannot change the result.
-#[inline(always)]
-fn canonical_order(a: &Sprite<'_>, b: &Sprite<'_>) -> Ordering {
-    let (ka, kb) = (a.transform.to_cols_array(), b.transform.to_cols_array());
-    ka.iter()
-        .zip(&kb)
-        .map(|(x, y)| x.total_cmp(y))
-        .find(|o| o.is_ne())
-        .unwrap_or(Ordering::Equal)
-        .then_with(|| (a.mask.width(), a.mask.height()).cmp(&(b.mask.width(), b.mask.height())))
-        .then_with(|| a.mask.words().cmp(b.mask.words()))
-}
-
-/// Twice the signed area of a polygon, by the shoelace formula taken relative to its first vertex, so
-/// that a tiny polygon far from the origin keeps its digits.
-fn doubled_signed_area(poly: &[DVec2]) -> f64 {
-    let Some((&origin, rest)) = poly.split_first() else {
-        return 0.0;
-    };
-    rest.windows(2)
-        .map(|w| (w[0] - origin).perp_dot(w[1] - origin))
-        .sum()
-}
-
-/// The area of a simple polygon.
-fn polygon_area(poly: &[DVec2]) -> f64 {
-    doubled_signed_area(poly).abs() * 0.5
-}
-
-/// The centroid of a convex polygon, falling back to the vertex mean for slivers rounding left flat;
-/// `None` for no vertices at all.
-fn centroid(poly: &[DVec2]) -> Option<DVec2> {
-    let &last = poly.last()?;
-    let mean = poly.iter().copied().sum::<DVec2>() / poly.len() as f64;
-    // Relative to the mean, so that large coordinates do not swamp the cross products.
-    let mut prev = last - mean;
-    let (mut a2, mut c) = (0.0, DVec2::ZERO);
-    for &p in poly {
-        let p = p - mean;
-        let cross = prev.perp_dot(p);
-        a2 += cross;
-        c += (prev + p) * cross;
-        prev = p;
-    }
-    if a2.abs() < 1e-12 {
-        return Some(mean);
-    }
-    Some(mean + c / (3.0 * a2))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn contact_of_a_pair_with_no_shared_part_stays_in_the_first_rectangle() {
-        // Should rounding ever let through a pair whose clip comes out empty, the point must still lie
-        // in the first sprite's rectangle, not at its origin.
-        let a = Mask::from_fn(4, 4, |x, y| x >= 2 && y >= 2).unwrap();
-        let b = Mask::from_fn(1, 1, |_, _| true).unwrap();
-        let far = Affine2::from_translation(Vec2::new(10.0, 10.0));
-        let pair = Pair::new(Sprite::new(&a, Affine2::IDENTITY), Sprite::new(&b, far)).unwrap();
-        assert!(std::ptr::eq(pair.a, &a), "the identity sorts first");
-        let p = pair.contact(&a.nodes()[0], &b.nodes()[0]).point;
-        assert!(
-            (2.0..=4.0).contains(&p.x) && (2.0..=4.0).contains(&p.y),
-            "{p:?}"
-        );
-    }
 }

@@ -10,10 +10,15 @@
 //! free translation is a whole-texel one and the search is exact. Other placements take the shortest
 //! of the exact pushes along 32 directions, refined around the best.
 
-use glam::{Affine2, DVec2, Vec2};
+use std::cell::Cell;
+
+use glam::{DVec2, Vec2};
 
 use super::aligned::Aligned;
-use super::overlap::{overlaps, Pair, Sprite};
+use super::overlap::{overlaps, Sprite};
+use super::pair::Pair;
+use super::slide::{clearing, overlapping, slide, Line};
+pub use super::slide::{PUSH_TOLERANCE, PUSH_WORK_BUDGET};
 use super::tree::Node;
 
 /// How to move a sprite off another one.
@@ -36,6 +41,10 @@ pub struct PushOut {
     /// A unit estimate of the contact normal, pointing from the second sprite towards the first: the
     /// direction of translation that shrinks the shared area fastest.
     pub normal: Vec2,
+    /// True when the search gave up on the first free place (rounding defeated every landing tried,
+    /// or the work budget ran out) and `offset` is the looser fallback: the move along the same
+    /// direction that parts the two sprites' world bounds. It still ends apart.
+    pub fell_back: bool,
 }
 
 /// The shortest translation of `a` that leaves it overlapping `b` on no solid texel, with the contact
@@ -50,10 +59,22 @@ pub struct PushOut {
 /// shapes) that is within 0.5% of the shortest, and ragged shapes may hide a shorter way out between
 /// two directions.
 ///
-/// The offset reaches exactly the first free place. Added to a position far from the origin it can
-/// round a few units in the last place short of it (a push of 3e-5 px vanishes when added to 549.0);
-/// a caller that must end clear checks with [`overlaps`](crate::overlaps) and lengthens the push by a
-/// small skin (1/1024 px is invisible on screen).
+/// The offset ends apart, checked with [`overlaps`](crate::overlaps) on the `f32` transform it gives.
+/// It is the exact first free place when the `f32` translation lands on it free; otherwise the push
+/// goes on to the first stretch of free places at least [`PUSH_TOLERANCE`] times the largest world
+/// coordinate of the two sprites' bounds long (at least `PUSH_TOLERANCE` world units), and lands inside
+/// it, no further than that tolerance past its start. So a free place that is a single point (a body
+/// exactly as wide as a gap, under a rotation `f32` cannot express exactly) is passed over rather than
+/// landed near. [`push_out_along`] settles the same way. Should rounding defeat a few stretches, the
+/// offset falls back to parting the bounds and [`PushOut::fell_back`] says so.
+///
+/// Cost: the grid search tries at most the whole-texel moves of 128 rings; other placements slide
+/// along about 40 directions, each slide a walk of the trees per jump. All slides together spend at
+/// most [`PUSH_WORK_BUDGET`] box-pair tests, and summing the normal as many again (tens of
+/// microseconds for sprites of a few thousand texels; the budget binds only for large ragged masks
+/// deep in each other, such as two overlapping 300 px noise masks, where it took 22 s). Past the
+/// budget, directions not yet settled take the move that parts the bounds, and the result says
+/// [`fell_back`](PushOut::fell_back).
 ///
 /// Equally short answers are settled as [`Rect::min_translation`](crate::Rect::min_translation)
 /// settles them: vertical before horizontal, then up before down, then left before right, so a body
@@ -74,17 +95,16 @@ pub fn push_out(a: Sprite<'_>, b: Sprite<'_>) -> Option<PushOut> {
         return None;
     }
     let pair = Pair::new(a, b)?;
-    let offset = match grid_push(&pair) {
+    let line = Line::new(&a, &b);
+    let p = match grid_push(&pair) {
         Some(grid) => grid,
-        None => {
-            let p = turned_push(&pair, overlapping(&pair).as_deref());
-            let len = p.length();
-            settle(a, b, p / len.max(f64::MIN_POSITIVE), len)
-        }
+        None => turned_push(&pair, overlapping(&pair).as_deref(), &line),
     };
+    let (offset, fell_back) = line.settle(&pair, p.normalize_or_zero(), p.length());
     Some(PushOut {
         offset,
         normal: normal(&pair, offset),
+        fell_back,
     })
 }
 
@@ -94,7 +114,10 @@ pub fn push_out(a: Sprite<'_>, b: Sprite<'_>) -> Option<PushOut> {
 ///
 /// Exact for every placement, up to rounding: it is the first distance along the line at which the
 /// two stop overlapping, so a platformer can lift a body onto a floor (`-Vec2::Y` on a y-down screen)
-/// whatever the floor's shape and turn.
+/// whatever the floor's shape and turn. It ends apart, settled as [`push_out`] settles: on the exact
+/// first free distance when the `f32` offset lands on it free, else within the first free stretch at
+/// least [`PUSH_TOLERANCE`] (relative to the sprites' coordinates) long. Its work is bounded as
+/// [`push_out`]'s is, by [`PUSH_WORK_BUDGET`], past which it parts the bounds and says it fell back.
 ///
 /// ```
 /// use glam::{Affine2, Vec2};
@@ -107,180 +130,18 @@ pub fn push_out(a: Sprite<'_>, b: Sprite<'_>) -> Option<PushOut> {
 /// ```
 pub fn push_out_along(a: Sprite<'_>, b: Sprite<'_>, direction: Vec2) -> Option<PushOut> {
     let u = direction.as_dvec2().normalize_or_zero();
-    if u == DVec2::ZERO || !overlaps(a, b) {
+    if u == DVec2::ZERO || !u.is_finite() || !overlaps(a, b) {
         return None;
     }
     let pair = Pair::new(a, b)?;
-    let offset = settle(a, b, u, slide(&pair, None, u, f64::INFINITY)?);
+    let line = Line::new(&a, &b);
+    let s = slide(&pair, None, u, 0.0, f64::INFINITY, &line)?;
+    let (offset, fell_back) = line.settle(&pair, u, s);
     Some(PushOut {
         offset,
         normal: normal(&pair, offset),
+        fell_back,
     })
-}
-
-/// The world translation `u s` as an `f32` vector that frees the sprites: the exact distance can
-/// round to a translation that leaves a sliver of overlap, so it is lengthened by a few units in the
-/// last place of the sprite's coordinates until it frees them.
-fn settle(a: Sprite<'_>, b: Sprite<'_>, u: DVec2, s: f64) -> Vec2 {
-    let far = f64::from(a.bounds().max.abs().max(a.bounds().min.abs()).max_element());
-    let mut nudge = f64::from(f32::EPSILON) * (far + s);
-    let mut s = s;
-    for _ in 0..24 {
-        let d = (u * s).as_vec2();
-        if !overlaps(
-            Sprite::new(a.mask, Affine2::from_translation(d) * a.transform),
-            b,
-        ) {
-            return d;
-        }
-        s += nudge;
-        nudge *= 2.0;
-    }
-    (u * s).as_vec2()
-}
-
-/// Jumps allowed before a slide settles for clearing the sprites' bounds: each jump passes the end
-/// of at least one overlap interval, so only masks with thousands of boxes along the line get there.
-const MAX_JUMPS: usize = 4096;
-
-/// The first distance along world direction `u` (unit) that the first argument sprite can slide
-/// without overlapping, if it is under `limit`; `None` when it is not. `start`, when given, holds
-/// the pairs of solid boxes that overlap where the sprites are (see [`overlapping`]).
-fn slide(pair: &Pair<'_>, start: Option<&[(Node, Node)]>, u: DVec2, limit: f64) -> Option<f64> {
-    // Sliding the first argument by s u in the world moves the second mask of the pair, relative to
-    // the first, by s w in the first one's texels.
-    let m = pair.world.matrix2;
-    let local = m.inverse() * u;
-    let w = if pair.swapped { local } else { -local };
-    let size = DVec2::new(f64::from(pair.a.width()), f64::from(pair.a.height()));
-    let scale = pair.world.transform_vector2(size).length();
-    // Rounding can leave a pair overlapping by a hair at its own exit: every jump moves on.
-    let least = |s: f64| (s + scale) * 1e-12;
-    let mut s = 0.0f64;
-    if let Some(start) = start {
-        let first = start
-            .iter()
-            .map(|(ra, rb)| pair.exit(ra, rb, w))
-            .fold(None, |far: Option<f64>, e| {
-                Some(far.map_or(e, |f| f.max(e)))
-            });
-        let Some(first) = first else {
-            return (0.0 < limit).then_some(0.0);
-        };
-        s = first.max(least(0.0));
-    }
-    let mut moved = pair.clone();
-    for _ in 0..MAX_JUMPS {
-        if s >= limit {
-            return None;
-        }
-        moved.t = pair.t + w * s;
-        let mut far: Option<f64> = None;
-        moved.walk(|ra, rb| {
-            let exit = moved.exit(ra, rb, w);
-            far = Some(far.map_or(exit, |f| f.max(exit)));
-            false
-        });
-        let Some(far) = far else {
-            return Some(s);
-        };
-        s += far.max(least(s));
-    }
-    let clear = clearing(pair, u);
-    (clear < limit).then_some(clear)
-}
-
-/// Overlapping pairs a push in many directions keeps: beyond this many (large, ragged masks deep in
-/// each other) every slide finds its own, so memory stays bounded.
-const MAX_KEPT_PAIRS: usize = 4096;
-
-/// The pairs of solid boxes that overlap where the sprites are, or `None` when there are more than
-/// [`MAX_KEPT_PAIRS`]: the first jump of a slide in any direction starts from these, so a push in
-/// many directions walks the trees for them once.
-fn overlapping(pair: &Pair<'_>) -> Option<Vec<(Node, Node)>> {
-    let mut pairs = Vec::new();
-    let mut all = true;
-    pair.walk(|ra, rb| {
-        all = pairs.len() < MAX_KEPT_PAIRS;
-        if all {
-            pairs.push((*ra, *rb));
-        }
-        !all
-    });
-    all.then_some(pairs)
-}
-
-/// How far the first argument sprite must slide along `u` for the two sprites' bounds to part.
-fn clearing(pair: &Pair<'_>, u: DVec2) -> f64 {
-    let bounds = |m: &crate::Mask, t: DAffine| {
-        let size = DVec2::new(f64::from(m.width()), f64::from(m.height()));
-        let corners = [
-            DVec2::ZERO,
-            DVec2::new(size.x, 0.0),
-            DVec2::new(0.0, size.y),
-            size,
-        ];
-        let pts = corners.map(|c| t.transform_point2(c));
-        let lo = pts.iter().fold(DVec2::INFINITY, |a, p| a.min(*p));
-        let hi = pts.iter().fold(DVec2::NEG_INFINITY, |a, p| a.max(*p));
-        (lo, hi)
-    };
-    let second = pair.world
-        * glam::DAffine2::from_mat2_translation(glam::DMat2::from_cols(pair.c0, pair.c1), pair.t);
-    let (first_box, second_box) = (bounds(pair.a, pair.world), bounds(pair.b, second));
-    let (mover, other) = if pair.swapped {
-        (second_box, first_box)
-    } else {
-        (first_box, second_box)
-    };
-    let mut best = f64::INFINITY;
-    for k in 0..2 {
-        if u[k] > 0.0 {
-            best = best.min((other.1[k] - mover.0[k]) / u[k]);
-        } else if u[k] < 0.0 {
-            best = best.min((other.0[k] - mover.1[k]) / u[k]);
-        }
-    }
-    best.max(0.0)
-}
-
-type DAffine = glam::DAffine2;
-
-impl Pair<'_> {
-    /// How far the second box can move by `w` per unit before it stops overlapping the first (the
-    /// earliest of the four axes of the separating-axis test to separate), for a pair that overlaps.
-    fn exit(&self, na: &Node, nb: &Node, w: DVec2) -> f64 {
-        let (ca, ha, hb) = (na.center, na.half, nb.half);
-        let (n1, n2) = (self.n1, self.n2);
-        let cb = self.t + self.c0 * nb.center[0] + self.c1 * nb.center[1];
-        let d = cb - DVec2::from(ca);
-        let (u, v) = (self.c0 * hb[0], self.c1 * hb[1]);
-        let axes = [
-            (DVec2::X, ha[0] + u.x.abs() + v.x.abs()),
-            (DVec2::Y, ha[1] + u.y.abs() + v.y.abs()),
-            (
-                n1,
-                ha[0] * n1.x.abs() + ha[1] * n1.y.abs() + hb[1] * self.det_abs,
-            ),
-            (
-                n2,
-                ha[0] * n2.x.abs() + ha[1] * n2.y.abs() + hb[0] * self.det_abs,
-            ),
-        ];
-        axes.into_iter()
-            .map(|(n, r)| {
-                let (c, rate) = (d.dot(n), w.dot(n));
-                if rate > 0.0 {
-                    (r - c) / rate
-                } else if rate < 0.0 {
-                    (-r - c) / rate
-                } else {
-                    f64::INFINITY
-                }
-            })
-            .fold(f64::INFINITY, f64::min)
-            .max(0.0)
-    }
 }
 
 /// Whether world translation `x` is a better push than `y`: shorter, or as short (to rounding) and
@@ -302,7 +163,7 @@ fn better(x: DVec2, y: DVec2) -> bool {
 
 /// The exact push on a shared texel grid, as a world translation of the first argument; `None` when
 /// the placement is not aligned on a grid whose whole-texel moves are ordered by their texel length.
-fn grid_push(pair: &Pair<'_>) -> Option<Vec2> {
+fn grid_push(pair: &Pair<'_>) -> Option<DVec2> {
     pair.aligned()?;
     let m = pair.world.matrix2;
     // Whole-texel moves are shortest in texels exactly when the grid is square or unrotated.
@@ -359,7 +220,7 @@ fn grid_push(pair: &Pair<'_>) -> Option<Vec2> {
             }
         }
     }
-    best.map(|b| b.as_vec2())
+    best
 }
 
 /// How many rings of whole-texel moves the grid push searches beyond the four axis moves: exact
@@ -370,21 +231,33 @@ const RINGS: u32 = 128;
 const DIRECTIONS: usize = 32;
 
 /// The shortest of the exact pushes along [`DIRECTIONS`] directions, refined around the best.
-fn turned_push(pair: &Pair<'_>, start: Option<&[(Node, Node)]>) -> DVec2 {
+fn turned_push(pair: &Pair<'_>, start: Option<&[(Node, Node)]>, line: &Line<'_, '_>) -> DVec2 {
     let dir = |angle: f64| DVec2::new(angle.sin(), -angle.cos());
     let step = std::f64::consts::TAU / DIRECTIONS as f64;
     let mut best: Option<(DVec2, f64)> = None;
-    let consider = |angle: f64, best: &mut Option<(DVec2, f64)>| {
+    let consider_dir = |angle: f64, u: DVec2, best: &mut Option<(DVec2, f64)>| {
         let limit = best.map_or(f64::INFINITY, |(p, _)| p.length() * (1.0 + 1e-9));
-        if let Some(s) = slide(pair, start, dir(angle), limit) {
-            let p = dir(angle) * s;
+        if let Some(s) = slide(pair, start, u, 0.0, limit, line) {
+            let p = u * s;
             if best.is_none_or(|(q, _)| better(p, q)) {
                 *best = Some((p, angle));
             }
         }
     };
+    let consider =
+        |angle: f64, best: &mut Option<(DVec2, f64)>| consider_dir(angle, dir(angle), best);
+    // The four world axes exactly (an angle's sine and cosine are not), so that the push is never
+    // longer than the push along any of them, whose exact free points `f32` may land on.
+    for (k, u) in [DVec2::NEG_Y, DVec2::X, DVec2::Y, DVec2::NEG_X]
+        .into_iter()
+        .enumerate()
+    {
+        consider_dir(k as f64 * std::f64::consts::FRAC_PI_2, u, &mut best);
+    }
     for k in 0..DIRECTIONS {
-        consider(k as f64 * step, &mut best);
+        if k % (DIRECTIONS / 4) != 0 {
+            consider(k as f64 * step, &mut best);
+        }
     }
     let mut delta = step * 0.5;
     while delta >= std::f64::consts::TAU / 512.0 {
@@ -405,10 +278,15 @@ fn turned_push(pair: &Pair<'_>, start: Option<&[(Node, Node)]>) -> DVec2 {
 /// pairs of solid boxes; the push's own direction when the area is flat (a symmetric overlap).
 fn normal(pair: &Pair<'_>, offset: Vec2) -> Vec2 {
     let mut local = DVec2::ZERO;
-    pair.walk(|ra, rb| {
+    let work = Cell::new(PUSH_WORK_BUDGET);
+    pair.walk_grown([0.0; 4], &work, |ra, rb| {
         local += pair.area_gradient(ra, rb);
         false
     });
+    if work.get() == 0 {
+        // Too many pairs to sum within the budget: the push's own direction.
+        return offset.normalize_or(-Vec2::Y);
+    }
     // Moving the second mask by a world D moves it by M^-1 D in the first one's texels, where areas
     // are |det M| times smaller: the world gradient is |det M| M^-T times the local one.
     let m = pair.world.matrix2;

@@ -2,22 +2,26 @@
 //! solid texels (GameMaker's `collision_point`, `collision_rectangle`, `collision_circle` and
 //! `collision_line`, pygame's `get_at`).
 //!
-//! Each is exact under the same texel semantics as [`collide`](crate::collide): texel (x, y) covers
-//! `[x, x + 1) x [y, y + 1)` of the mask's local space, and a shape touches a texel when they share
-//! interior (a point: when it lies in the half-open square). The shapes walk the mask's tree with a
-//! separating test of their own, so their cost follows the part of the sprite they come near.
+//! Each follows the seam rule of `docs/seams.md`: a shape touches a sprite when it meets the interior
+//! of the union of its solid texels (texel (x, y) covering `[x, x + 1) x [y, y + 1)` of the mask's
+//! local space). For shapes with area that is sharing area with a solid texel; for points, segments
+//! and rays it also decides the edge lines: a seam between two solid texels is inside, an edge with
+//! air on one side is not, whatever rectangles or bit blocks the mask is covered with. The shapes walk
+//! the mask's tree with a separating test of their own, so their cost follows the part of the sprite
+//! they come near; a segment or ray running exactly along an edge line scans the two rows (or columns)
+//! beside it instead.
 
-use std::sync::OnceLock;
-
-use glam::{Affine2, DAffine2, DVec2, Vec2};
+use glam::{DAffine2, DVec2, Vec2};
 
 use crate::mask::Mask;
-use crate::overlap::{overlaps, to_f64, Sprite};
+use crate::overlap::{to_f64, Sprite};
 use crate::rect::Rect;
 use crate::tree::{Bits, Kind, Node};
 
 impl Sprite<'_> {
-    /// Whether world point `p` lies in a solid texel.
+    /// Whether world point `p` lies inside the union of the solid texels: in a solid texel's open
+    /// square, on an edge between two solid texels or on a corner of four (the seam rule of
+    /// `docs/seams.md`; a point on an edge with air beside it is outside).
     ///
     /// ```
     /// use glam::{Affine2, Vec2};
@@ -28,11 +32,18 @@ impl Sprite<'_> {
     /// assert!(!s.contains_point(Vec2::new(5.0, 15.0)));
     /// ```
     pub fn contains_point(&self, p: Vec2) -> bool {
+        self.world_to_local()
+            .is_some_and(|local| in_solid_interior(self.mask, local.point(p.as_dvec2())))
+    }
+
+    /// Whether world point `p` lies in the half-open square `[x, x + 1) x [y, y + 1)` of a solid texel:
+    /// the sampling rule of stamping, where every point belongs to exactly one texel.
+    pub(crate) fn samples_solid(&self, p: Vec2) -> bool {
         let Some(local) = self.world_to_local() else {
             return false;
         };
-        let q = local.transform_point2(p.as_dvec2()).floor();
-        q.is_finite() && self.mask.is_opaque(q.x as i64, q.y as i64)
+        let q = local.point(p.as_dvec2()).floor();
+        q.is_finite() && self.mask.solid_at(q.x as i64, q.y as i64)
     }
 
     /// Whether the world rectangle `r` shares area with a solid texel; a rectangle of no area touches
@@ -50,13 +61,20 @@ impl Sprite<'_> {
         if r.is_empty() {
             return false;
         }
-        // The rectangle is exactly a one-texel solid mask stretched over it, so the pair test answers
-        // with the very same semantics.
-        static UNIT: OnceLock<Mask> = OnceLock::new();
-        let unit =
-            UNIT.get_or_init(|| Mask::from_fn(1, 1, |_, _| true).expect("1 x 1 is not empty"));
-        let placed = Affine2::from_scale_angle_translation(r.size(), 0.0, r.min);
-        overlaps(*self, Sprite::new(unit, placed))
+        let Some(world) = self.placed() else {
+            return false;
+        };
+        // Decided with the rectangle's own corners: its centre and half size in f64 are exact, where
+        // rebuilding it from `min` and an f32 `max - min` would round its far edge.
+        let (min, max) = (r.min.as_dvec2(), r.max.as_dvec2());
+        let (c, h) = ((min + max) * 0.5, (max - min) * 0.5);
+        if !(c.is_finite() && h.is_finite()) {
+            return false;
+        }
+        any_solid(self.mask, |n| {
+            let (p, u, v) = world_box(&world, n);
+            rect_separated(c - p, h, u, v)
+        })
     }
 
     /// Whether some solid texel comes strictly closer than `radius` to world point `center`.
@@ -83,7 +101,9 @@ impl Sprite<'_> {
         })
     }
 
-    /// Whether the segment from world point `a` to `b` passes through the interior of a solid texel.
+    /// Whether the segment from world point `a` to `b` meets the interior of the union of the solid
+    /// texels: it passes through a solid texel, or runs along a seam between two (the seam rule of
+    /// `docs/seams.md`); running along an edge with air beside it is not touching.
     ///
     /// ```
     /// use glam::{Affine2, Vec2};
@@ -98,20 +118,28 @@ impl Sprite<'_> {
             return false;
         };
         // Interiors meet in local space exactly when they meet in the world: the map is affine.
-        let (p, q) = (
-            local.transform_point2(a.as_dvec2()),
-            local.transform_point2(b.as_dvec2()),
-        );
+        let (p, q) = (local.point(a.as_dvec2()), local.point(b.as_dvec2()));
         if !(p.is_finite() && q.is_finite()) {
             return false;
+        }
+        if p == q {
+            return in_solid_interior(self.mask, p);
+        }
+        // A segment along a texel edge line lies in no open texel: only the seams between two solid
+        // texels are inside the union there.
+        if let Some(seam) = Seam::of(p, q - p) {
+            return seam.first_solid(self.mask, 0.0, 1.0).is_some();
         }
         any_solid(self.mask, |n| !segment_crosses_box(p, q, n))
     }
 
     /// The first solid texel a ray from world point `origin` along `direction` enters, within
     /// `max_distance` (world units along the ray): where, how far, and the outward normal of the face
-    /// it enters through. A ray that starts inside a solid texel hits at distance 0, its normal
-    /// facing back along the ray; a ray that only grazes an edge or a corner enters nothing.
+    /// it enters through. A ray that starts inside the union of solid texels hits at distance 0, its
+    /// normal facing back along the ray; one that starts on a solid texel's face and points into it
+    /// enters at distance 0 through that face; a ray that only grazes an edge with air beside it, or
+    /// a corner, enters nothing, and one running along a seam between two solid texels enters there
+    /// (the seam rule of `docs/seams.md`).
     ///
     /// ```
     /// use glam::{Affine2, Vec2};
@@ -134,10 +162,19 @@ impl Sprite<'_> {
         // In local space the ray is p + s d with the same parameter s, and s * length is the world
         // distance, since the map is affine.
         let (p, d) = (
-            local.transform_point2(origin.as_dvec2()),
-            local.transform_vector2(direction.as_dvec2()),
+            local.point(origin.as_dvec2()),
+            local.inverse.transform_vector2(direction.as_dvec2()),
         );
         let mut best = (f64::from(max_distance) / length, None);
+        if let Some(seam) = Seam::of(p, d) {
+            // Along a texel edge line the ray enters the union's interior only at a seam.
+            if let Some((s, face)) = seam.first_solid(self.mask, 0.0, best.0) {
+                best = (s, Some(face));
+            }
+            return best
+                .1
+                .map(|axis| self.ray_hit(world, local, p, d, best.0, axis, direction));
+        }
         let (tree, bits) = (self.mask.nodes(), self.mask.bits());
         let mut stack: Vec<Node> = self.mask.nodes().first().copied().into_iter().collect();
         while let Some(n) = stack.pop() {
@@ -157,28 +194,44 @@ impl Sprite<'_> {
             }
         }
         let (s, axis) = (best.0, best.1?);
+        Some(self.ray_hit(world, local, p, d, s, axis, direction))
+    }
+
+    /// The hit of a ray `p + s d` (local) entering through a face on `axis` (`None`: it started inside).
+    #[allow(clippy::too_many_arguments)]
+    fn ray_hit(
+        &self,
+        world: DAffine2,
+        local: Local,
+        p: DVec2,
+        d: DVec2,
+        s: f64,
+        axis: Option<usize>,
+        direction: Vec2,
+    ) -> RayHit {
+        let length = direction.as_dvec2().length();
         // The entered face's normal in local space is -sign(d) along its axis (none when starting
         // inside); normals map by the inverse transpose.
         let normal = match axis {
             Some(k) => {
                 let mut n = DVec2::ZERO;
                 n[k] = -d[k].signum();
-                (local.matrix2.transpose() * n).normalize()
+                (local.inverse.matrix2.transpose() * n).normalize()
             }
             None => -direction.as_dvec2() / length,
         };
-        Some(RayHit {
+        RayHit {
             point: world.transform_point2(p + d * s).as_vec2(),
             distance: (s * length) as f32,
             normal: normal.as_vec2(),
-        })
+        }
     }
 
-    /// The transform from world to the mask's local space, or `None` when the sprite covers no area.
-    fn world_to_local(&self) -> Option<DAffine2> {
+    /// The map from world to the mask's local space, or `None` when the sprite covers no area.
+    fn world_to_local(&self) -> Option<Local> {
         let world = self.placed()?;
         let inverse = world.inverse();
-        inverse.is_finite().then_some(inverse)
+        inverse.is_finite().then_some(Local { world, inverse })
     }
 
     /// The sprite's transform in `f64`, or `None` when it covers no area.
@@ -186,6 +239,108 @@ impl Sprite<'_> {
         let world = to_f64(&self.transform);
         let det = world.matrix2.determinant();
         (det != 0.0 && det.is_finite() && world.translation.is_finite()).then_some(world)
+    }
+}
+
+/// The map from world to a mask's local space.
+#[derive(Clone, Copy)]
+struct Local {
+    world: DAffine2,
+    inverse: DAffine2,
+}
+
+impl Local {
+    /// World point `p` in local texel space. A placement without rotation or shear (a diagonal linear
+    /// part) divides by its scales rather than multiplying by their rounded reciprocals, so that a
+    /// world point on a texel edge lands on it exactly.
+    fn point(self, p: DVec2) -> DVec2 {
+        let m = self.world.matrix2;
+        if m.x_axis.y == 0.0 && m.y_axis.x == 0.0 {
+            (p - self.world.translation) / DVec2::new(m.x_axis.x, m.y_axis.y)
+        } else {
+            self.inverse.transform_point2(p)
+        }
+    }
+}
+
+/// Whether local point `q` lies in the interior of the union of the mask's solid texels: inside a
+/// solid texel's open square, on an edge between two solid texels, or on a corner of four.
+fn in_solid_interior(mask: &Mask, q: DVec2) -> bool {
+    if !q.is_finite() {
+        return false;
+    }
+    let f = q.floor();
+    let (x, y) = (f.x as i64, f.y as i64);
+    let xs: &[i64] = if q.x == f.x { &[x - 1, x] } else { &[x] };
+    let ys: &[i64] = if q.y == f.y { &[y - 1, y] } else { &[y] };
+    ys.iter().all(|&y| xs.iter().all(|&x| mask.solid_at(x, y)))
+}
+
+/// A segment or ray `p + s d` (local) running along a texel edge line: along row line `line` when
+/// `axis` is 0 (horizontal), along column line `line` when it is 1.
+struct Seam {
+    axis: usize,
+    line: i64,
+    p: DVec2,
+    d: DVec2,
+}
+
+impl Seam {
+    /// The seam a line runs along, or `None` when it crosses edge lines (or has no direction).
+    fn of(p: DVec2, d: DVec2) -> Option<Seam> {
+        for (axis, across) in [(0, 1), (1, 0)] {
+            if d[across] == 0.0 && d[axis] != 0.0 && p[across] == p[across].floor() {
+                let line = p[across] as i64;
+                return Some(Seam { axis, line, p, d });
+            }
+        }
+        None
+    }
+
+    /// The first parameter in `[from, to]` at which the line enters the interior of the union of
+    /// solid texels (a stretch of it between two solid texels), with the axis of the face it enters
+    /// through (`None`: it starts inside); `None` when it enters none.
+    fn first_solid(&self, mask: &Mask, from: f64, to: f64) -> Option<(f64, Option<usize>)> {
+        let (k, dk) = (self.axis, self.d[self.axis]);
+        let size = if k == 0 { mask.width() } else { mask.height() };
+        let both = |i: i64| {
+            let (a, b) = (self.line - 1, self.line);
+            if k == 0 {
+                mask.solid_at(i, a) && mask.solid_at(i, b)
+            } else {
+                mask.solid_at(a, i) && mask.solid_at(b, i)
+            }
+        };
+        let (start, end) = (self.p[k] + dk * from, self.p[k] + dk * to);
+        // The cells whose open span meets the open span of the line from `start` to `end`, in the
+        // order the line meets them.
+        let (lo, hi) = (start.min(end), start.max(end));
+        let first = lo.floor().max(0.0).min(f64::from(size)) as i64;
+        let last = (hi.ceil().max(0.0).min(f64::from(size)) as i64) - 1;
+        let cells: Box<dyn Iterator<Item = i64>> = if dk > 0.0 {
+            Box::new(first..=last)
+        } else {
+            Box::new((first..=last).rev())
+        };
+        for i in cells {
+            let (c0, c1) = (i as f64, i as f64 + 1.0);
+            if !(c1 > lo && c0 < hi && both(i)) {
+                continue;
+            }
+            let near = if dk > 0.0 { c0 } else { c1 };
+            let s = (near - self.p[k]) / dk;
+            // Starting on the cell's near end, the line is already inside when the cell behind is a
+            // seam too (a corner of four solid texels).
+            let behind = if dk > 0.0 { i - 1 } else { i + 1 };
+            return Some(if s > from {
+                (s, Some(k))
+            } else if s == from && !both(behind) {
+                (from, Some(k))
+            } else {
+                (from, None)
+            });
+        }
+        None
     }
 }
 
@@ -210,11 +365,11 @@ pub struct RayHit {
 
 /// Where the ray `p + s d`, s >= 0, enters the open box of node `n`: the parameter and the axis of the
 /// face it crosses (`None` when it starts inside); `None` when it misses or only grazes it.
+///
+/// The box is the node's exact texel box (not shrunk like the pair test's leaves), so that a ray
+/// starting on a face enters at 0 through that face.
 fn ray_enters_box(p: DVec2, d: DVec2, n: &Node) -> Option<(f64, Option<usize>)> {
-    let (lo, hi) = (
-        DVec2::from(n.center) - DVec2::from(n.half),
-        DVec2::from(n.center) + DVec2::from(n.half),
-    );
+    let (lo, hi) = exact_box(n);
     let (mut t0, mut t1, mut axis) = (0.0f64, f64::INFINITY, None);
     for k in 0..2 {
         if d[k] == 0.0 {
@@ -225,7 +380,7 @@ fn ray_enters_box(p: DVec2, d: DVec2, n: &Node) -> Option<(f64, Option<usize>)> 
         }
         let (a, b) = ((lo[k] - p[k]) / d[k], (hi[k] - p[k]) / d[k]);
         let (near, far) = (a.min(b), a.max(b));
-        if near > t0 {
+        if near >= t0 {
             (t0, axis) = (near, Some(k));
         }
         t1 = t1.min(far);
@@ -284,6 +439,17 @@ fn world_box(world: &DAffine2, n: &Node) -> (DVec2, DVec2, DVec2) {
     )
 }
 
+/// Whether the axis-aligned box of half size `h` centred at `d` (relative to the parallelogram's
+/// centre) and the parallelogram `s u + t v`, |s|, |t| <= 1, share no interior: the separating-axis
+/// test on the box's two axes and the parallelogram's two edge normals, touching counting as apart.
+fn rect_separated(d: DVec2, h: DVec2, u: DVec2, v: DVec2) -> bool {
+    let (n1, n2) = (u.perp(), v.perp());
+    d.x.abs() >= h.x + u.x.abs() + v.x.abs()
+        || d.y.abs() >= h.y + u.y.abs() + v.y.abs()
+        || d.dot(n1).abs() >= h.x * n1.x.abs() + h.y * n1.y.abs() + v.dot(n1).abs()
+        || d.dot(n2).abs() >= h.x * n2.x.abs() + h.y * n2.y.abs() + u.dot(n2).abs()
+}
+
 /// The distance from point `d` (relative to the centre) to the parallelogram `s u + t v`, |s|, |t| <= 1.
 fn distance_to_parallelogram(d: DVec2, u: DVec2, v: DVec2) -> f64 {
     let det = u.perp_dot(v);
@@ -311,10 +477,7 @@ fn distance_to_segment(p: DVec2, a: DVec2, b: DVec2) -> f64 {
 
 /// Whether the segment `p`-`q` (local space) passes through the open box of node `n`.
 fn segment_crosses_box(p: DVec2, q: DVec2, n: &Node) -> bool {
-    let (lo, hi) = (
-        DVec2::from(n.center) - DVec2::from(n.half),
-        DVec2::from(n.center) + DVec2::from(n.half),
-    );
+    let (lo, hi) = exact_box(n);
     let d = q - p;
     let (mut t0, mut t1) = (0.0f64, 1.0f64);
     for k in 0..2 {
@@ -330,4 +493,10 @@ fn segment_crosses_box(p: DVec2, q: DVec2, n: &Node) -> bool {
     }
     // A stretch of positive length inside (a segment of no length strictly inside passed above).
     t0 < t1
+}
+
+/// A node's texel box, corners exact (a solid leaf's inset undone).
+fn exact_box(n: &Node) -> (DVec2, DVec2) {
+    let [x0, y0, x1, y1] = n.texels().map(f64::from);
+    (DVec2::new(x0, y0), DVec2::new(x1, y1))
 }

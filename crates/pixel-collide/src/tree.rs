@@ -254,6 +254,38 @@ fn next_bit(row: &[u64], from: u32, to: u32, value: bool) -> Option<u32> {
     }
 }
 
+/// The solid leaf (a rectangle of the cover, or the largest full square of a bit block) that holds
+/// texel (x, y), found by descending the tree; `None` when the texel is air.
+pub(crate) fn solid_leaf_at(nodes: &[Node], bits: Bits<'_>, x: u32, y: u32) -> Option<Node> {
+    let holds = |n: &Node| {
+        let [x0, y0, x1, y1] = n.texels();
+        !n.is_nothing() && x0 <= x && x < x1 && y0 <= y && y < y1
+    };
+    // Inner boxes may overlap, so the descent keeps the siblings it may have to come back to.
+    let mut stack = vec![*nodes.first()?];
+    while let Some(n) = stack.pop() {
+        if !holds(&n) {
+            continue;
+        }
+        match n.kind() {
+            Kind::Solid => return Some(n),
+            Kind::Inner(first) => {
+                stack.extend([nodes[first as usize + 1], nodes[first as usize]]);
+            }
+            Kind::Square(log) => {
+                let [x0, y0, ..] = n.texels();
+                let side = 1u32 << log;
+                let half = side >> 1;
+                let (sx, sy) = (x0 & !(side - 1), y0 & !(side - 1));
+                let qx = sx + if x >= sx + half { half } else { 0 };
+                let qy = sy + if y >= sy + half { half } else { 0 };
+                stack.extend(bits.square(qx, qy, log - 1));
+            }
+        }
+    }
+    None
+}
+
 /// The shape of an edited mask's tree: one leaf per 64 x 64 block of the grid, so that an edit
 /// rewrites the leaves of the blocks it touches and refits their ancestors, in time that follows the
 /// region touched rather than the mask.

@@ -85,11 +85,13 @@ proptest! {
     }
 
     #[test]
-    fn scale_takes_the_texel_under_each_position(m in mask(), (w, h) in (1u32..90, 1u32..90)) {
+    fn scale_takes_the_texel_under_each_centre(m in mask(), (w, h) in (1u32..90, 1u32..90)) {
         let s = m.scale(w, h).unwrap();
         for y in 0..h {
             for x in 0..w {
-                let (sx, sy) = (x * m.width() / w, y * m.height() / h);
+                // The texel's centre in the source, in f64.
+                let centre = |v: u32, to: u32, from: u32| ((f64::from(v) + 0.5) * f64::from(from) / f64::from(to)).floor() as u32;
+                let (sx, sy) = (centre(x, w, m.width()), centre(y, h, m.height()));
                 prop_assert_eq!(s.is_opaque(x.into(), y.into()), m.is_opaque(sx.into(), sy.into()));
             }
         }
@@ -315,4 +317,13 @@ fn convolve_of_masks_wider_than_a_word_reaches_across_words() {
         .filter(|&x| c.is_opaque(i64::from(x), 0))
         .collect();
     assert_eq!(solid_at, [0, 129, 258]);
+}
+
+#[test]
+fn scale_samples_each_texel_at_its_centre_not_its_corner() {
+    // Three texels to two: the second one's centre (1.5 of 2) lies over source texel 2 (at 2.25);
+    // its corner (1 of 2, at 1.5) lies over texel 1.
+    let m = Mask::from_fn(3, 1, |x, _| x == 2).unwrap();
+    let half = m.scale(2, 1).unwrap();
+    assert!(!half.is_opaque(0, 0) && half.is_opaque(1, 0));
 }

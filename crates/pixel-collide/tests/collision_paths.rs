@@ -172,7 +172,7 @@ proptest! {
         prop_assert_eq!(overlap_area(sb, sa), overlap_area(sa, sb));
         let hit = collide(sa, sb);
         prop_assert_eq!(hit.is_some(), expected > 0);
-        prop_assert_eq!(collide(sb, sa), hit);
+        prop_assert!(support::mirrored(hit, collide(sb, sa)));
         prop_assert_eq!(overlaps(sa, sb), expected > 0);
         // The tree walk, which collide_traced always takes, gives the same answer.
         prop_assert_eq!(collide_traced(sa, sb, |_| {}).is_some(), expected > 0);
@@ -208,7 +208,7 @@ proptest! {
         let deepest = deepest_overlap(&a, ta, &b, tb);
         let (sa, sb) = (Sprite::new(&a, ta), Sprite::new(&b, tb));
         let hit = collide(sa, sb);
-        prop_assert_eq!(collide(sb, sa), hit);
+        prop_assert!(support::mirrored(hit, collide(sb, sa)));
         // Within a thousandth of a texel of touching, either answer is right.
         if deepest > 1e-3 {
             prop_assert!(hit.is_some(), "overlap {} deep but no hit", deepest);
@@ -288,7 +288,7 @@ fn strongly_sheared_sprite_keeps_exact_answers() {
     for (at, hit) in [(inside, true), (outside, false)] {
         let (a, b) = (Sprite::new(&strip, sheared), Sprite::new(&dot, at));
         assert_eq!(collide(a, b).is_some(), hit);
-        assert_eq!(collide(b, a), collide(a, b));
+        assert!(support::mirrored(collide(a, b), collide(b, a)));
     }
 }
 

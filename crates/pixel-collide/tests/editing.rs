@@ -151,3 +151,17 @@ fn carving_empties_a_block_and_the_mask_touches_nothing_there() {
         Sprite::new(&dot, at)
     ));
 }
+
+#[test]
+fn fill_circle_with_an_infinite_radius_fills_every_texel_like_a_huge_one() {
+    let mut huge = Mask::from_fn(70, 9, |x, y| (x + y) % 3 == 0).unwrap();
+    let mut endless = huge.clone();
+    huge.fill_circle(Vec2::new(3.0, 4.0), 1e30, true);
+    endless.fill_circle(Vec2::new(3.0, 4.0), f32::INFINITY, true);
+    assert_eq!(huge.opaque_count(), 70 * 9);
+    assert!(endless == huge);
+    endless.fill_circle(Vec2::new(3.0, 4.0), f32::INFINITY, false);
+    assert_eq!(endless.opaque_count(), 0);
+    endless.fill_circle(Vec2::new(3.0, 4.0), f32::NAN, true);
+    assert_eq!(endless.opaque_count(), 0, "a NaN radius changes nothing");
+}

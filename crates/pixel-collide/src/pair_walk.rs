@@ -1,0 +1,191 @@
+//! The pair walk: both sprites' trees walked together, depth first, pruning every pair of boxes the
+//! separating-axis test pulls apart and reporting the overlapping pairs of solid boxes.
+//!
+//! Bit blocks are refined on the fly into their quarter squares (see [`crate::walk_squares`]), so the
+//! work follows the boundary where the two shapes come close, and the memory is the walk's stack.
+
+use std::cell::Cell;
+
+use super::mask::Mask;
+use super::pair::Pair;
+use super::tree::{Kind, Node};
+use super::walk_squares::{HeldSquares, Side};
+
+impl<'a> Pair<'a> {
+    /// Walks both trees together and calls `found` with every overlapping pair of solid boxes, until
+    /// it returns true.
+    pub(crate) fn walk(&self, found: impl FnMut(&Node, &Node) -> bool) {
+        self.walk_observed(found, |_, _, _| {});
+    }
+
+    /// [`walk`](Self::walk), also telling `observe` about every node pair tested and whether the pair
+    /// was separated.
+    #[inline(always)]
+    pub(crate) fn walk_observed(
+        &self,
+        found: impl FnMut(&Node, &Node) -> bool,
+        observe: impl FnMut(&Node, &Node, bool),
+    ) {
+        self.walk_by(|a, b| self.separated(a, b), found, observe);
+    }
+
+    /// Whether some pair of solid boxes comes within reach of each other with the second box's reach
+    /// on each axis of the separating-axis test grown by `extra` (in the units of that axis: the x and
+    /// y axes, then the normals `n1` and `n2`, unnormalised): a walk that stops at the first such pair.
+    ///
+    /// Growing a projection by the projection of a convex set (a sweep, a disc) is the test for the
+    /// box plus that set, so a gap proves that no point of the second box moved within the set lands
+    /// in the first.
+    pub(crate) fn within_grown(&self, extra: [f64; 4]) -> bool {
+        let mut near = false;
+        self.walk_by(
+            |a, b| self.separated_by::<true>(a, b, &extra),
+            |_, _| {
+                near = true;
+                true
+            },
+            |_, _, _| {},
+        );
+        near
+    }
+
+    /// Calls `found` with every pair of solid boxes that comes within reach with the second box's
+    /// reach grown by `extra` (as in [`within_grown`](Self::within_grown)), until it returns true.
+    /// Each box pair tested takes one from `work`; at 0 the walk prunes everything left, so a caller
+    /// that finds `work` spent knows the walk stopped short.
+    pub(crate) fn walk_grown(
+        &self,
+        extra: [f64; 4],
+        work: &Cell<u64>,
+        found: impl FnMut(&Node, &Node) -> bool,
+    ) {
+        self.walk_by(
+            |a, b| {
+                let left = work.get();
+                work.set(left.saturating_sub(1));
+                left == 0 || self.separated_by::<true>(a, b, &extra)
+            },
+            found,
+            |_, _, _| {},
+        );
+    }
+
+    /// The walk with any separation test, on a stack sized for the two trees.
+    #[inline(always)]
+    fn walk_by(
+        &self,
+        separated: impl Fn(&Node, &Node) -> bool,
+        found: impl FnMut(&Node, &Node) -> bool,
+        observe: impl FnMut(&Node, &Node, bool),
+    ) {
+        // Depth first: the stack holds the unexplored siblings along the current path, one per level
+        // of a tree and three per level of a bit block's squares (six levels from 64 texels to 1).
+        let squares = |m: &Mask| if m.has_blocks() { 3 * 6 } else { 0 };
+        let needed =
+            (self.a.depth() + self.b.depth() + 1) as usize + squares(self.a) + squares(self.b);
+        // Trees of solid rectangles alone, the common case for sprites, get a walk compiled without
+        // the squares.
+        match (needed <= 24, self.a.has_blocks() || self.b.has_blocks()) {
+            (true, false) => {
+                self.walk_with::<false>(&mut [(0, 0); 24], &mut [], separated, found, observe)
+            }
+            (true, true) => {
+                self.walk_with::<true>(&mut [(0, 0); 24], &mut [0; 24], separated, found, observe)
+            }
+            (false, blocks) => {
+                let stack = &mut vec![(0, 0); needed];
+                if blocks {
+                    let marks = &mut vec![0; needed];
+                    self.walk_with::<true>(stack, marks, separated, found, observe);
+                } else {
+                    self.walk_with::<false>(stack, &mut [], separated, found, observe);
+                }
+            }
+        }
+    }
+
+    /// The walk itself, on a stack with room for the trees' depths.
+    ///
+    /// The stack holds pairs of references: an index into a tree, or one of the bit blocks' squares
+    /// held for the entries on the stack (see [`HeldSquares`]), whose marks `marks` keeps.
+    #[inline(always)]
+    fn walk_with<const BLOCKS: bool>(
+        &self,
+        stack: &mut [(u32, u32)],
+        marks: &mut [u32],
+        separated: impl Fn(&Node, &Node) -> bool,
+        mut found: impl FnMut(&Node, &Node) -> bool,
+        mut observe: impl FnMut(&Node, &Node, bool),
+    ) {
+        let (ta, tb) = (self.a.nodes(), self.b.nodes());
+        let mut held = HeldSquares::default();
+        if BLOCKS {
+            marks[0] = 0;
+        }
+        let mut len = 1;
+        while len > 0 {
+            len -= 1;
+            let (ia, ib) = stack[len];
+            if BLOCKS {
+                held.release_to(marks[len]);
+            }
+            let (a, b) = if BLOCKS {
+                (held.node(ta, ia), held.node(tb, ib))
+            } else {
+                (&ta[ia as usize], &tb[ib as usize])
+            };
+            // Only an edited mask's tree holds emptied blocks, and it always walks with squares.
+            if BLOCKS && (a.is_nothing() || b.is_nothing()) {
+                continue;
+            }
+            let apart = separated(a, b);
+            observe(a, b, apart);
+            if apart {
+                continue;
+            }
+            let split_b = match (a.is_solid(), b.is_solid()) {
+                (true, true) => {
+                    if found(a, b) {
+                        return;
+                    }
+                    continue;
+                }
+                (true, false) => true,
+                (false, true) => false,
+                (false, false) => b.quarter_area() * self.det_abs > a.quarter_area(),
+            };
+            let split = if split_b { b } else { a };
+            let kind = split.kind();
+            let corner = match kind {
+                Kind::Square(_) => split.texels(),
+                _ => [0; 4],
+            };
+            // Children are pushed last first, so that they are visited in order.
+            match kind {
+                Kind::Inner(first) => {
+                    stack[len..len + 2].copy_from_slice(&if split_b {
+                        [(ia, first + 1), (ia, first)]
+                    } else {
+                        [(first + 1, ib), (first, ib)]
+                    });
+                    if BLOCKS {
+                        marks[len..len + 2].fill(held.mark());
+                    }
+                    len += 2;
+                }
+                Kind::Square(log) if BLOCKS => {
+                    let (bits, other) = if split_b {
+                        (self.b.bits(), ia)
+                    } else {
+                        (self.a.bits(), ib)
+                    };
+                    let side = Side { other, split_b };
+                    len = held.split(bits, corner, log, side, stack, marks, len);
+                }
+                Kind::Solid | Kind::Square(_) => {
+                    unreachable!("solid boxes are not split, and squares come only from blocks")
+                }
+            }
+        }
+    }
+}

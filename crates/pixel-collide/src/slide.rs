@@ -1,0 +1,298 @@
+//! Sliding one sprite along a line until it stops overlapping the other: the exact jumps past
+//! overlap intervals, the free stretch a push must end in, and the work budget.
+//!
+//! The overlap of two solid boxes, as one slides along a line, is an open interval of the distance
+//! slid, so the first free distance is found by jumping to the far end of every interval that covers
+//! the current distance until none does. Each jump is one walk of the trees collecting the
+//! overlapping leaf pairs. A push must also land apart in `f32`, so it looks for the first stretch of
+//! free distances at least a tolerance long (or an exact free point that `f32` lands on).
+
+use std::cell::Cell;
+
+use glam::{Affine2, DVec2, Vec2};
+
+use super::overlap::{overlaps, Sprite};
+use super::pair::Pair;
+use super::tree::Node;
+
+/// Relative length of the shortest free stretch a push may end in: 2^-18 of the largest world
+/// coordinate of the two sprites' bounds (and at least 2^-18 world units), about 32 units in the last
+/// place of an `f32` there, so that the rounding of the offset, and of adding it to the sprite's
+/// transform, stays inside the stretch.
+pub const PUSH_TOLERANCE: f32 = 1.0 / (1 << 18) as f32;
+
+/// Box-pair tests a push may spend in its slides (and again in summing its normal) before it falls
+/// back: 2^20, about 50 ms each on two shared cores. Past it, directions not yet settled take the
+/// move that parts the sprites' bounds (and the normal is the push's direction), and
+/// [`PushOut::fell_back`] says so.
+pub const PUSH_WORK_BUDGET: u64 = 1 << 20;
+
+/// How a push lands: the sprites it moves, the free stretch it must reach, and the work it has left.
+pub(crate) struct Line<'s, 'a> {
+    a: &'s Sprite<'a>,
+    b: &'s Sprite<'a>,
+    /// The shortest free stretch the push may end in, in world units.
+    tol: Cell<f64>,
+    /// Box-pair tests left to the slides.
+    work: Cell<u64>,
+    /// Whether a slide ran out of work and took the looser bound.
+    fell_back: Cell<bool>,
+}
+
+impl<'s, 'a> Line<'s, 'a> {
+    pub(crate) fn new(a: &'s Sprite<'a>, b: &'s Sprite<'a>) -> Self {
+        let far = |s: &Sprite<'_>| {
+            let r = s.bounds();
+            f64::from(r.min.abs().max(r.max.abs()).max_element())
+        };
+        let far = far(a).max(far(b));
+        let far = if far.is_finite() { far.max(1.0) } else { 1.0 };
+        Line {
+            a,
+            b,
+            tol: Cell::new(f64::from(PUSH_TOLERANCE) * far),
+            work: Cell::new(PUSH_WORK_BUDGET),
+            fell_back: Cell::new(false),
+        }
+    }
+
+    /// Whether the `f32` translation nearest `v` leaves the sprites apart, by the crate's own test.
+    pub(crate) fn lands_free(&self, v: DVec2) -> bool {
+        let d = v.as_vec2();
+        d.is_finite()
+            && !overlaps(
+                Sprite::new(self.a.mask, Affine2::from_translation(d) * self.a.transform),
+                *self.b,
+            )
+    }
+
+    /// The `f32` translation for a push of `s` along `u` that ends apart, and whether it fell back.
+    ///
+    /// `s` is the first free distance the search found: the exact one when `f32` lands on it free, else
+    /// the start of the first free stretch at least `tol` long. The push lands on `s` itself when that
+    /// is free in `f32`, else in the middle of the stretch; rounding larger than the stretch (a
+    /// stretch grazing an edge parallel to the push) looks for the next stretch four times as long,
+    /// a few times, then falls back to parting the bounds.
+    pub(crate) fn settle(&self, pair: &Pair<'_>, u: DVec2, s: f64) -> (Vec2, bool) {
+        let first_tol = self.tol.get();
+        if self.lands_free(u * s) {
+            return ((u * s).as_vec2(), self.fell_back.get());
+        }
+        if u != DVec2::ZERO {
+            let mut s = s;
+            for _ in 0..SETTLE_TRIES {
+                // The stretch found from `s` starts there or further on.
+                if let Some(next) = slide(pair, None, u, s, f64::INFINITY, self) {
+                    s = next;
+                } else {
+                    break;
+                }
+                let tol = self.tol.get();
+                let mid = u * (s + tol * 0.5);
+                if self.lands_free(u * s) {
+                    return ((u * s).as_vec2(), self.fell_back.get());
+                }
+                if self.lands_free(mid) {
+                    return (mid.as_vec2(), self.fell_back.get());
+                }
+                s += tol;
+                self.tol.set(tol * 4.0);
+            }
+        }
+        let up = if u == DVec2::ZERO { DVec2::NEG_Y } else { u };
+        let mut clear = clearing(pair, up) + first_tol;
+        for _ in 0..SETTLE_TRIES {
+            if self.lands_free(up * clear) {
+                break;
+            }
+            clear = clear * 2.0 + first_tol;
+        }
+        ((up * clear).as_vec2(), true)
+    }
+}
+
+/// Stretches a push tries before falling back to parting the bounds.
+const SETTLE_TRIES: usize = 6;
+
+/// Jumps allowed before a slide settles for clearing the sprites' bounds: each jump passes the end
+/// of at least one overlap interval, so only masks with thousands of boxes along the line get there.
+const MAX_JUMPS: usize = 4096;
+
+/// The first distance from `from` along world direction `u` (unit) at which the first argument
+/// sprite, slid that far, stops overlapping, if it is under `limit`; `None` when it is not.
+///
+/// "Stops overlapping" means: a stretch of at least `line.tol` that is free starts there, or the
+/// distance is an isolated free point that the `f32` translation lands on free (a body that exactly
+/// fits a gap on a whole-texel grid). An isolated point `f32` cannot hit is passed over, so that the
+/// push never ends where rounding leaves the sprites overlapping. `start`, when given (only with
+/// `from` 0), holds the pairs of solid boxes that overlap where the sprites are (see [`overlapping`]).
+pub(crate) fn slide(
+    pair: &Pair<'_>,
+    start: Option<&[(Node, Node)]>,
+    u: DVec2,
+    from: f64,
+    limit: f64,
+    line: &Line<'_, '_>,
+) -> Option<f64> {
+    // Sliding the first argument by s u in the world moves the second mask of the pair, relative to
+    // the first, by s w in the first one's texels.
+    let m = pair.world.matrix2;
+    let local = m.inverse() * u;
+    let w = if pair.swapped { local } else { -local };
+    let size = DVec2::new(f64::from(pair.a.width()), f64::from(pair.a.height()));
+    let scale = pair.world.transform_vector2(size).length();
+    // Rounding can leave a pair overlapping by a hair at its own exit: every jump moves on.
+    let least = |s: f64| (s + scale) * 1e-12;
+    let mut s = from;
+    if let Some(start) = start {
+        // Each of these overlaps from 0 to its exit, so nothing before the farthest exit is free.
+        let first = start
+            .iter()
+            .filter_map(|(ra, rb)| pair.interval(ra, rb, w).map(|(_, hi)| hi.max(0.0)))
+            .fold(None, |far: Option<f64>, e| {
+                Some(far.map_or(e, |f| f.max(e)))
+            });
+        if let Some(first) = first {
+            s = first.max(least(0.0));
+        }
+    }
+    let tol = line.tol.get();
+    let half = tol * 0.5;
+    // The sweep over [s, s + tol] as the pair at its middle with every axis's reach grown by half
+    // the sweep's projection on it.
+    let extra = [
+        w.x.abs() * half,
+        w.y.abs() * half,
+        w.dot(pair.n1).abs() * half,
+        w.dot(pair.n2).abs() * half,
+    ];
+    let mut moved = pair.clone();
+    for _ in 0..MAX_JUMPS {
+        if s >= limit {
+            return None;
+        }
+        moved.t = pair.t + w * (s + half);
+        let (mut far, mut covered) = (None::<f64>, false);
+        moved.walk_grown(extra, &line.work, |ra, rb| {
+            // The grown test is conservative; the pair's own interval along the line decides.
+            if let Some((lo, hi)) = moved.interval(ra, rb, w) {
+                let (lo, hi) = (lo + half, hi + half);
+                if hi > 0.0 && lo < tol {
+                    covered |= lo < 0.0;
+                    far = Some(far.map_or(hi, |f| f.max(hi)));
+                }
+            }
+            false
+        });
+        if line.work.get() == 0 {
+            // Out of work, the walk may have stopped short: take the looser bound, and say so.
+            line.fell_back.set(true);
+            break;
+        }
+        let Some(far) = far else {
+            return Some(s);
+        };
+        if !covered && line.lands_free(u * s) {
+            return Some(s);
+        }
+        s += far.max(least(s));
+    }
+    let clear = clearing(pair, u).max(from);
+    (clear < limit).then_some(clear)
+}
+
+/// Overlapping pairs a push in many directions keeps: beyond this many (large, ragged masks deep in
+/// each other) every slide finds its own, so memory stays bounded.
+const MAX_KEPT_PAIRS: usize = 4096;
+
+/// The pairs of solid boxes that overlap where the sprites are, or `None` when there are more than
+/// [`MAX_KEPT_PAIRS`]: the first jump of a slide in any direction starts from these, so a push in
+/// many directions walks the trees for them once.
+pub(crate) fn overlapping(pair: &Pair<'_>) -> Option<Vec<(Node, Node)>> {
+    let mut pairs = Vec::new();
+    let mut all = true;
+    pair.walk(|ra, rb| {
+        all = pairs.len() < MAX_KEPT_PAIRS;
+        if all {
+            pairs.push((*ra, *rb));
+        }
+        !all
+    });
+    all.then_some(pairs)
+}
+
+/// How far the first argument sprite must slide along `u` for the two sprites' bounds to part.
+pub(crate) fn clearing(pair: &Pair<'_>, u: DVec2) -> f64 {
+    let bounds = |m: &crate::Mask, t: DAffine| {
+        let size = DVec2::new(f64::from(m.width()), f64::from(m.height()));
+        let corners = [
+            DVec2::ZERO,
+            DVec2::new(size.x, 0.0),
+            DVec2::new(0.0, size.y),
+            size,
+        ];
+        let pts = corners.map(|c| t.transform_point2(c));
+        let lo = pts.iter().fold(DVec2::INFINITY, |a, p| a.min(*p));
+        let hi = pts.iter().fold(DVec2::NEG_INFINITY, |a, p| a.max(*p));
+        (lo, hi)
+    };
+    let second = pair.world
+        * glam::DAffine2::from_mat2_translation(glam::DMat2::from_cols(pair.c0, pair.c1), pair.t);
+    let (first_box, second_box) = (bounds(pair.a, pair.world), bounds(pair.b, second));
+    let (mover, other) = if pair.swapped {
+        (second_box, first_box)
+    } else {
+        (first_box, second_box)
+    };
+    let mut best = f64::INFINITY;
+    for k in 0..2 {
+        if u[k] > 0.0 {
+            best = best.min((other.1[k] - mover.0[k]) / u[k]);
+        } else if u[k] < 0.0 {
+            best = best.min((other.0[k] - mover.1[k]) / u[k]);
+        }
+    }
+    best.max(0.0)
+}
+
+type DAffine = glam::DAffine2;
+
+impl Pair<'_> {
+    /// The open interval of distances (in units of `w`, the second box's move per unit) over which
+    /// the second box, moving by `w`, overlaps the first: the intersection of the four axes of the
+    /// separating-axis test, which are all the axes a box and a parallelogram have; `None` when it is
+    /// empty.
+    fn interval(&self, na: &Node, nb: &Node, w: DVec2) -> Option<(f64, f64)> {
+        let (ca, ha, hb) = (na.center, na.half, nb.half);
+        let (n1, n2) = (self.n1, self.n2);
+        let cb = self.t + self.c0 * nb.center[0] + self.c1 * nb.center[1];
+        let d = cb - DVec2::from(ca);
+        let (u, v) = (self.c0 * hb[0], self.c1 * hb[1]);
+        let axes = [
+            (DVec2::X, ha[0] + u.x.abs() + v.x.abs()),
+            (DVec2::Y, ha[1] + u.y.abs() + v.y.abs()),
+            (
+                n1,
+                ha[0] * n1.x.abs() + ha[1] * n1.y.abs() + hb[1] * self.det_abs,
+            ),
+            (
+                n2,
+                ha[0] * n2.x.abs() + ha[1] * n2.y.abs() + hb[0] * self.det_abs,
+            ),
+        ];
+        let (mut lo, mut hi) = (f64::NEG_INFINITY, f64::INFINITY);
+        for (n, r) in axes {
+            let (c, rate) = (d.dot(n), w.dot(n));
+            if rate == 0.0 {
+                if c.abs() >= r {
+                    return None;
+                }
+                continue;
+            }
+            let (t0, t1) = ((-r - c) / rate, (r - c) / rate);
+            lo = lo.max(t0.min(t1));
+            hi = hi.min(t0.max(t1));
+        }
+        (lo < hi).then_some((lo, hi))
+    }
+}

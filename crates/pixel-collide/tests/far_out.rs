@@ -1,0 +1,51 @@
+//! Far from the origin, where `f32` bounds collapse: the broad phase agrees with the pair test.
+
+use glam::{Affine2, Vec2};
+use pixel_collide::{collide, Mask, Sprite, SweepAndPrune};
+use proptest::prelude::*;
+
+#[test]
+fn touching_pairs_keeps_sprites_far_out_whose_f32_bounds_collapse() {
+    let m = Mask::from_fn(8, 8, |_, _| true).unwrap();
+    let at = |x: f32, y: f32| Sprite::new(&m, Affine2::from_translation(Vec2::new(x, y)));
+    let sprites = [at(1e10, 1e10), at(1e10, 1e10), at(0.0, 0.0)];
+    assert!(collide(sprites[0], sprites[1]).is_some());
+    let sweep = SweepAndPrune::new(&sprites);
+    assert_eq!(sweep.touching_pairs(), [(0, 1)]);
+    assert_eq!(sweep.touching(at(1e10, 1e10)), [0, 1]);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    /// Sprites scattered a few texels apart around a point anywhere from 1e3 to 1e12 from the origin,
+    /// some turned: the sweep's pairs are exactly the pairs `collide` finds.
+    #[test]
+    fn sweep_and_prune_agrees_with_collide_at_any_distance(
+        exponent in 3i32..12,
+        placed in proptest::collection::vec((-12.0f32..12.0, -12.0f32..12.0, prop_oneof![Just(0.0f32), -3.2f32..3.2]), 2..8),
+        fill in proptest::collection::vec(any::<bool>(), 16),
+    ) {
+        let m = Mask::from_fn(4, 4, |x, y| fill[(y * 4 + x) as usize] || x == y).unwrap();
+        let base = 10f32.powi(exponent);
+        let sprites: Vec<Sprite<'_>> = placed
+            .iter()
+            .map(|&(x, y, angle)| {
+                Sprite::new(&m, Affine2::from_angle_translation(angle, Vec2::new(base + x, base + y)))
+            })
+            .collect();
+        let mut expected = Vec::new();
+        for i in 0..sprites.len() {
+            for j in i + 1..sprites.len() {
+                if collide(sprites[i], sprites[j]).is_some() {
+                    expected.push((i, j));
+                }
+            }
+        }
+        let sweep = SweepAndPrune::new(&sprites);
+        prop_assert_eq!(sweep.touching_pairs(), expected.clone());
+        let probe = sprites[0];
+        let near: Vec<usize> = (0..sprites.len()).filter(|&j| collide(sprites[j], probe).is_some()).collect();
+        prop_assert_eq!(sweep.touching(probe), near);
+    }
+}
