@@ -131,7 +131,7 @@ impl Ground {
 }
 
 fn texel_colour(mask: &Mask, x: u32, y: u32) -> Rgba<u8> {
-    Rgba(if mask.is_opaque(i64::from(x), i64::from(y)) {
+    Rgba(if mask.is_solid(x, y) {
         EARTH
     } else {
         [0, 0, 0, 0]

@@ -505,12 +505,12 @@ mod tests {
         let shapes = assets.shapes().expect("embedded masks");
         assert_eq!((shapes.figure.width(), shapes.figure.height()), FIGURE_SIZE);
         assert_eq!((shapes.block.width(), shapes.block.height()), BLOCK_SIZE);
-        assert!(shapes.figure.opaque_count() > 0 && shapes.block.opaque_count() > 0);
+        assert!(shapes.figure.solid_count() > 0 && shapes.block.solid_count() > 0);
         for kind in PowerUpKind::ALL {
             let mask = shapes.powerup(kind);
             assert_eq!((mask.width(), mask.height()), POWERUP_SIZE);
             // Round tokens: solid in the middle, air in the corners.
-            assert!(mask.is_opaque(16, 16) && !mask.is_opaque(0, 0), "{kind:?}");
+            assert!(mask.is_solid(16, 16) && !mask.is_solid(0, 0), "{kind:?}");
             assert_eq!(mask, &assets.powerup_mask(kind).unwrap());
         }
     }

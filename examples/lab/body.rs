@@ -126,7 +126,7 @@ impl Body {
         for y in y0..y1 {
             for x in x0..x1 {
                 let px = self.image.get_pixel_mut(x, y);
-                let solid_now = self.mask.is_opaque(i64::from(x), i64::from(y));
+                let solid_now = self.mask.is_solid(x, y);
                 // A texel that was solid keeps its own colour; a painted one takes the brush's.
                 if !solid_now {
                     *px = Rgba([0, 0, 0, 0]);

@@ -48,17 +48,17 @@ pub fn draw_rect_outline(r: Rect, colour: Color) {
 /// `Err` carries how many there are when drawing each as a quad would stall the lab.
 pub fn shared_texels(a: &Mask, at: Affine2, b: Sprite) -> Result<Vec<(u32, u32)>, u64> {
     let shared = overlap_mask(Sprite::new(a, at), b);
-    let count = shared.opaque_count();
+    let count = shared.solid_count();
     if count > SHARED_TEXEL_LIMIT {
         return Err(count);
     }
-    let Some(area) = shared.opaque_bounds() else {
+    let Some(area) = shared.solid_bounds() else {
         return Ok(Vec::new());
     };
     let mut texels = Vec::with_capacity(count as usize);
     for y in area.y..area.y + area.h {
         for x in area.x..area.x + area.w {
-            if shared.is_opaque(i64::from(x), i64::from(y)) {
+            if shared.is_solid(x, y) {
                 texels.push((x, y));
             }
         }

@@ -188,7 +188,7 @@ fn main() {
             }
             let pack_ms = pack.elapsed().as_secs_f64() * 1e3;
             let build = Instant::now();
-            let mask = Mask::from_row_words(n, n, words).expect("sizes match");
+            let mask = Mask::from_words(n, n, words).expect("sizes match");
             let build_ms = build.elapsed().as_secs_f64() * 1e3;
             let bits = u64::from(n) * u64::from(n) / 8;
             println!(
@@ -230,7 +230,7 @@ fn main() {
         let x = (i % 4000) as f32 + 48.0;
         terrain.fill_circle(Vec2::new(x, 700.0), 8.0, false);
         terrain.fill_circle(Vec2::new(x, 700.0), 8.0, true);
-        terrain.opaque_count()
+        terrain.solid_count()
     }]);
     println!(
         "{:.1} us per carve and refill (two edits); the first edit builds the per-block tree once: {first_edit_ms:.1} ms",
@@ -326,9 +326,7 @@ fn pygame_table() {
     }
     let cases: Vec<AlignedCase> = aligned_cases(&[32, 64, 128, 256, 1024]);
     let copy = |m: &Mask, build: Build| {
-        PgMask::from_fn(build, m.width(), m.height(), |x, y| {
-            m.is_opaque(i64::from(x), i64::from(y))
-        })
+        PgMask::from_fn(build, m.width(), m.height(), |x, y| m.is_solid(x, y))
     };
     // `status` said pygame is here, so every mask can be made.
     let pg = |c: &AlignedCase, build: Build| {
