@@ -36,9 +36,7 @@ impl Mask {
     /// assert_eq!(Mask::from_image(&image, MaskRule::alpha(20)).unwrap().solid_count(), 2);
     /// ```
     pub fn from_image(image: &RgbaImage, rule: MaskRule) -> Result<Mask, MaskError> {
-        Self::from_fn(image.width(), image.height(), |x, y| {
-            rule.is_solid(image.get_pixel(x, y).0)
-        })
+        Self::from_rgba(image.width(), image.height(), image.as_raw(), rule)
     }
 
     /// Builds a mask from a separate hot-spot image that decides collision for a drawn image of the
@@ -163,6 +161,8 @@ impl Mask {
 }
 
 /// Decodes bytes into RGBA8, naming `source` in the error.
+// image 0.24 has only `io::Reader` and `io::Limits`; 0.25 keeps them as deprecated aliases.
+#[allow(deprecated)]
 fn decode_rgba(bytes: &[u8], source: &str) -> Result<RgbaImage, MaskError> {
     let decode_error = |e: image::ImageError| MaskError::Decode {
         source: source.to_string(),

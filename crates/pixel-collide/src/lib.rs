@@ -24,13 +24,32 @@
 
 #![warn(missing_docs)]
 
+// One glam and at most one image are compiled, chosen by feature (see the README's "Any glam, any
+// image"); the code names them `glam` and `image` whichever it is. Where both of a pair are enabled
+// (features add up across a workspace) the default one wins.
+#[cfg(not(any(feature = "glam027", feature = "glam032")))]
+compile_error!("pixel-collide needs one glam: enable the `glam027` (default) or `glam032` feature");
+/// The glam this build of the crate takes and gives (0.27, or 0.32 under the `glam032` feature), for
+/// callers who want its exact types.
+#[cfg(feature = "glam027")]
+pub use glam;
+/// The glam this build of the crate takes and gives (0.32, under the `glam032` feature).
+#[cfg(all(feature = "glam032", not(feature = "glam027")))]
+pub extern crate glam032 as glam;
+/// The image crate this build decodes with (0.24; 0.25 under the `image025` feature).
+#[cfg(feature = "image")]
+pub use image;
+/// The image crate this build decodes with (0.25, under the `image025` feature).
+#[cfg(all(feature = "image025", not(feature = "image")))]
+pub extern crate image025 as image;
+
 mod aligned;
 mod analysis;
 mod broad;
 mod clip;
 mod convolve;
 mod edit;
-#[cfg(feature = "image")]
+#[cfg(any(feature = "image", feature = "image025"))]
 mod image_io;
 mod mask;
 mod motion;
@@ -40,6 +59,7 @@ mod pair_walk;
 mod push;
 mod query;
 mod rect;
+mod rgba;
 mod shift;
 mod slide;
 mod sprite;

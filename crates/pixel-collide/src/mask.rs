@@ -166,6 +166,13 @@ pub enum MaskError {
         /// The words given.
         got: u64,
     },
+    /// RGBA bytes whose count does not match the size.
+    ByteCount {
+        /// The bytes `width * height * 4` needs.
+        expected: u64,
+        /// The bytes given.
+        got: u64,
+    },
     /// An atlas rectangle with no texels (a width or height of 0).
     EmptyRect {
         /// The requested rectangle.
@@ -222,6 +229,9 @@ impl fmt::Display for MaskError {
             ),
             MaskError::WordCount { expected, got } => {
                 write!(f, "{got} row words given where the size needs {expected}")
+            }
+            MaskError::ByteCount { expected, got } => {
+                write!(f, "{got} RGBA bytes given where the size needs {expected}")
             }
             MaskError::EmptyRect { rect } => {
                 write!(f, "atlas rectangle {rect} has no texels")

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Builds the collision crate's README examples in two fresh projects outside the workspace, each with
+# a path dependency and nothing else: a macroquad 0.4 game (glam 0.27, image 0.24, the default
+# features) and a Bevy 0.19 game (glam 0.32, image 0.25, `glam032` and `image025`). Fails if either
+# does not build or compiles a second glam. Usage: bash scripts/outside-projects.sh [macroquad|bevy]...
+set -euo pipefail
+here="$(cd "$(dirname "$0")/.." && pwd)"
+crate="$here/crates/pixel-collide"
+work="${OUTSIDE_DIR:-$here/target/outside-projects}"
+kinds=("$@")
+[ "${#kinds[@]}" -gt 0 ] || kinds=(macroquad bevy)
+
+# The README's Rust blocks: the plain ones become one test each, the engine's own block its main.
+extract() {
+  python3 - "$crate/README.md" "$1" "$2" <<'PY'
+import re, sys
+readme, engine, out = sys.argv[1:]
+blocks = re.findall(r'```rust(,ignore)?\n(.*?)```', open(readme).read(), re.S)
+plain = [b for ignore, b in blocks if not ignore]
+mine = [b for ignore, b in blocks if ignore and ('macroquad::' if engine == 'macroquad' else 'bevy::') in b]
+tests = "".join(
+    "#[test]\nfn readme_%d() -> Result<(), Box<dyn std::error::Error>> {\n%s\nOk(())\n}\n\n"
+    % (i, re.sub(r'^# ?', '', b, flags=re.M)) for i, b in enumerate(plain))
+open(out + "/tests/readme.rs", "w").write(tests)
+main = mine[0] if mine else "fn main() {}\n"
+if engine == "bevy":
+    main += "\nfn main() {\n    let _ = touching;\n}\n"
+open(out + "/src/main.rs", "w").write(main)
+PY
+}
+
+for kind in "${kinds[@]}"; do
+  dir="$work/$kind"
+  rm -rf "$dir"
+  mkdir -p "$dir/src" "$dir/tests"
+  case "$kind" in
+    macroquad)
+      deps='macroquad = { version = "0.4", default-features = false }
+pixel-collide = { path = "'"$crate"'" }'
+      cp "$here/assets/block.png" "$dir/src/block.png" ;;
+    bevy)
+      deps='bevy = { version = "0.19.1", default-features = false, features = ["std"] }
+pixel-collide = { path = "'"$crate"'", default-features = false, features = ["glam032", "image025"] }' ;;
+    *) echo "outside-projects: unknown kind $kind (macroquad or bevy)"; exit 2 ;;
+  esac
+  printf '[package]\nname = "outside-%s"\nversion = "0.1.0"\nedition = "2021"\n\n[dependencies]\n%s\n\n[workspace]\n' \
+    "$kind" "$deps" >"$dir/Cargo.toml"
+  extract "$kind" "$dir"
+  echo "== $kind: building the README's examples in $dir"
+  (cd "$dir" && cargo build --quiet --all-targets && cargo test --quiet)
+  glams=$(cd "$dir" && cargo tree -e normal --prefix none | grep -c '^glam v' || true)
+  versions=$(cd "$dir" && cargo tree -e normal --prefix none | grep '^glam v' | sort -u | wc -l)
+  if [ "$versions" -ne 1 ]; then
+    echo "outside-projects: $kind compiles $versions versions of glam"
+    exit 1
+  fi
+  echo "== $kind: ok, one glam ($(cd "$dir" && cargo tree -e normal --prefix none | grep '^glam v' | sort -u))"
+done
