@@ -218,13 +218,17 @@ impl Span {
         let mut ib = self.by0 * wb;
         let mut acc = 0;
         let mut left = self.y1 - self.y0;
+        // Rows between looks double from one to a block: a wide row is many words, so an answer in
+        // the first rows is seen at once, and a long scan still looks only once per block.
+        let mut block = 1;
         while left > 0 {
-            for _ in 0..left.min(BLOCK) {
+            for _ in 0..left.min(block) {
                 acc = shift.fold(&a.words[ia..ia + n], &b.words[ib..ib + wb], acc, &f);
                 ia += wa;
                 ib += wb;
             }
-            left = left.saturating_sub(BLOCK);
+            left = left.saturating_sub(block);
+            block = (2 * block).min(BLOCK);
             if done(acc) {
                 break;
             }
