@@ -10,7 +10,7 @@
 
 use std::collections::VecDeque;
 use std::hint::black_box;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use macroquad::prelude::*;
 
@@ -319,8 +319,11 @@ impl DebugView {
         }
         text.draw(
             &format!(
-                "{:.0} fps  {:.2} steps/frame  *{} re-timed",
-                s.fps, s.steps_per_frame, s.last.retimed
+                "{:.0} fps  {:.1} ms/frame  {:.2} steps/frame  *{} re-timed",
+                s.fps,
+                if s.fps > 0.0 { 1000.0 / s.fps } else { 0.0 },
+                s.steps_per_frame,
+                s.last.retimed
             ),
             left,
             row,
@@ -351,7 +354,7 @@ impl DebugView {
 fn retime_pixel_tests(world: &World) -> (Duration, u64) {
     let figure = world.figure_motion();
     let mut count = 0;
-    let started = Instant::now();
+    let started = spinfall::clock::Stopwatch::start();
     for b in world.blocks() {
         if b.last_check() != CheckOutcome::Rejected {
             black_box(time_of_impact(black_box(&world.block_motion(b)), &figure));

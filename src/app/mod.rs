@@ -18,7 +18,10 @@ mod hud;
 mod input;
 mod legend;
 mod pace;
+#[cfg(target_arch = "wasm32")]
+pub mod page;
 mod particles;
+mod platform;
 mod prompt;
 mod records;
 mod render;
@@ -39,7 +42,7 @@ use spinfall::sim::{
     Bot, Casual, Event, GameSpeed, Mode, Pacer, PowerUpKind, Shapes, World, FIELD_HEIGHT,
     FIELD_WIDTH, STEP_SECONDS,
 };
-use spinfall::store::{HighScores, ModeKey, Settings, Store};
+use spinfall::store::{HighScores, ModeKey, Settings};
 
 use art::{Images, Textures};
 use audio::{Cue, Sfx};
@@ -48,6 +51,7 @@ use game::{Floater, Steer};
 use input::Controls;
 use legend::FirstCatches;
 use particles::Particles;
+use platform::Store;
 use replay::Replays;
 use saving::{mode_key, SaveWarned, Saved};
 use screen::GameResult;
@@ -161,6 +165,9 @@ struct App {
     debug: Option<DebugView>,
     /// The game being recorded, the replay being watched, the score table.
     replays: Replays,
+    /// The first problem with the saved settings or scores, shown on the title in a browser, where
+    /// nobody reads a console.
+    storage_notice: Option<String>,
 }
 
 impl App {
@@ -170,6 +177,7 @@ impl App {
             mut settings,
             scores,
             save_warned,
+            notice,
         } = Saved::load();
         // `--speed` is this run's choice; it is kept only if the player then changes a setting.
         if let Some(speed) = opts.speed {
@@ -227,6 +235,7 @@ impl App {
             quit_armed_at: f32::NEG_INFINITY,
             debug: None,
             replays: Replays::default(),
+            storage_notice: notice,
         };
         for name in app.controls.pad_names() {
             app.toast(format!("Gamepad ready: {name}"));
@@ -261,6 +270,7 @@ impl App {
                 debug.end_frame(frame_time);
             }
             self.draw();
+            platform::frame_drawn();
             next_frame().await;
         }
     }
@@ -283,6 +293,7 @@ impl App {
                 );
             }
         }
+        self.sfx.poll_decoding();
         let actions = self.controls.poll();
 
         if actions.fullscreen {

@@ -130,6 +130,10 @@ impl App {
         }
         let mut keep: Vec<u64> = self.scores.replays().collect();
         keep.push(last);
+        // A page keeps no replay files (it has no directory), so there is nothing to tidy there.
+        #[cfg(target_arch = "wasm32")]
+        let _ = (dir, keep);
+        #[cfg(not(target_arch = "wasm32"))]
         if let Err(e) = replay::prune_unnamed(&self.store, &keep) {
             if !self.replays.warned {
                 spinfall::errln!(

@@ -2,8 +2,9 @@
 //! them after a change, and reporting a failure once instead of on every save.
 
 use spinfall::sim::Mode;
-use spinfall::store::{self, HighScores, ModeKey, Problem, Settings, Store};
+use spinfall::store::{self, HighScores, ModeKey, Problem, Settings};
 
+use super::platform::Store;
 use super::App;
 
 /// The saved files as the app starts with them: where they live, what they held, and which failed
@@ -13,6 +14,8 @@ pub(super) struct Saved {
     pub(super) settings: Settings,
     pub(super) scores: HighScores,
     pub(super) save_warned: SaveWarned,
+    /// The first line reported, if any: what a player must know about their saved data.
+    pub(super) notice: Option<String>,
 }
 
 impl Saved {
@@ -34,7 +37,8 @@ impl Saved {
         let nowhere = [&settings_loaded.problem, &scores_loaded.problem]
             .iter()
             .any(|p| p.as_ref().is_some_and(Problem::keeps_nothing));
-        report_load_problems(&store, settings_loaded.problem, scores_loaded.problem);
+        let mut notice =
+            report_load_problems(&store, settings_loaded.problem, scores_loaded.problem);
         let settings = settings_loaded.value;
         let scores = scores_loaded.value;
         // Writing a missing file now makes its absence a first-run event, not a warning on every start
@@ -48,26 +52,30 @@ impl Saved {
             match store.save_settings(&settings) {
                 // On a first run both files fail alike: one line for the directory is enough.
                 Err(e) if scores_missing => {
-                    spinfall::errln!(
-                        "spinfall: warning: {e}; settings and scores will not be kept"
-                    );
+                    let line = format!("{e}; settings and scores will not be kept");
+                    spinfall::errln!("spinfall: warning: {line}");
+                    notice = notice.or(Some(line));
                     save_warned = SaveWarned {
                         settings: true,
                         scores: true,
                     };
                 }
-                result => report_save(&mut save_warned.settings, result, "settings"),
+                result => {
+                    let line = report_save(&mut save_warned.settings, result, "settings");
+                    notice = notice.or(line);
+                }
             }
         }
         if scores_missing && !save_warned.scores {
             let result = store.save_scores(&scores);
-            report_save(&mut save_warned.scores, result, "scores");
+            notice = notice.or(report_save(&mut save_warned.scores, result, "scores"));
         }
         Saved {
             store,
             settings,
             scores,
             save_warned,
+            notice,
         }
     }
 }
@@ -75,12 +83,14 @@ impl Saved {
 impl App {
     pub(super) fn save_settings(&mut self) {
         let result = self.store.save_settings(&self.settings);
-        report_save(&mut self.save_warned.settings, result, "settings");
+        let line = report_save(&mut self.save_warned.settings, result, "settings");
+        self.storage_notice = self.storage_notice.take().or(line);
     }
 
     pub(super) fn save_scores(&mut self) {
         let result = self.store.save_scores(&self.scores);
-        report_save(&mut self.save_warned.scores, result, "scores");
+        let line = report_save(&mut self.save_warned.scores, result, "scores");
+        self.storage_notice = self.storage_notice.take().or(line);
     }
 }
 
@@ -92,27 +102,36 @@ pub(super) struct SaveWarned {
 }
 
 /// Reports the first failed save of one file only: the game plays on, and one line is enough to act on.
-fn report_save(warned: &mut bool, result: Result<(), store::SaveError>, what: &str) {
-    if let Err(e) = result {
-        if !*warned {
-            spinfall::errln!("spinfall: warning: {e}; {what} will not be kept");
-            *warned = true;
-        }
-    }
+/// Returns the line reported, if one was.
+fn report_save(
+    warned: &mut bool,
+    result: Result<(), store::SaveError>,
+    what: &str,
+) -> Option<String> {
+    let e = result.err().filter(|_| !*warned)?;
+    let line = format!("{e}; {what} will not be kept");
+    spinfall::errln!("spinfall: warning: {line}");
+    *warned = true;
+    Some(line)
 }
 
-/// Prints what went wrong loading the saved files, as few lines as possible.
-fn report_load_problems(store: &Store, settings: Option<Problem>, scores: Option<Problem>) {
+/// Prints what went wrong loading the saved files, as few lines as possible; returns the first
+/// warning printed, if any.
+fn report_load_problems(
+    store: &Store,
+    settings: Option<Problem>,
+    scores: Option<Problem>,
+) -> Option<String> {
     let both_missing = [&settings, &scores]
         .iter()
         .all(|p| p.as_ref().is_some_and(Problem::is_missing));
     if both_missing {
-        let dir = store
-            .dir()
-            .map(|d| d.display().to_string())
-            .unwrap_or_default();
+        let dir = store.dir().map_or_else(
+            || "the browser's storage".to_string(),
+            |d| d.display().to_string(),
+        );
         spinfall::errln!("spinfall: no saved settings or scores yet; they will be kept in {dir}");
-        return;
+        return None;
     }
     // One missing file beside a present one is simply created; the same directory-wide problem
     // (no directory, or a file in its place) is named once.
@@ -127,6 +146,7 @@ fn report_load_problems(store: &Store, settings: Option<Problem>, scores: Option
             spinfall::errln!("spinfall: warning: {line}");
         }
     }
+    lines.into_iter().next()
 }
 
 pub(super) fn mode_key(mode: Mode) -> ModeKey {

@@ -52,6 +52,8 @@ pub fn run(opts: Options, assets: Assets) -> Result<(), AppError> {
         icon: window_icon(&images.block),
         ..Default::default()
     };
+    // A page has no audio thread to lose and no terminal; `page` installs the hook it needs there.
+    #[cfg(not(target_arch = "wasm32"))]
     audio::install_panic_hook();
     #[cfg(all(feature = "sound", target_os = "linux"))]
     audio::quiet_alsa_without_sound_cards();

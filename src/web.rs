@@ -1,0 +1,163 @@
+//! The page's side of the game in a browser: the functions `web/spinfall.js` hands the wasm module,
+//! wrapped so the rest of the code never touches a pointer.
+//!
+//! Strings cross as UTF-8 bytes: Rust passes a pointer and a length; a string coming back is held by
+//! the page until Rust has made room for it and asked for it by length.
+
+use std::fmt;
+
+mod imports {
+    // Imported by name from the page, as macroquad's own functions are.
+    #[link(wasm_import_module = "env")]
+    extern "C" {
+        /// The page's clock, `Date.now()` in seconds (provided by macroquad's own bundle).
+        pub fn now() -> f64;
+        pub fn spinfall_log(level: u32, ptr: *const u8, len: usize);
+        pub fn spinfall_take_pending(ptr: *mut u8);
+        pub fn spinfall_query() -> i32;
+        pub fn spinfall_storage_get(key: *const u8, key_len: usize) -> i32;
+        pub fn spinfall_storage_set(
+            key: *const u8,
+            key_len: usize,
+            value: *const u8,
+            value_len: usize,
+        ) -> i32;
+        pub fn spinfall_storage_remove(key: *const u8, key_len: usize) -> i32;
+        pub fn spinfall_show_result(ptr: *const u8, len: usize);
+        pub fn spinfall_show_fault(ptr: *const u8, len: usize);
+        pub fn spinfall_frame_drawn();
+        pub fn spinfall_lab_status(ptr: *const u8, len: usize);
+    }
+}
+
+/// The page's clock in seconds since the Unix epoch.
+pub fn now_seconds() -> f64 {
+    // SAFETY: a plain function of no arguments provided by the page.
+    unsafe { imports::now() }
+}
+
+/// How loud a console line is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Level {
+    /// `console.log`.
+    Info,
+    /// `console.warn`.
+    Warn,
+    /// `console.error`.
+    Error,
+}
+
+/// Writes one line to the browser's console.
+pub fn log(level: Level, line: &str) {
+    let level = match level {
+        Level::Info => 0,
+        Level::Warn => 1,
+        Level::Error => 2,
+    };
+    // SAFETY: the page copies `len` bytes from `ptr` before returning.
+    unsafe { imports::spinfall_log(level, line.as_ptr(), line.len()) }
+}
+
+/// Takes the string the page holds for us, `len` bytes long (a negative length means none).
+fn take_pending(len: i32) -> Option<String> {
+    let len = usize::try_from(len).ok()?;
+    let mut bytes = vec![0u8; len];
+    // SAFETY: the page writes exactly the `len` bytes it announced into the buffer.
+    unsafe { imports::spinfall_take_pending(bytes.as_mut_ptr()) };
+    Some(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+/// The page address's query string, without the leading `?`.
+pub fn query() -> String {
+    // SAFETY: no arguments; the string is fetched by `take_pending`.
+    take_pending(unsafe { imports::spinfall_query() }).unwrap_or_default()
+}
+
+/// Why `localStorage` refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StorageError {
+    /// The browser blocks storage for this page (disabled, or a private mode without it).
+    Disabled,
+    /// The page's share of storage is used up.
+    Full,
+}
+
+impl fmt::Display for StorageError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            StorageError::Disabled => "the browser's storage is disabled for this page",
+            StorageError::Full => "the browser's storage is full",
+        })
+    }
+}
+
+/// The value `localStorage` holds under `key`, `Ok(None)` when it holds none.
+pub fn storage_get(key: &str) -> Result<Option<String>, StorageError> {
+    // SAFETY: the page copies the key before returning; the value is fetched by `take_pending`.
+    match unsafe { imports::spinfall_storage_get(key.as_ptr(), key.len()) } {
+        -1 => Ok(None),
+        len if len < 0 => Err(StorageError::Disabled),
+        len => Ok(take_pending(len)),
+    }
+}
+
+/// Stores `value` under `key` in `localStorage`.
+pub fn storage_set(key: &str, value: &str) -> Result<(), StorageError> {
+    // SAFETY: the page copies both strings before returning.
+    match unsafe {
+        imports::spinfall_storage_set(key.as_ptr(), key.len(), value.as_ptr(), value.len())
+    } {
+        0 => Ok(()),
+        1 => Err(StorageError::Full),
+        _ => Err(StorageError::Disabled),
+    }
+}
+
+/// Removes `key` from `localStorage`.
+pub fn storage_remove(key: &str) -> Result<(), StorageError> {
+    // SAFETY: the page copies the key before returning.
+    match unsafe { imports::spinfall_storage_remove(key.as_ptr(), key.len()) } {
+        0 => Ok(()),
+        _ => Err(StorageError::Disabled),
+    }
+}
+
+/// Writes a headless run's line into the page's `result` element and to the console.
+pub fn show_result(line: &str) {
+    // SAFETY: the page copies `len` bytes from `ptr` before returning.
+    unsafe { imports::spinfall_show_result(line.as_ptr(), line.len()) }
+}
+
+/// Shows a line over the game that says it stopped and why (a panic's message).
+pub fn show_fault(line: &str) {
+    // SAFETY: the page copies `len` bytes from `ptr` before returning.
+    unsafe { imports::spinfall_show_fault(line.as_ptr(), line.len()) }
+}
+
+/// Tells the page a frame was drawn; the first call marks the time to first frame.
+pub fn frame_drawn() {
+    // SAFETY: a plain function of no arguments provided by the page.
+    unsafe { imports::spinfall_frame_drawn() }
+}
+
+/// Sets the collision lab's status line on the page (read by people and by the browser tests).
+pub fn lab_status(line: &str) {
+    // SAFETY: the page copies `len` bytes from `ptr` before returning.
+    unsafe { imports::spinfall_lab_status(line.as_ptr(), line.len()) }
+}
+
+/// Makes a panic show its message on the page and in the console instead of freezing the canvas.
+pub fn show_panics() {
+    std::panic::set_hook(Box::new(|info| {
+        let line = format!("Spinfall stopped: {info}");
+        log(Level::Error, &line);
+        show_fault(&line);
+    }));
+}
+
+/// The version of the page's plugin this module was built for; the loader checks it against
+/// `web/spinfall.js` and says so in the console when they differ.
+#[no_mangle]
+pub extern "C" fn spinfall_crate_version() -> u32 {
+    1
+}
