@@ -44,6 +44,7 @@ static DECODING: AtomicBool = AtomicBool::new(false);
 
 /// Installs a panic hook that reports audio failures as one warning line, a window that cannot open
 /// as one error line, and leaves every other panic to the default hook.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn install_panic_hook() {
     let default = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {

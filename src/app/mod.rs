@@ -59,7 +59,9 @@ use seeds::Seeds;
 use view::{framebuffer_size, Letterbox, Text};
 use window::WINDOW_SIZE;
 
-pub use window::{check_display, run};
+#[cfg(not(target_arch = "wasm32"))]
+pub use window::check_display;
+pub use window::run;
 
 /// How long after a full-screen toggle focus changes are ignored, in seconds.
 const FULLSCREEN_SETTLE: f32 = 1.0;
