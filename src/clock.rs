@@ -1,7 +1,7 @@
 //! The clock for timings and dates, on the desktop and in the browser alike.
 //!
 //! `std::time::Instant` and `SystemTime` panic on `wasm32-unknown-unknown`, where the standard library
-//! has no clock; there the page's `Date.now()` stands in. Nothing here ever feeds the simulation: the
+//! has no clock; there the page's `performance.now()` and `Date.now()` stand in. Nothing here ever feeds the simulation: the
 //! world's time is its step count, so timings only ever reach reports like `wall_ms`.
 
 /// A running timer, started by [`Stopwatch::start`].
@@ -20,7 +20,7 @@ impl Stopwatch {
             #[cfg(not(target_arch = "wasm32"))]
             started: std::time::Instant::now(),
             #[cfg(target_arch = "wasm32")]
-            started: crate::web::now_seconds(),
+            started: crate::web::monotonic_seconds(),
         }
     }
 
@@ -32,8 +32,7 @@ impl Stopwatch {
         }
         #[cfg(target_arch = "wasm32")]
         {
-            // The page's clock may step back (a changed system clock); a negative span reads as zero.
-            let seconds = (crate::web::now_seconds() - self.started).max(0.0);
+            let seconds = (crate::web::monotonic_seconds() - self.started).max(0.0);
             std::time::Duration::from_secs_f64(seconds)
         }
     }

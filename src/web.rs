@@ -12,6 +12,7 @@ mod imports {
     extern "C" {
         /// The page's clock, `Date.now()` in seconds (provided by macroquad's own bundle).
         pub fn now() -> f64;
+        pub fn spinfall_monotonic_ms() -> f64;
         pub fn spinfall_log(level: u32, ptr: *const u8, len: usize);
         pub fn spinfall_take_pending(ptr: *mut u8);
         pub fn spinfall_query() -> i32;
@@ -26,6 +27,12 @@ mod imports {
         pub fn spinfall_show_result(ptr: *const u8, len: usize);
         pub fn spinfall_show_fault(ptr: *const u8, len: usize);
         pub fn spinfall_frame_drawn();
+        pub fn spinfall_set_state(
+            key: *const u8,
+            key_len: usize,
+            value: *const u8,
+            value_len: usize,
+        );
         pub fn spinfall_lab_status(ptr: *const u8, len: usize);
     }
 }
@@ -34,6 +41,13 @@ mod imports {
 pub fn now_seconds() -> f64 {
     // SAFETY: a plain function of no arguments provided by the page.
     unsafe { imports::now() }
+}
+
+/// The page's monotonic clock (`performance.now()`) in seconds since the page opened: finer than the
+/// date and never set back, for timings.
+pub fn monotonic_seconds() -> f64 {
+    // SAFETY: a plain function of no arguments provided by the page.
+    unsafe { imports::spinfall_monotonic_ms() / 1000.0 }
 }
 
 /// How loud a console line is.
@@ -132,6 +146,12 @@ pub fn show_result(line: &str) {
 pub fn show_fault(line: &str) {
     // SAFETY: the page copies `len` bytes from `ptr` before returning.
     unsafe { imports::spinfall_show_fault(line.as_ptr(), line.len()) }
+}
+
+/// Sets `window.spinfall[key]` to `value` on the page: what the game shows, for the page's tests.
+pub fn set_state(key: &str, value: &str) {
+    // SAFETY: the page copies both strings before returning.
+    unsafe { imports::spinfall_set_state(key.as_ptr(), key.len(), value.as_ptr(), value.len()) }
 }
 
 /// Tells the page a frame was drawn; the first call marks the time to first frame.

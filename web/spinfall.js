@@ -41,6 +41,7 @@ window.spinfall = { firstFrameMs: null, frames: 0 };
       else if (level === 1) console.warn(line);
       else console.log(line);
     };
+    env.spinfall_monotonic_ms = () => performance.now();
     env.spinfall_take_pending = (ptr) => {
       new Uint8Array(wasm_memory.buffer, ptr, pending.length).set(pending);
       pending = new Uint8Array(0);
@@ -84,6 +85,9 @@ window.spinfall = { firstFrameMs: null, frames: 0 };
         console.log("first frame after " + Math.round(window.spinfall.firstFrameMs) + " ms");
       }
       window.spinfall.frames += 1;
+    };
+    env.spinfall_set_state = (keyPtr, keyLen, valuePtr, valueLen) => {
+      window.spinfall[text(keyPtr, keyLen)] = text(valuePtr, valueLen);
     };
     env.spinfall_lab_status = (ptr, len) => {
       const status = document.getElementById("status");

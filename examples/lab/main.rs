@@ -468,6 +468,7 @@ async fn run(f_image: RgbaImage, r_image: RgbaImage, rule: MaskRule) {
                 .to_string(),
         ];
         platform::show_status(&lines[0]);
+        platform::frame_drawn();
         if let Some(report) = probe_report {
             lines.push(report);
         }

@@ -2,7 +2,8 @@
 //! line on the page beside the canvas.
 
 /// Seconds since an arbitrary start, for the live timings: `Instant` on the desktop; in a browser,
-/// where `Instant` panics, macroquad's clock (the page's `Date.now()`, to the millisecond).
+/// where `Instant` panics, the page's `performance.now()` (macroquad's own clock there counts whole
+/// milliseconds, too coarse for a check that takes nanoseconds).
 pub fn seconds() -> f64 {
     #[cfg(not(target_arch = "wasm32"))]
     {
@@ -13,7 +14,7 @@ pub fn seconds() -> f64 {
     }
     #[cfg(target_arch = "wasm32")]
     {
-        macroquad::time::get_time()
+        spinfall::web::monotonic_seconds()
     }
 }
 
@@ -25,6 +26,12 @@ pub const IN_BROWSER: bool = cfg!(target_arch = "wasm32");
 pub fn show_status(_line: &str) {
     #[cfg(target_arch = "wasm32")]
     spinfall::web::lab_status(_line);
+}
+
+/// Tells the page a frame is drawn; the first marks the time to first frame.
+pub fn frame_drawn() {
+    #[cfg(target_arch = "wasm32")]
+    spinfall::web::frame_drawn();
 }
 
 /// In a browser, makes a panic show its message on the page instead of freezing the canvas.

@@ -247,6 +247,7 @@ impl App {
         if cfg!(target_os = "linux") && !opts.fullscreen && screen_dpi_scale() > 1.01 {
             request_new_screen_size(WINDOW_SIZE.0 as f32, WINDOW_SIZE.1 as f32);
         }
+        platform::screen_shown(&app.screen);
         if app.pilot.is_some() {
             app.start_game();
         }
@@ -373,6 +374,7 @@ impl App {
         if self.screen != screen {
             self.screen = screen;
             self.screen_time = 0.0;
+            platform::screen_shown(&screen);
         }
     }
 

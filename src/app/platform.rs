@@ -14,6 +14,13 @@ pub(super) use spinfall::store::Store;
 #[cfg(target_arch = "wasm32")]
 pub(super) use spinfall::store::PageStore as Store;
 
+/// Tells the page which screen is showing (as `window.spinfall.screen`), for its tests and for anyone
+/// looking at a page that misbehaves.
+pub(super) fn screen_shown(_screen: &super::Screen) {
+    #[cfg(target_arch = "wasm32")]
+    spinfall::web::set_state("screen", &format!("{_screen:?}"));
+}
+
 /// Tells the page that a frame is on the canvas; the first marks the time to first frame.
 pub(super) fn frame_drawn() {
     #[cfg(target_arch = "wasm32")]

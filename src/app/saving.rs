@@ -52,9 +52,11 @@ impl Saved {
             match store.save_settings(&settings) {
                 // On a first run both files fail alike: one line for the directory is enough.
                 Err(e) if scores_missing => {
-                    let line = format!("{e}; settings and scores will not be kept");
-                    spinfall::errln!("spinfall: warning: {line}");
-                    notice = notice.or(Some(line));
+                    spinfall::errln!(
+                        "spinfall: warning: {e}; settings and scores will not be kept"
+                    );
+                    let line = "Your settings and scores will not be kept: they cannot be saved";
+                    notice = notice.or(Some(line.to_string()));
                     save_warned = SaveWarned {
                         settings: true,
                         scores: true,
@@ -109,14 +111,18 @@ fn report_save(
     what: &str,
 ) -> Option<String> {
     let e = result.err().filter(|_| !*warned)?;
-    let line = format!("{e}; {what} will not be kept");
-    spinfall::errln!("spinfall: warning: {line}");
+    spinfall::errln!("spinfall: warning: {e}; {what} will not be kept");
     *warned = true;
-    Some(line)
+    let why = match &e {
+        store::SaveError::NoDirectory => "there is nowhere to keep them".to_string(),
+        store::SaveError::Protected(_) => "the saved copy could not be used".to_string(),
+        store::SaveError::Io(_, e) => e.to_string(),
+    };
+    Some(format!("Your {what} will not be kept: {why}"))
 }
 
 /// Prints what went wrong loading the saved files, as few lines as possible; returns the first
-/// warning printed, if any.
+/// problem's short form for the title, if any.
 fn report_load_problems(
     store: &Store,
     settings: Option<Problem>,
@@ -135,18 +141,65 @@ fn report_load_problems(
     }
     // One missing file beside a present one is simply created; the same directory-wide problem
     // (no directory, or a file in its place) is named once.
-    let lines: Vec<String> = [settings, scores]
+    let problems: Vec<Problem> = [settings, scores]
         .into_iter()
         .flatten()
         .filter(|p| !p.is_missing())
-        .map(|p| p.to_string())
         .collect();
+    let lines: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
     for (i, line) in lines.iter().enumerate() {
         if !lines[..i].contains(line) {
             spinfall::errln!("spinfall: warning: {line}");
         }
     }
-    lines.into_iter().next()
+    problems.first().map(title_line)
+}
+
+/// A problem with the saved data in a few words for the title screen: what it means for the player.
+/// The console's line names the file and the details.
+fn title_line(problem: &Problem) -> String {
+    let what = |path: &std::path::Path| {
+        let settings = path.to_string_lossy().contains(store::SETTINGS_FILE);
+        if settings {
+            "settings"
+        } else {
+            "scores"
+        }
+    };
+    match problem {
+        Problem::NoDirectory | Problem::NotADirectory(_) => {
+            "Your settings and scores will not be kept: there is nowhere to keep them".to_string()
+        }
+        Problem::Missing(p) | Problem::Empty(p) => {
+            format!("Your saved {} were empty: starting from defaults", what(p))
+        }
+        Problem::Unreadable(p, e) => {
+            format!(
+                "Your saved {} cannot be read ({e}): using defaults",
+                what(p)
+            )
+        }
+        Problem::Newer { path, .. } => format!(
+            "Your saved {} come from a newer Spinfall: left as they are",
+            what(path)
+        ),
+        Problem::Corrupt {
+            path,
+            set_aside: Ok(_),
+            ..
+        } => format!(
+            "Your saved {} were damaged: set aside, starting from defaults",
+            what(path)
+        ),
+        Problem::Corrupt {
+            path,
+            set_aside: Err(why),
+            ..
+        } => format!(
+            "Your saved {} are damaged and left as they are ({why}): using defaults",
+            what(path)
+        ),
+    }
 }
 
 pub(super) fn mode_key(mode: Mode) -> ModeKey {

@@ -191,7 +191,9 @@ impl App {
         }
         // On the desktop the same line went to the terminal; a page's player never sees its console.
         if let Some(notice) = self.storage_notice.as_deref().filter(|_| IN_BROWSER) {
-            text.shadowed(notice, 400.0, 18.0, 14.0, Align::Centre, GOLD);
+            // One line, made smaller rather than cut when it is long.
+            let size = (14.0 * 780.0 / text.width(notice, 14.0).max(1.0)).min(14.0);
+            text.shadowed(notice, 400.0, 18.0, size, Align::Centre, GOLD);
         }
     }
 }
