@@ -230,6 +230,30 @@ def check_bad_storage_and_query(run):
     context.close()
 
 
+def check_gamepad(run):
+    # A pad in the standard mapping, as the Gamepad API reports one: its A button starts a game.
+    context = run.browser.new_context(viewport=VIEWPORT)
+    context.add_init_script("""
+      window.__pad = { id: "Test pad (STANDARD GAMEPAD)", index: 0, connected: true,
+        mapping: "standard", axes: [0, 0, 0, 0],
+        buttons: Array.from({ length: 17 }, () => ({ pressed: false, value: 0 })) };
+      navigator.getGamepads = () => [window.__pad, null, null, null];
+    """)
+    page = run.page(context, "index.html?seed=3&mode=arcade")
+    wait_frames(page, 10)
+    page.evaluate("window.__pad.buttons[0].pressed = true")
+    try:
+        wait_screen(page, "Playing", 8000)
+        started = True
+    except Exception:
+        started = False
+    page.evaluate("window.__pad.buttons[0].pressed = false")
+    run.shot(page, "gamepad-start")
+    run.check("a gamepad's A button (Gamepad API) starts a game", started,
+              str(page.evaluate("window.spinfall.screen")))
+    context.close()
+
+
 def check_lab(run):
     page = run.page(path="lab.html")
     wait_frames(page, 5)
@@ -290,7 +314,7 @@ def main():
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         run = Run(browser, site, out)
         for check in (check_title, check_play_and_red, check_best_survives_reload,
-                      check_bad_storage_and_query, check_lab):
+                      check_bad_storage_and_query, check_gamepad, check_lab):
             try:
                 check(run)
             except Exception as e:  # a check that times out fails alone; the others still run

@@ -34,6 +34,9 @@ mod imports {
             value_len: usize,
         );
         pub fn spinfall_lab_status(ptr: *const u8, len: usize);
+        pub fn spinfall_gamepads(ptr: *mut f32, slots: usize);
+        pub fn spinfall_gamepad_name(slot: usize) -> i32;
+        pub fn spinfall_rumble(milliseconds: u32);
     }
 }
 
@@ -164,6 +167,46 @@ pub fn frame_drawn() {
 pub fn lab_status(line: &str) {
     // SAFETY: the page copies `len` bytes from `ptr` before returning.
     unsafe { imports::spinfall_lab_status(line.as_ptr(), line.len()) }
+}
+
+/// How many gamepads the page reports at most.
+pub const PAD_SLOTS: usize = 4;
+
+/// Floats the page writes per gamepad: connected, 17 buttons, the left stick's x and y.
+const PAD_FLOATS: usize = 20;
+
+/// One gamepad as the browser reports it, in the standard mapping.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Pad {
+    /// The browser's name for it.
+    pub name: String,
+    /// Buttons 0 to 16 of the standard mapping, pressed or not.
+    pub buttons: [bool; 17],
+    /// The left stick, x to the right and y down, each in -1..=1.
+    pub stick: (f32, f32),
+}
+
+/// The gamepads the browser reports in its first [`PAD_SLOTS`] slots; only pads in the standard
+/// mapping count, since only their buttons are known.
+pub fn gamepads() -> [Option<Pad>; PAD_SLOTS] {
+    let mut floats = [0.0f32; PAD_SLOTS * PAD_FLOATS];
+    // SAFETY: the page writes at most `PAD_SLOTS * PAD_FLOATS` floats into the buffer.
+    unsafe { imports::spinfall_gamepads(floats.as_mut_ptr(), PAD_SLOTS) };
+    std::array::from_fn(|slot| {
+        let f = &floats[slot * PAD_FLOATS..(slot + 1) * PAD_FLOATS];
+        (f[0] != 0.0).then(|| Pad {
+            // SAFETY: the name is fetched by `take_pending`.
+            name: take_pending(unsafe { imports::spinfall_gamepad_name(slot) }).unwrap_or_default(),
+            buttons: std::array::from_fn(|b| f[1 + b] > 0.5),
+            stick: (f[18], f[19]),
+        })
+    })
+}
+
+/// Rumbles every gamepad whose browser offers it, for `milliseconds`.
+pub fn rumble_gamepads(milliseconds: u32) {
+    // SAFETY: a plain function of one number provided by the page.
+    unsafe { imports::spinfall_rumble(milliseconds) }
 }
 
 /// Makes a panic show its message on the page and in the console instead of freezing the canvas.

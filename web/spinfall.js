@@ -89,6 +89,34 @@ window.spinfall = { firstFrameMs: null, frames: 0 };
     env.spinfall_set_state = (keyPtr, keyLen, valuePtr, valueLen) => {
       window.spinfall[text(keyPtr, keyLen)] = text(valuePtr, valueLen);
     };
+    const pads = () => (navigator.getGamepads ? Array.from(navigator.getGamepads()) : []);
+    env.spinfall_gamepads = (ptr, slots) => {
+      const out = new Float32Array(wasm_memory.buffer, ptr, slots * 20);
+      out.fill(0);
+      pads().slice(0, slots).forEach((pad, slot) => {
+        if (!pad || !pad.connected || pad.mapping !== "standard") return;
+        const at = slot * 20;
+        out[at] = 1;
+        for (let b = 0; b < 17 && b < pad.buttons.length; b++) {
+          out[at + 1 + b] = pad.buttons[b].pressed ? 1 : 0;
+        }
+        out[at + 18] = pad.axes[0] || 0;
+        out[at + 19] = pad.axes[1] || 0;
+      });
+    };
+    env.spinfall_gamepad_name = (slot) => {
+      const pad = pads()[slot];
+      return pad ? hold(pad.id) : -1;
+    };
+    env.spinfall_rumble = (ms) => {
+      for (const pad of pads()) {
+        const actuator = pad && pad.vibrationActuator;
+        if (actuator && actuator.playEffect) {
+          actuator.playEffect("dual-rumble", { duration: ms, strongMagnitude: 0.6, weakMagnitude: 0.85 })
+            .catch(() => {});
+        }
+      }
+    };
     env.spinfall_lab_status = (ptr, len) => {
       const status = document.getElementById("status");
       if (status) status.textContent = text(ptr, len);
