@@ -279,6 +279,12 @@ impl DebugView {
                     .map_or("-".to_string(), |p| format!("{:.1}", p.offset.length())),
             ),
             ("step \u{b5}s", micros(s.last.step), micros(s.total.step)),
+            // The last frame's wall time, and the mean over the window: what a stutter looks like.
+            (
+                "frame ms",
+                format!("{:.1}", self.frames.back().map_or(0.0, |f| f.0) * 1000.0),
+                format!("{:.1}", if s.fps > 0.0 { 1000.0 / s.fps } else { 0.0 }),
+            ),
             (
                 "collision \u{b5}s*",
                 micros(s.last.collide),
@@ -319,11 +325,8 @@ impl DebugView {
         }
         text.draw(
             &format!(
-                "{:.0} fps  {:.1} ms/frame  {:.2} steps/frame  *{} re-timed",
-                s.fps,
-                if s.fps > 0.0 { 1000.0 / s.fps } else { 0.0 },
-                s.steps_per_frame,
-                s.last.retimed
+                "{:.0} fps  {:.2} steps/frame  *{} re-timed",
+                s.fps, s.steps_per_frame, s.last.retimed
             ),
             left,
             row,
