@@ -124,6 +124,13 @@ def check_title(run):
     wait_frames(page, 5)
     first_ms = page.evaluate("window.spinfall.firstFrameMs")
     wait_frames(page, 20)
+    # The five sounds decode in the background; the browser plays them after the first key press.
+    try:
+        page.wait_for_function("window.spinfall.sounds === '5'", timeout=10000)
+    except Exception:
+        pass
+    sounds = page.evaluate("window.spinfall.sounds")
+    run.check("the sounds are decoded and ready", sounds == "5", f"{sounds} of 5")
     title = run.shot(page, "title")
     many = colours(title)
     # The name in large white letters across the top third, over the blue sky.
@@ -327,6 +334,12 @@ def main():
     panics = [l for l in run.console
               if any(w in l for w in ("panicked", "Spinfall stopped", "RuntimeError", "unreachable"))]
     run.check("the console holds no panic", not panics, "; ".join(panics[:3]))
+    # Lines the player would never see but that say something is broken: a script error, a file
+    # missing from the site, a sound that cannot play.
+    broken = [l for l in run.console
+              if l.startswith("pageerror") or "Failed to load resource" in l or "cannot play" in l]
+    run.check("the console holds no script error, missing file or silent sound", not broken,
+              "; ".join(broken[:3]))
     with open(os.path.join(out, "console.log"), "w") as f:
         f.write("\n".join(run.console) + "\n")
     if run.failures:

@@ -123,8 +123,9 @@ mod enabled {
         }
 
         /// Moves the sounds whose decoding finished since the last call into play; called every frame
-        /// until none is left.
-        pub fn poll_decoding(&mut self) {
+        /// until none is left. Returns how many are ready when that changed, `None` otherwise.
+        pub fn poll_decoding(&mut self) -> Option<usize> {
+            let before = self.sounds.len();
             for (cue, name, mut future) in std::mem::take(&mut self.decoding) {
                 match poll_once(&mut future) {
                     Some(Ok(sound)) => self.sounds.push((cue, sound)),
@@ -132,6 +133,7 @@ mod enabled {
                     None => self.decoding.push((cue, name, future)),
                 }
             }
+            (self.sounds.len() != before).then_some(self.sounds.len())
         }
 
         /// Sets the master volume (0..=1).
@@ -213,7 +215,9 @@ mod disabled {
         pub fn set_volume(&mut self, _volume: f32) {}
 
         /// Has nothing to decode.
-        pub fn poll_decoding(&mut self) {}
+        pub fn poll_decoding(&mut self) -> Option<usize> {
+            None
+        }
 
         /// Plays nothing.
         pub fn play(&self, _cue: Cue) {}

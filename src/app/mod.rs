@@ -296,7 +296,9 @@ impl App {
                 );
             }
         }
-        self.sfx.poll_decoding();
+        if let Some(ready) = self.sfx.poll_decoding() {
+            platform::sounds_ready(ready);
+        }
         let actions = self.controls.poll();
 
         if actions.fullscreen {

@@ -21,6 +21,12 @@ pub(super) fn screen_shown(_screen: &super::Screen) {
     spinfall::web::set_state("screen", &format!("{_screen:?}"));
 }
 
+/// Tells the page how many sounds are decoded and ready (as `window.spinfall.sounds`).
+pub(super) fn sounds_ready(_count: usize) {
+    #[cfg(target_arch = "wasm32")]
+    spinfall::web::set_state("sounds", &_count.to_string());
+}
+
 /// Tells the page that a frame is on the canvas; the first marks the time to first frame.
 pub(super) fn frame_drawn() {
     #[cfg(target_arch = "wasm32")]
