@@ -118,6 +118,14 @@ def bright(p):
     return min(p) > 200
 
 
+def gold(p):
+    return p[0] > 200 and p[1] > 150 and p[2] < 120
+
+
+# Where the title shows a problem with the saved data: one line across the top.
+NOTICE_BOX = (0, 4, 960, 26)
+
+
 def check_title(run):
     page = run.page()
     started = time.time()
@@ -132,6 +140,7 @@ def check_title(run):
     sounds = page.evaluate("window.spinfall.sounds")
     run.check("the sounds are decoded and ready", sounds == "5", f"{sounds} of 5")
     title = run.shot(page, "title")
+    run.check("a fresh page shows no storage notice", share(title, gold, NOTICE_BOX) < 0.002)
     many = colours(title)
     # The name in large white letters across the top third, over the blue sky.
     letters = share(title, bright, (300, 90, 660, 170))
@@ -219,7 +228,7 @@ def check_bad_storage_and_query(run):
     before = len(run.console)
     page = run.page(context, "index.html?seed=9&colour=green&mode=sideways")
     wait_frames(page, 10)
-    run.shot(page, "damaged-storage-title")
+    notice = share(run.shot(page, "damaged-storage-title"), gold, NOTICE_BOX)
     page.keyboard.press("Enter")
     wait_screen(page, "Playing")
     page.wait_for_timeout(500)
@@ -232,8 +241,26 @@ def check_bad_storage_and_query(run):
     damaged = [l for l in lines if "settings.json is damaged" in l]
     scores = page.evaluate("localStorage.getItem('spinfall/scores.json')")
     run.check("damaged and full storage: one line, the game plays, other values kept",
-              len(damaged) == 1 and "4321" in (scores or ""),
-              damaged[0] if damaged else "no line")
+              len(damaged) == 1 and "4321" in (scores or "") and notice > 0.01,
+              f"{damaged[0] if damaged else 'no line'}; {notice:.1%} gold in the title's notice line")
+    context.close()
+
+    # No storage at all: reading it throws, as in a browser where the site may not keep data.
+    context = run.browser.new_context(viewport=VIEWPORT)
+    context.add_init_script("""
+      Object.defineProperty(window, 'localStorage', {
+        get() { throw new DOMException('denied', 'SecurityError'); } });
+    """)
+    before = len(run.console)
+    page = run.page(context, "index.html?seed=9")
+    wait_frames(page, 10)
+    notice = share(run.shot(page, "disabled-storage-title"), gold, NOTICE_BOX)
+    page.keyboard.press("Enter")
+    wait_screen(page, "Playing")
+    disabled = [l for l in run.console[before:] if "storage is disabled" in l]
+    run.check("disabled storage: a line on the title, and the game plays",
+              disabled and notice > 0.01,
+              f"{len(disabled)} console lines; {notice:.1%} gold in the title's notice line")
     context.close()
 
 

@@ -152,7 +152,14 @@ fn report_load_problems(
             spinfall::errln!("spinfall: warning: {line}");
         }
     }
-    problems.first().map(title_line)
+    let titles: Vec<String> = problems.iter().map(title_line).collect();
+    match titles.as_slice() {
+        // The same trouble with both (a storage that cannot be read at all) reads as one sentence.
+        [settings, scores] if settings.replacen("settings", "scores", 1) == *scores => {
+            Some(settings.replacen("settings", "settings and scores", 1))
+        }
+        _ => titles.into_iter().next(),
+    }
 }
 
 /// A problem with the saved data in a few words for the title screen: what it means for the player.
