@@ -215,3 +215,67 @@ pub(super) fn mode_key(mode: Mode) -> ModeKey {
         Mode::Arcade => ModeKey::Arcade,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::path::PathBuf;
+
+    use super::*;
+
+    fn corrupt(name: &str, set_aside: Result<PathBuf, String>) -> Problem {
+        Problem::Corrupt {
+            path: PathBuf::from(format!("spinfall/{name}")),
+            error: "expected value at line 1 column 1".to_string(),
+            set_aside,
+        }
+    }
+
+    #[test]
+    fn title_lines_say_what_it_means_in_a_few_words() {
+        let aside = Ok(PathBuf::from("spinfall/settings.json.corrupt-1"));
+        let line = title_line(&corrupt(store::SETTINGS_FILE, aside));
+        assert_eq!(
+            line,
+            "Your saved settings were damaged: set aside, starting from defaults"
+        );
+        let full = Err("the browser's storage is full".to_string());
+        let line = title_line(&corrupt(store::SCORES_FILE, full));
+        assert!(line.starts_with("Your saved scores are damaged and left as they are"));
+        assert!(line.contains("storage is full"), "{line}");
+        assert!(
+            !line.contains("line 1"),
+            "the parser's words stay in the console: {line}"
+        );
+    }
+
+    #[test]
+    fn one_trouble_with_both_files_is_one_sentence() {
+        let store = Store::new(None);
+        let unreadable = |name: &str| {
+            Problem::Unreadable(
+                PathBuf::from(format!("spinfall/{name}")),
+                std::io::Error::other("the browser's storage is disabled for this page"),
+            )
+        };
+        let line = report_load_problems(
+            &store,
+            Some(unreadable(store::SETTINGS_FILE)),
+            Some(unreadable(store::SCORES_FILE)),
+        )
+        .unwrap();
+        assert!(
+            line.starts_with("Your saved settings and scores cannot be read"),
+            "{line}"
+        );
+        let line = report_load_problems(
+            &store,
+            Some(corrupt(store::SETTINGS_FILE, Ok(PathBuf::from("x")))),
+            Some(unreadable(store::SCORES_FILE)),
+        )
+        .unwrap();
+        assert!(
+            line.starts_with("Your saved settings were damaged"),
+            "{line}"
+        );
+    }
+}
