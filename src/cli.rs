@@ -233,7 +233,7 @@ fn one_line(rendered: &str) -> String {
 /// A fresh seed from the standard library's per-process random hasher keys and the clock.
 pub fn random_seed() -> u64 {
     let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
-    if let Ok(since) = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH) {
+    if let Some(since) = crate::clock::since_epoch() {
         hasher.write_u128(since.as_nanos());
     }
     hasher.finish()

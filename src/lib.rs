@@ -10,12 +10,16 @@ pub use pixel_collide as collision;
 
 pub mod assets;
 pub mod cli;
+pub mod clock;
 pub mod files;
 pub mod headless;
+pub mod query;
 pub mod replay;
 pub mod run;
 pub mod sim;
 pub mod store;
+#[cfg(target_arch = "wasm32")]
+pub mod web;
 
 /// `eprintln!` that keeps to one line and cannot panic: see [`stderr_line`].
 #[macro_export]
@@ -29,9 +33,17 @@ macro_rules! errln {
 /// or a parser's message holding a newline cannot split the line; a failed write (a full disk, a
 /// closed pipe) is ignored, since there is nowhere left to report it and the game should play on.
 pub fn stderr_line(line: &str) {
-    use std::io::Write as _;
-    let text = format!("{}\n", collision::OneLine(line));
-    let _ = std::io::stderr().lock().write_all(text.as_bytes());
+    #[cfg(target_arch = "wasm32")]
+    {
+        // A page has no standard error; its console is where a developer looks.
+        web::log(web::Level::Warn, &collision::OneLine(line).to_string());
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        use std::io::Write as _;
+        let text = format!("{}\n", collision::OneLine(line));
+        let _ = std::io::stderr().lock().write_all(text.as_bytes());
+    }
 }
 
 /// `println!` for informational lines (a game's seed) that cannot panic: a failed write to standard

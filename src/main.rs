@@ -3,11 +3,21 @@
 
 mod app;
 
+#[cfg(not(target_arch = "wasm32"))]
 use std::process::ExitCode;
 
+#[cfg(not(target_arch = "wasm32"))]
 use spinfall::assets::Assets;
+#[cfg(not(target_arch = "wasm32"))]
 use spinfall::{cli, headless};
 
+/// In a browser there is no command line: the page's address says what to run.
+#[cfg(target_arch = "wasm32")]
+fn main() {
+    app::page::main();
+}
+
+#[cfg(not(target_arch = "wasm32"))]
 fn main() -> ExitCode {
     let mut options = cli::parse_or_exit();
     let assets = match &options.assets {

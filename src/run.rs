@@ -5,7 +5,6 @@
 //! function of its seed and the inputs it is stepped with.
 
 use std::path::Path;
-use std::time::Instant;
 
 use serde::Serialize;
 
@@ -98,7 +97,7 @@ pub fn run_steered(
     shapes: Shapes,
     mut steer: impl FnMut(&World) -> Input,
 ) -> (Report, World) {
-    let started = Instant::now();
+    let started = crate::clock::Stopwatch::start();
     let mut world = World::new(mode, seed, shapes);
     let steps = steps_for(seconds);
     while world.stats().steps < steps && !world.is_over() {

@@ -16,6 +16,7 @@
 mod body;
 mod overlay;
 mod pads;
+mod platform;
 
 #[path = "../support/draw.rs"]
 mod draw;
@@ -27,7 +28,6 @@ mod reference;
 
 use std::hint::black_box;
 use std::path::PathBuf;
-use std::time::Instant;
 
 use clap::Parser;
 use glam::{Affine2, Vec2};
@@ -87,15 +87,15 @@ fn parse_hex(hex: &str) -> Option<[u8; 3]> {
 
 fn time_ns(mut f: impl FnMut() -> bool) -> f64 {
     const BATCH: u32 = 32;
-    let start = Instant::now();
+    let start = platform::seconds();
     let mut calls = 0u32;
-    while calls < BATCH * 4 || (start.elapsed().as_micros() < 1500 && calls < 64_000) {
+    while calls < BATCH * 4 || (platform::seconds() - start < 0.0015 && calls < 64_000) {
         for _ in 0..BATCH {
             black_box(f());
         }
         calls += BATCH;
     }
-    start.elapsed().as_nanos() as f64 / f64::from(calls)
+    (platform::seconds() - start) * 1e9 / f64::from(calls)
 }
 
 #[derive(Default)]
@@ -123,7 +123,14 @@ fn window_conf() -> Conf {
 }
 
 fn main() {
-    let args = match Args::try_parse() {
+    platform::show_panics();
+    // A page has no command line: its lab starts with the letters and the default rule.
+    let parsed = if platform::IN_BROWSER {
+        Args::try_parse_from(["lab"])
+    } else {
+        Args::try_parse()
+    };
+    let args = match parsed {
         Ok(a) => a,
         Err(e) if !e.use_stderr() => {
             let _ = e.print();
@@ -205,7 +212,7 @@ async fn run(f_image: RgbaImage, r_image: RgbaImage, rule: MaskRule) {
             is_mouse_button_down(MouseButton::Right),
         );
         let pad = pads.poll();
-        if is_key_pressed(KeyCode::Escape) {
+        if is_key_pressed(KeyCode::Escape) && !platform::IN_BROWSER {
             break;
         }
         // In brush mode the mouse buttons belong to the brush; the gamepad still selects and moves.
@@ -460,6 +467,8 @@ async fn run(f_image: RgbaImage, r_image: RgbaImage, rule: MaskRule) {
             "bounds: cyan pass, navy reject | boxes: yellow overlap, white apart | O: shared texels magenta"
                 .to_string(),
         ];
+        platform::show_status(&lines[0]);
+        platform::frame_drawn();
         if let Some(report) = probe_report {
             lines.push(report);
         }

@@ -44,6 +44,7 @@ static DECODING: AtomicBool = AtomicBool::new(false);
 
 /// Installs a panic hook that reports audio failures as one warning line, a window that cannot open
 /// as one error line, and leaves every other panic to the default hook.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn install_panic_hook() {
     let default = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
@@ -80,31 +81,59 @@ mod enabled {
     use macroquad::audio::{load_sound_from_bytes, play_sound, PlaySoundParams, Sound};
     use std::future::Future;
     use std::panic::AssertUnwindSafe;
-    use std::pin::pin;
+    use std::pin::Pin;
     use std::sync::atomic::Ordering;
     use std::task::{Context, Poll, RawWaker, RawWakerVTable, Waker};
+
+    /// A sound still being decoded: in a browser the page decodes it over a few frames.
+    type Decoding = Pin<Box<dyn Future<Output = Result<Sound, macroquad::Error>>>>;
 
     /// The loaded sound effects.
     pub struct Sfx {
         sounds: Vec<(Cue, Sound)>,
         volume: f32,
+        /// Sounds whose decoding has not finished, with their file names; empty on the desktop,
+        /// where decoding finishes at once.
+        decoding: Vec<(Cue, String, Decoding)>,
     }
 
     impl Sfx {
         /// Decodes the given WAV files; a file that will not decode is reported once and stays silent.
         pub fn load(files: &[(Cue, &str, &[u8])], volume: f32) -> Sfx {
-            let mut sounds = Vec::new();
+            let mut sfx = Sfx {
+                sounds: Vec::new(),
+                volume,
+                decoding: Vec::new(),
+            };
             if !AUDIO_DEAD.load(Ordering::SeqCst) {
                 for &(cue, name, bytes) in files {
-                    match decode(bytes) {
-                        Ok(sound) => sounds.push((cue, sound)),
-                        Err(why) => spinfall::errln!(
-                            "spinfall: warning: cannot play {name} ({why}); it stays silent"
-                        ),
+                    // The decoder panics or balloons on data it cannot play; such files never reach it.
+                    if let Err(why) = spinfall::assets::check_wav(bytes) {
+                        report(name, &why);
+                        continue;
                     }
+                    let bytes = bytes.to_vec();
+                    let future: Decoding =
+                        Box::pin(async move { load_sound_from_bytes(&bytes).await });
+                    sfx.decoding.push((cue, name.to_string(), future));
+                }
+                sfx.poll_decoding();
+            }
+            sfx
+        }
+
+        /// Moves the sounds whose decoding finished since the last call into play; called every frame
+        /// until none is left. Returns how many are ready when that changed, `None` otherwise.
+        pub fn poll_decoding(&mut self) -> Option<usize> {
+            let before = self.sounds.len();
+            for (cue, name, mut future) in std::mem::take(&mut self.decoding) {
+                match poll_once(&mut future) {
+                    Some(Ok(sound)) => self.sounds.push((cue, sound)),
+                    Some(Err(why)) => report(&name, &why),
+                    None => self.decoding.push((cue, name, future)),
                 }
             }
-            Sfx { sounds, volume }
+            (self.sounds.len() != before).then_some(self.sounds.len())
         }
 
         /// Sets the master volume (0..=1).
@@ -129,26 +158,27 @@ mod enabled {
         }
     }
 
-    /// Decodes one sound, catching the decoder's panics on malformed data.
-    fn decode(bytes: &[u8]) -> Result<Sound, String> {
-        // The decoder panics or balloons on data it cannot play; such files never reach it.
-        spinfall::assets::check_wav(bytes)?;
+    /// Says once that a sound will stay silent, and why.
+    fn report(name: &str, why: &str) {
+        spinfall::errln!("spinfall: warning: cannot play {name} ({why}); it stays silent");
+    }
+
+    /// Polls a sound's decoding once, catching the decoder's panics on malformed data.
+    fn poll_once(future: &mut Decoding) -> Option<Result<Sound, String>> {
         DECODING.store(true, Ordering::SeqCst);
-        let result = std::panic::catch_unwind(AssertUnwindSafe(|| {
-            poll_ready(load_sound_from_bytes(bytes))
-        }));
+        let result = std::panic::catch_unwind(AssertUnwindSafe(|| poll_ready(future.as_mut())));
         DECODING.store(false, Ordering::SeqCst);
         match result {
-            Ok(Some(Ok(sound))) => Ok(sound),
-            Ok(Some(Err(e))) => Err(e.to_string()),
-            Ok(None) => Err("the decoder did not finish".to_string()),
-            Err(_) => Err("the audio decoder rejected it".to_string()),
+            Ok(Some(Ok(sound))) => Some(Ok(sound)),
+            Ok(Some(Err(e))) => Some(Err(e.to_string())),
+            Ok(None) => None,
+            Err(_) => Some(Err("the audio decoder rejected it".to_string())),
         }
     }
 
-    /// Polls a future that is known to finish without waiting (macroquad's sound loading on native
-    /// targets) and returns its output, or `None` if it did not finish.
-    fn poll_ready<F: Future>(future: F) -> Option<F::Output> {
+    /// Polls a future once and returns its output, or `None` if it has not finished: macroquad's sound
+    /// loading finishes at the first poll on the desktop, and after the page has decoded in a browser.
+    fn poll_ready<F: Future + Unpin>(future: F) -> Option<F::Output> {
         fn noop_raw() -> RawWaker {
             fn clone(_: *const ()) -> RawWaker {
                 noop_raw()
@@ -160,7 +190,8 @@ mod enabled {
         // SAFETY: every vtable function ignores the null data pointer, so the contract holds trivially.
         let waker = unsafe { Waker::from_raw(noop_raw()) };
         let mut cx = Context::from_waker(&waker);
-        match pin!(future).poll(&mut cx) {
+        let mut future = future;
+        match Pin::new(&mut future).poll(&mut cx) {
             Poll::Ready(output) => Some(output),
             Poll::Pending => None,
         }
@@ -182,6 +213,11 @@ mod disabled {
 
         /// Ignores the volume.
         pub fn set_volume(&mut self, _volume: f32) {}
+
+        /// Has nothing to decode.
+        pub fn poll_decoding(&mut self) -> Option<usize> {
+            None
+        }
 
         /// Plays nothing.
         pub fn play(&self, _cue: Cue) {}

@@ -10,7 +10,7 @@
 
 use std::collections::VecDeque;
 use std::hint::black_box;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use macroquad::prelude::*;
 
@@ -279,6 +279,12 @@ impl DebugView {
                     .map_or("-".to_string(), |p| format!("{:.1}", p.offset.length())),
             ),
             ("step \u{b5}s", micros(s.last.step), micros(s.total.step)),
+            // The last frame's wall time, and the mean over the window: what a stutter looks like.
+            (
+                "frame ms",
+                format!("{:.1}", self.frames.back().map_or(0.0, |f| f.0) * 1000.0),
+                format!("{:.1}", if s.fps > 0.0 { 1000.0 / s.fps } else { 0.0 }),
+            ),
             (
                 "collision \u{b5}s*",
                 micros(s.last.collide),
@@ -351,7 +357,7 @@ impl DebugView {
 fn retime_pixel_tests(world: &World) -> (Duration, u64) {
     let figure = world.figure_motion();
     let mut count = 0;
-    let started = Instant::now();
+    let started = spinfall::clock::Stopwatch::start();
     for b in world.blocks() {
         if b.last_check() != CheckOutcome::Rejected {
             black_box(time_of_impact(black_box(&world.block_motion(b)), &figure));

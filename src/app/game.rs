@@ -1,10 +1,9 @@
 //! The world in motion: fixed steps fed by frame time, and the feedback its events give (sound,
 //! sparks, flashes, rumble, floating words).
 
-use std::time::Instant;
-
 use macroquad::prelude::*;
 
+use spinfall::clock::Stopwatch;
 use spinfall::sim::{Bot, Event, GameSpeed, Input, Mode, PowerUpKind, World};
 
 use super::audio::Cue;
@@ -84,7 +83,7 @@ impl App {
             };
             let mut events = std::mem::take(&mut self.events);
             events.clear();
-            let started = self.debug.is_some().then(Instant::now);
+            let started = self.debug.is_some().then(Stopwatch::start);
             let stepped = self.world.step(input);
             let step_time = started.map(|t| t.elapsed());
             events.extend_from_slice(stepped);

@@ -1,4 +1,5 @@
-//! Gamepads through gilrs: movement from the D-pad and left stick, menu buttons, hot-plug and rumble.
+//! Gamepads through gilrs (or, on a web page, the browser's Gamepad API): movement from the D-pad and
+//! left stick, menu buttons, hot-plug and rumble.
 //!
 //! Without the `gamepad` feature (or when gilrs cannot start) [`Pads`] is inert and reports nothing,
 //! so the rest of the app never has to ask whether gamepads exist.
@@ -32,21 +33,44 @@ pub struct PadFrame {
     pub disconnected: Vec<String>,
 }
 
-#[cfg(feature = "gamepad")]
+#[cfg(all(feature = "gamepad", not(target_arch = "wasm32")))]
 pub use enabled::Pads;
 
-#[cfg(not(feature = "gamepad"))]
+#[cfg(target_arch = "wasm32")]
+pub use browser::Pads;
+
+#[cfg(not(any(feature = "gamepad", target_arch = "wasm32")))]
 pub use disabled::Pads;
 
-#[cfg(feature = "gamepad")]
+/// Gamepads through the browser's Gamepad API, on a web page.
+#[cfg(target_arch = "wasm32")]
+mod browser;
+
+/// Where the stick counts as a menu step, and where it must come back to before the next one.
+#[cfg(any(feature = "gamepad", target_arch = "wasm32"))]
+const STICK_STEP_ON: f32 = 0.6;
+#[cfg(any(feature = "gamepad", target_arch = "wasm32"))]
+const STICK_STEP_OFF: f32 = 0.35;
+
+/// The stick's menu direction on one axis, with hysteresis so it does not chatter at the threshold.
+#[cfg(any(feature = "gamepad", target_arch = "wasm32"))]
+fn step_dir(value: f32, previous: i8) -> i8 {
+    if value > STICK_STEP_ON || (previous > 0 && value > STICK_STEP_OFF) {
+        1
+    } else if value < -STICK_STEP_ON || (previous < 0 && value < -STICK_STEP_OFF) {
+        -1
+    } else {
+        0
+    }
+}
+
+#[cfg(all(feature = "gamepad", not(target_arch = "wasm32")))]
 mod enabled {
     use super::PadFrame;
     use gilrs::ff::{BaseEffect, BaseEffectType, Effect, EffectBuilder, Replay, Ticks};
     use gilrs::{Axis, Button, EventType, GamepadId, Gilrs};
 
-    /// Where the stick counts as a menu step, and where it must come back to before the next one.
-    const STICK_STEP_ON: f32 = 0.6;
-    const STICK_STEP_OFF: f32 = 0.35;
+    use super::step_dir;
 
     /// The connected gamepads.
     pub struct Pads {
@@ -222,35 +246,9 @@ mod enabled {
             }
         }
     }
-
-    /// The stick's menu direction on one axis, with hysteresis so it does not chatter at the threshold.
-    fn step_dir(value: f32, previous: i8) -> i8 {
-        if value > STICK_STEP_ON || (previous > 0 && value > STICK_STEP_OFF) {
-            1
-        } else if value < -STICK_STEP_ON || (previous < 0 && value < -STICK_STEP_OFF) {
-            -1
-        } else {
-            0
-        }
-    }
-
-    #[cfg(test)]
-    mod tests {
-        use super::step_dir;
-
-        #[test]
-        fn stick_steps_have_hysteresis() {
-            assert_eq!(step_dir(0.5, 0), 0);
-            assert_eq!(step_dir(0.7, 0), 1);
-            assert_eq!(step_dir(0.5, 1), 1);
-            assert_eq!(step_dir(0.2, 1), 0);
-            assert_eq!(step_dir(-0.9, 0), -1);
-            assert_eq!(step_dir(f32::NAN, 1), 0);
-        }
-    }
 }
 
-#[cfg(not(feature = "gamepad"))]
+#[cfg(not(any(feature = "gamepad", target_arch = "wasm32")))]
 mod disabled {
     use super::PadFrame;
 
@@ -275,5 +273,20 @@ mod disabled {
 
         /// Nothing to rumble.
         pub fn rumble(&mut self) {}
+    }
+}
+
+#[cfg(all(test, feature = "gamepad"))]
+mod tests {
+    use super::step_dir;
+
+    #[test]
+    fn stick_steps_have_hysteresis() {
+        assert_eq!(step_dir(0.5, 0), 0);
+        assert_eq!(step_dir(0.7, 0), 1);
+        assert_eq!(step_dir(0.5, 1), 1);
+        assert_eq!(step_dir(0.2, 1), 0);
+        assert_eq!(step_dir(-0.9, 0), -1);
+        assert_eq!(step_dir(f32::NAN, 1), 0);
     }
 }

@@ -18,7 +18,10 @@ mod hud;
 mod input;
 mod legend;
 mod pace;
+#[cfg(target_arch = "wasm32")]
+pub mod page;
 mod particles;
+mod platform;
 mod prompt;
 mod records;
 mod render;
@@ -39,7 +42,7 @@ use spinfall::sim::{
     Bot, Casual, Event, GameSpeed, Mode, Pacer, PowerUpKind, Shapes, World, FIELD_HEIGHT,
     FIELD_WIDTH, STEP_SECONDS,
 };
-use spinfall::store::{HighScores, ModeKey, Settings, Store};
+use spinfall::store::{HighScores, ModeKey, Settings};
 
 use art::{Images, Textures};
 use audio::{Cue, Sfx};
@@ -48,6 +51,7 @@ use game::{Floater, Steer};
 use input::Controls;
 use legend::FirstCatches;
 use particles::Particles;
+use platform::Store;
 use replay::Replays;
 use saving::{mode_key, SaveWarned, Saved};
 use screen::GameResult;
@@ -55,7 +59,9 @@ use seeds::Seeds;
 use view::{framebuffer_size, Letterbox, Text};
 use window::WINDOW_SIZE;
 
-pub use window::{check_display, run};
+#[cfg(not(target_arch = "wasm32"))]
+pub use window::check_display;
+pub use window::run;
 
 /// How long after a full-screen toggle focus changes are ignored, in seconds.
 const FULLSCREEN_SETTLE: f32 = 1.0;
@@ -161,6 +167,9 @@ struct App {
     debug: Option<DebugView>,
     /// The game being recorded, the replay being watched, the score table.
     replays: Replays,
+    /// The first problem with the saved settings or scores, shown on the title in a browser, where
+    /// nobody reads a console.
+    storage_notice: Option<String>,
 }
 
 impl App {
@@ -170,6 +179,7 @@ impl App {
             mut settings,
             scores,
             save_warned,
+            notice,
         } = Saved::load();
         // `--speed` is this run's choice; it is kept only if the player then changes a setting.
         if let Some(speed) = opts.speed {
@@ -227,6 +237,7 @@ impl App {
             quit_armed_at: f32::NEG_INFINITY,
             debug: None,
             replays: Replays::default(),
+            storage_notice: notice,
         };
         for name in app.controls.pad_names() {
             app.toast(format!("Gamepad ready: {name}"));
@@ -236,6 +247,7 @@ impl App {
         if cfg!(target_os = "linux") && !opts.fullscreen && screen_dpi_scale() > 1.01 {
             request_new_screen_size(WINDOW_SIZE.0 as f32, WINDOW_SIZE.1 as f32);
         }
+        platform::screen_shown(&app.screen);
         if app.pilot.is_some() {
             app.start_game();
         }
@@ -261,6 +273,7 @@ impl App {
                 debug.end_frame(frame_time);
             }
             self.draw();
+            platform::frame_drawn();
             next_frame().await;
         }
     }
@@ -282,6 +295,9 @@ impl App {
                     self.settings.volume,
                 );
             }
+        }
+        if let Some(ready) = self.sfx.poll_decoding() {
+            platform::sounds_ready(ready);
         }
         let actions = self.controls.poll();
 
@@ -360,6 +376,7 @@ impl App {
         if self.screen != screen {
             self.screen = screen;
             self.screen_time = 0.0;
+            platform::screen_shown(&screen);
         }
     }
 

@@ -8,6 +8,7 @@ use spinfall::sim::{steps_to_seconds, GameSpeed, Input, Mode, World, FIELD_HEIGH
 use spinfall::store::TABLE_LEN;
 
 use super::input::Actions;
+use super::platform::IN_BROWSER;
 use super::prompt::{self, Look};
 use super::render::{clock_text, draw_panel, GOLD, SOFT};
 use super::view::{Align, Text};
@@ -19,6 +20,8 @@ const SPEEDS: [u32; 3] = [1, 2, 4];
 /// The score table's help line; `{A}` and `{B}` are drawn as the gamepad's buttons, as on the title.
 const TABLE_HELP: &str =
     "Up/Down: choose    Enter / {A}: watch    Left/Right: mode    Esc / {B}: back";
+/// The score table's help line in a browser, which keeps no replays to watch.
+const PAGE_TABLE_HELP: &str = "Up/Down: choose    Left/Right: mode    Esc / {B}: back";
 /// The help line of the band under a replay being watched.
 const WATCH_HELP: &str = "Space / {A}: pause   Left/Right: speed   Esc / {B}: back";
 /// The help line of the panel at a replay's end.
@@ -130,6 +133,10 @@ impl App {
         }
         let mut keep: Vec<u64> = self.scores.replays().collect();
         keep.push(last);
+        // A page keeps no replay files (it has no directory), so there is nothing to tidy there.
+        #[cfg(target_arch = "wasm32")]
+        let _ = (dir, keep);
+        #[cfg(not(target_arch = "wasm32"))]
         if let Err(e) = replay::prune_unnamed(&self.store, &keep) {
             if !self.replays.warned {
                 spinfall::errln!(
@@ -376,7 +383,12 @@ impl App {
             color: SOFT,
             shadow: false,
         };
-        prompt::draw(text, TABLE_HELP, 400.0, y + h - 20.0, Align::Centre, help);
+        let table_help = if IN_BROWSER {
+            PAGE_TABLE_HELP
+        } else {
+            TABLE_HELP
+        };
+        prompt::draw(text, table_help, 400.0, y + h - 20.0, Align::Centre, help);
     }
 
     /// The replay's banner: what is shown, its speed, and the keys; a closing panel at its end.

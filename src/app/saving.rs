@@ -2,8 +2,9 @@
 //! them after a change, and reporting a failure once instead of on every save.
 
 use spinfall::sim::Mode;
-use spinfall::store::{self, HighScores, ModeKey, Problem, Settings, Store};
+use spinfall::store::{self, HighScores, ModeKey, Problem, Settings};
 
+use super::platform::Store;
 use super::App;
 
 /// The saved files as the app starts with them: where they live, what they held, and which failed
@@ -13,6 +14,8 @@ pub(super) struct Saved {
     pub(super) settings: Settings,
     pub(super) scores: HighScores,
     pub(super) save_warned: SaveWarned,
+    /// The first line reported, if any: what a player must know about their saved data.
+    pub(super) notice: Option<String>,
 }
 
 impl Saved {
@@ -34,7 +37,8 @@ impl Saved {
         let nowhere = [&settings_loaded.problem, &scores_loaded.problem]
             .iter()
             .any(|p| p.as_ref().is_some_and(Problem::keeps_nothing));
-        report_load_problems(&store, settings_loaded.problem, scores_loaded.problem);
+        let mut notice =
+            report_load_problems(&store, settings_loaded.problem, scores_loaded.problem);
         let settings = settings_loaded.value;
         let scores = scores_loaded.value;
         // Writing a missing file now makes its absence a first-run event, not a warning on every start
@@ -51,23 +55,29 @@ impl Saved {
                     spinfall::errln!(
                         "spinfall: warning: {e}; settings and scores will not be kept"
                     );
+                    let line = "Your settings and scores will not be kept: they cannot be saved";
+                    notice = notice.or(Some(line.to_string()));
                     save_warned = SaveWarned {
                         settings: true,
                         scores: true,
                     };
                 }
-                result => report_save(&mut save_warned.settings, result, "settings"),
+                result => {
+                    let line = report_save(&mut save_warned.settings, result, "settings");
+                    notice = notice.or(line);
+                }
             }
         }
         if scores_missing && !save_warned.scores {
             let result = store.save_scores(&scores);
-            report_save(&mut save_warned.scores, result, "scores");
+            notice = notice.or(report_save(&mut save_warned.scores, result, "scores"));
         }
         Saved {
             store,
             settings,
             scores,
             save_warned,
+            notice,
         }
     }
 }
@@ -75,12 +85,14 @@ impl Saved {
 impl App {
     pub(super) fn save_settings(&mut self) {
         let result = self.store.save_settings(&self.settings);
-        report_save(&mut self.save_warned.settings, result, "settings");
+        let line = report_save(&mut self.save_warned.settings, result, "settings");
+        self.storage_notice = self.storage_notice.take().or(line);
     }
 
     pub(super) fn save_scores(&mut self) {
         let result = self.store.save_scores(&self.scores);
-        report_save(&mut self.save_warned.scores, result, "scores");
+        let line = report_save(&mut self.save_warned.scores, result, "scores");
+        self.storage_notice = self.storage_notice.take().or(line);
     }
 }
 
@@ -92,40 +104,108 @@ pub(super) struct SaveWarned {
 }
 
 /// Reports the first failed save of one file only: the game plays on, and one line is enough to act on.
-fn report_save(warned: &mut bool, result: Result<(), store::SaveError>, what: &str) {
-    if let Err(e) = result {
-        if !*warned {
-            spinfall::errln!("spinfall: warning: {e}; {what} will not be kept");
-            *warned = true;
-        }
-    }
+/// Returns the line reported, if one was.
+fn report_save(
+    warned: &mut bool,
+    result: Result<(), store::SaveError>,
+    what: &str,
+) -> Option<String> {
+    let e = result.err().filter(|_| !*warned)?;
+    spinfall::errln!("spinfall: warning: {e}; {what} will not be kept");
+    *warned = true;
+    let why = match &e {
+        store::SaveError::NoDirectory => "there is nowhere to keep them".to_string(),
+        store::SaveError::Protected(_) => "the saved copy could not be used".to_string(),
+        store::SaveError::Io(_, e) => e.to_string(),
+    };
+    Some(format!("Your {what} will not be kept: {why}"))
 }
 
-/// Prints what went wrong loading the saved files, as few lines as possible.
-fn report_load_problems(store: &Store, settings: Option<Problem>, scores: Option<Problem>) {
+/// Prints what went wrong loading the saved files, as few lines as possible; returns the first
+/// problem's short form for the title, if any.
+fn report_load_problems(
+    store: &Store,
+    settings: Option<Problem>,
+    scores: Option<Problem>,
+) -> Option<String> {
     let both_missing = [&settings, &scores]
         .iter()
         .all(|p| p.as_ref().is_some_and(Problem::is_missing));
     if both_missing {
-        let dir = store
-            .dir()
-            .map(|d| d.display().to_string())
-            .unwrap_or_default();
+        let dir = store.dir().map_or_else(
+            || "the browser's storage".to_string(),
+            |d| d.display().to_string(),
+        );
         spinfall::errln!("spinfall: no saved settings or scores yet; they will be kept in {dir}");
-        return;
+        return None;
     }
     // One missing file beside a present one is simply created; the same directory-wide problem
     // (no directory, or a file in its place) is named once.
-    let lines: Vec<String> = [settings, scores]
+    let problems: Vec<Problem> = [settings, scores]
         .into_iter()
         .flatten()
         .filter(|p| !p.is_missing())
-        .map(|p| p.to_string())
         .collect();
+    let lines: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
     for (i, line) in lines.iter().enumerate() {
         if !lines[..i].contains(line) {
             spinfall::errln!("spinfall: warning: {line}");
         }
+    }
+    let titles: Vec<String> = problems.iter().map(title_line).collect();
+    match titles.as_slice() {
+        // The same trouble with both (a storage that cannot be read at all) reads as one sentence.
+        [settings, scores] if settings.replacen("settings", "scores", 1) == *scores => {
+            Some(settings.replacen("settings", "settings and scores", 1))
+        }
+        _ => titles.into_iter().next(),
+    }
+}
+
+/// A problem with the saved data in a few words for the title screen: what it means for the player.
+/// The console's line names the file and the details.
+fn title_line(problem: &Problem) -> String {
+    let what = |path: &std::path::Path| {
+        let settings = path.to_string_lossy().contains(store::SETTINGS_FILE);
+        if settings {
+            "settings"
+        } else {
+            "scores"
+        }
+    };
+    match problem {
+        Problem::NoDirectory | Problem::NotADirectory(_) => {
+            "Your settings and scores will not be kept: there is nowhere to keep them".to_string()
+        }
+        Problem::Missing(p) | Problem::Empty(p) => {
+            format!("Your saved {} were empty: starting from defaults", what(p))
+        }
+        Problem::Unreadable(p, e) => {
+            format!(
+                "Your saved {} cannot be read ({e}): using defaults",
+                what(p)
+            )
+        }
+        Problem::Newer { path, .. } => format!(
+            "Your saved {} come from a newer Spinfall: left as they are",
+            what(path)
+        ),
+        Problem::Corrupt {
+            path,
+            set_aside: Ok(_),
+            ..
+        } => format!(
+            "Your saved {} were damaged: set aside, starting from defaults",
+            what(path)
+        ),
+        Problem::Corrupt {
+            path,
+            set_aside: Err(why),
+            ..
+        } => format!(
+            "Your saved {} are damaged and left as they are ({why}): using defaults",
+            what(path)
+        ),
     }
 }
 
@@ -133,5 +213,69 @@ pub(super) fn mode_key(mode: Mode) -> ModeKey {
     match mode {
         Mode::Classic => ModeKey::Classic,
         Mode::Arcade => ModeKey::Arcade,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::PathBuf;
+
+    use super::*;
+
+    fn corrupt(name: &str, set_aside: Result<PathBuf, String>) -> Problem {
+        Problem::Corrupt {
+            path: PathBuf::from(format!("spinfall/{name}")),
+            error: "expected value at line 1 column 1".to_string(),
+            set_aside,
+        }
+    }
+
+    #[test]
+    fn title_lines_say_what_it_means_in_a_few_words() {
+        let aside = Ok(PathBuf::from("spinfall/settings.json.corrupt-1"));
+        let line = title_line(&corrupt(store::SETTINGS_FILE, aside));
+        assert_eq!(
+            line,
+            "Your saved settings were damaged: set aside, starting from defaults"
+        );
+        let full = Err("the browser's storage is full".to_string());
+        let line = title_line(&corrupt(store::SCORES_FILE, full));
+        assert!(line.starts_with("Your saved scores are damaged and left as they are"));
+        assert!(line.contains("storage is full"), "{line}");
+        assert!(
+            !line.contains("line 1"),
+            "the parser's words stay in the console: {line}"
+        );
+    }
+
+    #[test]
+    fn one_trouble_with_both_files_is_one_sentence() {
+        let store = Store::new(None);
+        let unreadable = |name: &str| {
+            Problem::Unreadable(
+                PathBuf::from(format!("spinfall/{name}")),
+                std::io::Error::other("the browser's storage is disabled for this page"),
+            )
+        };
+        let line = report_load_problems(
+            &store,
+            Some(unreadable(store::SETTINGS_FILE)),
+            Some(unreadable(store::SCORES_FILE)),
+        )
+        .unwrap();
+        assert!(
+            line.starts_with("Your saved settings and scores cannot be read"),
+            "{line}"
+        );
+        let line = report_load_problems(
+            &store,
+            Some(corrupt(store::SETTINGS_FILE, Ok(PathBuf::from("x")))),
+            Some(unreadable(store::SCORES_FILE)),
+        )
+        .unwrap();
+        assert!(
+            line.starts_with("Your saved settings were damaged"),
+            "{line}"
+        );
     }
 }

@@ -52,6 +52,8 @@ pub fn run(opts: Options, assets: Assets) -> Result<(), AppError> {
         icon: window_icon(&images.block),
         ..Default::default()
     };
+    // A page has no audio thread to lose and no terminal; `page` installs the hook it needs there.
+    #[cfg(not(target_arch = "wasm32"))]
     audio::install_panic_hook();
     #[cfg(all(feature = "sound", target_os = "linux"))]
     audio::quiet_alsa_without_sound_cards();
@@ -81,10 +83,12 @@ pub fn run(opts: Options, assets: Assets) -> Result<(), AppError> {
 static WINDOW_OPEN: AtomicBool = AtomicBool::new(false);
 
 /// What to try instead when no window can be opened.
+#[cfg(not(target_arch = "wasm32"))]
 const NO_WINDOW_HINT: &str = "`spinfall --headless` runs without one";
 
 /// Fails early, with one line, where a window cannot possibly open: on Linux and the BSDs the game
 /// talks to an X server, found through `DISPLAY`.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn check_display() -> Result<(), AppError> {
     let unix_desktop = cfg!(all(
         unix,
@@ -105,6 +109,7 @@ pub fn check_display() -> Result<(), AppError> {
 /// For a panic inside the windowing library before the window opened (an X server that refuses the
 /// connection, a missing libX11), prints one line and exits with code 1 instead of a backtrace;
 /// returns for every other panic.
+#[cfg(not(target_arch = "wasm32"))]
 pub(crate) fn exit_if_window_failed(info: &std::panic::PanicHookInfo<'_>) {
     let in_miniquad = info
         .location()

@@ -96,7 +96,9 @@ impl PowerUp {
 
 /// The tilt of a power-up at wobble phase `phase`.
 pub(super) fn wobble(phase: f32) -> f32 {
-    WOBBLE_AMPLITUDE * phase.sin()
+    // libm rather than the platform's sine: the tilt feeds the catch test, and the world must come out
+    // the same on every platform (the browser's included) for a seed to replay.
+    WOBBLE_AMPLITUDE * libm::sinf(phase)
 }
 
 /// Steps left of each timed effect (0 when inactive).

@@ -37,6 +37,43 @@ pub(super) trait FileFormat: DeserializeOwned + Default {
     fn merge_saved(&mut self, _saved: Self) {}
 }
 
+/// Why a save file's bytes are not a usable value.
+#[derive(Debug)]
+pub(super) enum Undecodable {
+    /// Nothing but whitespace.
+    Empty,
+    /// A newer Spinfall's file, of this format version.
+    Newer(f64),
+    /// Not JSON, or JSON of another shape; what the check said.
+    Damaged(String),
+}
+
+/// Reads a save file's bytes as `T`.
+///
+/// The version is checked before the shape: a newer release may have changed the shape, and its file
+/// must survive a detour through this one.
+pub(super) fn decode<T: FileFormat>(bytes: &[u8]) -> Result<T, Undecodable> {
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Err(Undecodable::Empty);
+    }
+    let parsed = serde_json::from_slice::<serde_json::Value>(bytes).map_err(|e| e.to_string());
+    if let Some(version) = parsed
+        .as_ref()
+        .ok()
+        .and_then(|json| json.get("version")?.as_f64())
+        .filter(|&v| v > f64::from(FORMAT_VERSION))
+    {
+        return Err(Undecodable::Newer(version));
+    }
+    let checked = parsed.and_then(|json| match T::shape_error(&json) {
+        Some(e) => Err(e),
+        None => Ok(json),
+    });
+    checked
+        .and_then(|json| T::deserialize(json).map_err(|e| e.to_string()))
+        .map_err(Undecodable::Damaged)
+}
+
 /// A JSON value's kind, for messages.
 pub(super) fn json_kind(json: &serde_json::Value) -> &'static str {
     match json {

@@ -26,6 +26,7 @@
 
 mod atomic;
 mod format;
+mod keyed;
 mod location;
 mod lock;
 mod problems;
@@ -33,6 +34,8 @@ mod scores;
 mod settings;
 #[cfg(test)]
 mod test_support;
+#[cfg(target_arch = "wasm32")]
+mod web;
 
 use std::collections::HashSet;
 use std::fs;
@@ -42,13 +45,16 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 
 pub(crate) use atomic::write_atomically;
-use format::FileFormat;
+use format::{FileFormat, Undecodable};
 pub use format::{FORMAT_VERSION, MAX_SAVE_BYTES, SCORES_FILE, SETTINGS_FILE};
+pub use keyed::{KeyedStore, Keys, KEY_PREFIX};
 pub use location::{config_dir, CONFIG_DIR_ENV};
 pub use lock::LOCK_FILE;
 pub use problems::{Loaded, Problem, SaveError};
 pub use scores::{unix_now, HighScores, ScoreEntry, Table, TABLE_LEN};
 pub use settings::{ModeKey, Settings};
+#[cfg(target_arch = "wasm32")]
+pub use web::{LocalStorage, PageStore};
 
 /// Where settings and scores live, and the files this run must not overwrite.
 #[derive(Debug)]
@@ -123,34 +129,19 @@ impl Store {
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Err(Problem::Missing(path)),
             Err(e) => return Err(Problem::Unreadable(path, e)),
         };
-        if bytes.iter().all(u8::is_ascii_whitespace) {
-            return Err(Problem::Empty(path));
+        match format::decode::<T>(&bytes) {
+            Ok(value) => Ok(value),
+            Err(Undecodable::Empty) => Err(Problem::Empty(path)),
+            Err(Undecodable::Newer(version)) => Err(Problem::Newer { path, version }),
+            Err(Undecodable::Damaged(error)) => {
+                let set_aside = problems::set_aside(&path);
+                Err(Problem::Corrupt {
+                    path,
+                    error,
+                    set_aside,
+                })
+            }
         }
-        let parsed = serde_json::from_slice::<serde_json::Value>(&bytes).map_err(|e| e.to_string());
-        // Before any shape check: a newer release may have changed the shape, and its file must
-        // survive a detour through this one.
-        if let Some(version) = parsed
-            .as_ref()
-            .ok()
-            .and_then(|json| json.get("version")?.as_f64())
-            .filter(|&v| v > f64::from(FORMAT_VERSION))
-        {
-            return Err(Problem::Newer { path, version });
-        }
-        let checked = parsed.and_then(|json| match T::shape_error(&json) {
-            Some(e) => Err(e),
-            None => Ok(json),
-        });
-        let error = match checked.and_then(|json| T::deserialize(json).map_err(|e| e.to_string())) {
-            Ok(value) => return Ok(value),
-            Err(error) => error,
-        };
-        let set_aside = problems::set_aside(&path);
-        Err(Problem::Corrupt {
-            path,
-            error,
-            set_aside,
-        })
     }
 
     /// Saves `value` as `name`, merged with what another game may have saved since this one loaded.

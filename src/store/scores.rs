@@ -1,7 +1,5 @@
 //! High-score tables of both modes, and how two games' tables merge when both save.
 
-use std::time::{SystemTime, UNIX_EPOCH};
-
 use serde::{Deserialize, Serialize};
 
 use super::format::{json_kind, FileFormat, FORMAT_VERSION};
@@ -197,10 +195,7 @@ impl FileFormat for HighScores {
 
 /// Seconds since the Unix epoch, or 0 when the clock is before it.
 pub fn unix_now() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| d.as_secs())
-        .unwrap_or(0)
+    crate::clock::since_epoch().map_or(0, |d| d.as_secs())
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@ use macroquad::prelude::*;
 use spinfall::sim::Mode;
 
 use crate::app::audio::{self, Cue};
+use crate::app::platform::IN_BROWSER;
 use crate::app::render::{draw_panel, GOLD, SOFT};
 use crate::app::saving::mode_key;
 use crate::app::view::{Align, Text};
@@ -167,6 +168,8 @@ impl App {
                 format!("{:.0}%", self.settings.volume * 100.0),
             ),
             Row::Rumble => ("Gamepad rumble", on_off(self.settings.rumble)),
+            // A page keeps no replay files: its table shows the scores alone.
+            Row::Scores if IN_BROWSER => ("High scores", "View".to_string()),
             Row::Scores => ("High scores and replays", "View".to_string()),
         }
     }

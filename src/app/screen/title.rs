@@ -8,6 +8,7 @@ use spinfall::store::ModeKey;
 use super::menu::{menu_rows, Row};
 use crate::app::game::Steer;
 use crate::app::input::Actions;
+use crate::app::platform::IN_BROWSER;
 use crate::app::prompt::{self, Look};
 use crate::app::render::{GOLD, SOFT};
 use crate::app::view::{Align, Text};
@@ -40,7 +41,8 @@ impl App {
 
     /// Handles the title screen's menu; returns false when the player quits.
     fn title_input(&mut self, actions: &Actions) -> bool {
-        if actions.escape {
+        // A page cannot close itself: the tab's own close does that.
+        if actions.escape && !IN_BROWSER {
             // A second press confirms, so Esc hammered on the game-over screen does not close the game.
             if self.clock - self.quit_armed_at < QUIT_CONFIRM_SECONDS {
                 return false;
@@ -178,16 +180,20 @@ impl App {
             Align::Centre,
             help,
         );
-        prompt::draw(
-            text,
-            "Menu: Up / Down, Left / Right     Reduce flashing: F  {X} {Y}     Fullscreen: F11     Quit: Esc",
-            400.0,
-            prompt_y + 106.0,
-            Align::Centre,
-            help,
-        );
+        let keys = if IN_BROWSER {
+            "Menu: Up / Down, Left / Right     Reduce flashing: F  {X} {Y}     Fullscreen: F11"
+        } else {
+            "Menu: Up / Down, Left / Right     Reduce flashing: F  {X} {Y}     Fullscreen: F11     Quit: Esc"
+        };
+        prompt::draw(text, keys, 400.0, prompt_y + 106.0, Align::Centre, help);
         if self.mode == Mode::Arcade {
             self.draw_legend(text, prompt_y + 120.0);
+        }
+        // On the desktop the same line went to the terminal; a page's player never sees its console.
+        if let Some(notice) = self.storage_notice.as_deref().filter(|_| IN_BROWSER) {
+            // One line, made smaller rather than cut when it is long.
+            let size = (14.0 * 780.0 / text.width(notice, 14.0).max(1.0)).min(14.0);
+            text.shadowed(notice, 400.0, 18.0, size, Align::Centre, GOLD);
         }
     }
 }

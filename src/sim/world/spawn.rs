@@ -105,7 +105,10 @@ impl World {
             });
         }
         if self.tuning.powerups && self.rng.gen::<f32>() < self.tuning.powerup_chance {
-            let kind = PowerUpKind::ALL[self.rng.gen_range(0..PowerUpKind::ALL.len())];
+            // Drawn as a u64, never a usize: rand draws a usize as 32 bits on 32-bit targets (wasm)
+            // and as 64 on 64-bit ones, and the world must be the same on both.
+            let pick = self.rng.gen_range(0..PowerUpKind::ALL.len() as u64);
+            let kind = PowerUpKind::ALL[pick as usize];
             let safe = safe_area();
             let mask = &self.powerup_masks[kind.index()];
             let (w, h) = (mask.width() as f32, mask.height() as f32);

@@ -1,0 +1,380 @@
+#!/usr/bin/env python3
+"""Plays the web build in Debian's chromium, headless, through Playwright, and checks what a player sees.
+
+Usage: web_test.py SITE_URL NATIVE_BINARY OUT_DIR PINNED_JSONL
+
+Each check runs in a fresh browser context (its own localStorage) except where a reload is the point.
+Screenshots of every check are kept in OUT_DIR. Exits 1 when a check fails, after running them all.
+"""
+
+import io
+import json
+import os
+import subprocess
+import sys
+import time
+
+from PIL import Image
+from playwright.sync_api import sync_playwright
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+# No network beyond the local server, no GPU (software GL through SwiftShader), a throwaway profile.
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
+]
+VIEWPORT = {"width": 960, "height": 746}
+
+# After each wasm frame, while the drawing buffer still holds it, the page's canvas is sampled to 16 x 16
+# and the share of red and of the sky's blue is recorded: a red that lasts a few frames is caught even
+# though screenshots are far slower than frames under software GL.
+FRAME_SAMPLER = """
+window.__frames = [];
+(function wrap() {
+  if (typeof wasm_exports === "undefined" || !wasm_exports || !wasm_exports.frame) {
+    setTimeout(wrap, 20);
+    return;
+  }
+  const original = wasm_exports;
+  const small = document.createElement("canvas");
+  small.width = small.height = 16;
+  const ctx = small.getContext("2d", { willReadFrequently: true });
+  const frame = () => {
+    original.frame();
+    const gl = document.getElementById("glcanvas");
+    ctx.drawImage(gl, 0, 0, gl.width, gl.height, 0, 0, 16, 16);
+    const px = ctx.getImageData(0, 0, 16, 16).data;
+    let red = 0;
+    for (let i = 0; i < px.length; i += 4) {
+      if (px[i] > 150 && px[i + 1] < 90 && px[i + 2] < 90) red += 1;
+    }
+    window.__frames.push({ t: performance.now(), red: red / 256, screen: window.spinfall.screen });
+  };
+  // The module's exports are frozen: the loader is handed a copy whose frame also samples.
+  const wrapped = Object.assign({}, original);
+  wrapped.frame = frame;
+  window.wasm_exports = wrapped;
+})();
+"""
+
+
+class Run:
+    """The browser, the console lines seen so far, and the failures."""
+
+    def __init__(self, browser, site, out):
+        self.browser, self.site, self.out = browser, site, out
+        self.console = []
+        self.failures = []
+
+    def page(self, context=None, path="index.html", sample=False):
+        context = context or self.browser.new_context(viewport=VIEWPORT)
+        page = context.new_page()
+        page.on("console", lambda m: self.console.append(f"{m.type}: {m.text}"))
+        page.on("pageerror", lambda e: self.console.append(f"pageerror: {e}"))
+        if sample:
+            page.add_init_script(FRAME_SAMPLER)
+        page.goto(f"{self.site}/{path}")
+        return page
+
+    def check(self, name, ok, detail=""):
+        print(f"web test: {'ok  ' if ok else 'FAIL'} {name}{': ' + detail if detail else ''}", flush=True)
+        if not ok:
+            self.failures.append(name)
+
+    def shot(self, page, name):
+        png = page.screenshot(path=os.path.join(self.out, f"{name}.png"))
+        return Image.open(io.BytesIO(png)).convert("RGB")
+
+
+def wait_frames(page, count=10, timeout=20000):
+    page.wait_for_function(f"window.spinfall && window.spinfall.frames >= {count}", timeout=timeout)
+
+
+def wait_screen(page, prefix, timeout=15000):
+    page.wait_for_function(
+        f"window.spinfall && String(window.spinfall.screen).startsWith({json.dumps(prefix)})",
+        timeout=timeout)
+
+
+def pixels(image, box=None):
+    part = image.crop(box) if box else image
+    flat = getattr(part, "get_flattened_data", None) or part.getdata
+    return list(flat())
+
+
+def colours(image, box=None):
+    """The number of distinct colours in `box` (or the whole image), quantised to 5 bits a channel."""
+    return len({(r >> 3, g >> 3, b >> 3) for r, g, b in pixels(image, box)})
+
+
+def share(image, test, box=None):
+    """The share of the pixels in `box` (or the whole image) that pass `test`."""
+    found = pixels(image, box)
+    return sum(1 for p in found if test(p)) / max(1, len(found))
+
+
+def bright(p):
+    return min(p) > 200
+
+
+def gold(p):
+    return p[0] > 200 and p[1] > 150 and p[2] < 120
+
+
+# Where the title shows a problem with the saved data: one line across the top.
+NOTICE_BOX = (0, 4, 960, 26)
+
+
+def check_title(run):
+    page = run.page()
+    started = time.time()
+    wait_frames(page, 5)
+    first_ms = page.evaluate("window.spinfall.firstFrameMs")
+    wait_frames(page, 20)
+    # The five sounds decode in the background; the browser plays them after the first key press.
+    try:
+        page.wait_for_function("window.spinfall.sounds === '5'", timeout=10000)
+    except Exception:
+        pass
+    sounds = page.evaluate("window.spinfall.sounds")
+    run.check("the sounds are decoded and ready", sounds == "5", f"{sounds} of 5")
+    title = run.shot(page, "title")
+    run.check("a fresh page shows no storage notice", share(title, gold, NOTICE_BOX) < 0.002)
+    many = colours(title)
+    # The name in large white letters across the top third, over the blue sky.
+    letters = share(title, bright, (300, 90, 660, 170))
+    run.check("the title screen draws", many > 200 and letters > 0.08,
+              f"{many} colours, {letters:.0%} white in the name's box; first frame {first_ms:.0f} ms "
+              f"after navigation ({time.time() - started:.1f} s to 20 frames)")
+    run.check("first frame within 3 s", first_ms is not None and first_ms < 3000, f"{first_ms:.0f} ms")
+    page.context.close()
+    return first_ms
+
+
+def check_play_and_red(run):
+    # Seed 5 in classic: the idle figure is touched within six seconds of game time.
+    page = run.page(path="index.html?seed=5&mode=classic", sample=True)
+    wait_frames(page, 10)
+    before = run.shot(page, "before-start")
+    page.keyboard.press("Enter")
+    wait_screen(page, "Playing")
+    page.wait_for_timeout(800)
+    playing = run.shot(page, "playing")
+    # The HUD's light counters in both top corners (hits on the left, the clock on the right).
+    light = lambda p: min(p) > 170
+    corners = [(10, 10, 70, 60), (860, 10, 950, 60)]
+    hud = min(share(playing, light, box) for box in corners)
+    hud_before = min(share(before, light, box) for box in corners)
+    run.check("Enter starts a game and the HUD shows", hud > 0.03 and hud_before < 0.01,
+              f"{hud:.1%} light pixels in the HUD's corners in play, {hud_before:.1%} on the title")
+    try:
+        page.wait_for_function("window.__frames.some(f => f.red > 0.5)", timeout=20000)
+        red = True
+    except Exception:
+        red = False
+    frames = page.evaluate("window.__frames.length")
+    most = page.evaluate("Math.max(0, ...window.__frames.map(f => f.red))")
+    run.shot(page, "after-hit")
+    run.check("an idle figure is hit and the screen turns red", red,
+              f"largest red share {most:.0%} over {frames} frames")
+    # Losing focus pauses the game (the page's loader reports focus through document.hasFocus()).
+    page.evaluate("document.hasFocus = () => false; window.dispatchEvent(new Event('blur'))")
+    try:
+        wait_screen(page, "Paused", 5000)
+        paused = True
+    except Exception:
+        paused = False
+    run.shot(page, "paused")
+    run.check("the game pauses when the page loses focus", paused,
+              str(page.evaluate("window.spinfall.screen")))
+    page.context.close()
+
+
+def check_best_survives_reload(run):
+    # Seed 21 in arcade: the idle figure loses its three lives in under ten seconds.
+    context = run.browser.new_context(viewport=VIEWPORT)
+    page = run.page(context, "index.html?seed=21&mode=arcade")
+    wait_frames(page, 10)
+    fresh = run.shot(page, "title-fresh")
+    page.keyboard.press("Enter")
+    wait_screen(page, "Playing")
+    wait_screen(page, "GameOver", 40000)
+    run.shot(page, "game-over")
+    stored = page.evaluate("localStorage.getItem('spinfall/scores.json')") or ""
+    page.reload()
+    wait_frames(page, 10)
+    again = run.shot(page, "title-after-reload")
+    best = json.loads(stored).get("arcade", [{}])[0].get("score") if stored else None
+    # The line under the menu reads "No best yet" on a fresh page and names the best after a game.
+    line = (200, 520, 760, 545)
+    changed = sum(1 for a, b in zip(pixels(fresh, line), pixels(again, line)) if a != b)
+    kept = page.evaluate("localStorage.getItem('spinfall/scores.json')") == stored
+    run.check("the best score survives a reload", best == 105 and kept and changed > 200,
+              f"stored best {best}, {changed} pixels of the best line changed")
+    context.close()
+
+
+def check_bad_storage_and_query(run):
+    # A damaged settings value and a storage that refuses every write: one line, and the game plays.
+    context = run.browser.new_context(viewport=VIEWPORT)
+    context.add_init_script("""
+      localStorage.setItem('spinfall/settings.json', '{"volume": "loud"');
+      localStorage.setItem('spinfall/scores.json', '{"version": 3, "arcade": [{"score": 4321}]}');
+      Storage.prototype.setItem = function () {
+        throw new DOMException('full', 'QuotaExceededError');
+      };
+    """)
+    before = len(run.console)
+    page = run.page(context, "index.html?seed=9&colour=green&mode=sideways")
+    wait_frames(page, 10)
+    notice = share(run.shot(page, "damaged-storage-title"), gold, NOTICE_BOX)
+    page.keyboard.press("Enter")
+    wait_screen(page, "Playing")
+    page.wait_for_timeout(500)
+    run.shot(page, "damaged-storage-playing")
+    lines = run.console[before:]
+    ignored = [l for l in lines if "ignoring query parameters" in l]
+    run.check("unknown and malformed query parameters get one console line naming them",
+              len(ignored) == 1 and "colour=green" in ignored[0] and "mode=sideways" in ignored[0],
+              ignored[0] if ignored else "no line")
+    damaged = [l for l in lines if "settings.json is damaged" in l]
+    scores = page.evaluate("localStorage.getItem('spinfall/scores.json')")
+    run.check("damaged and full storage: one line, the game plays, other values kept",
+              len(damaged) == 1 and "4321" in (scores or "") and notice > 0.01,
+              f"{damaged[0] if damaged else 'no line'}; {notice:.1%} gold in the title's notice line")
+    context.close()
+
+    # No storage at all: reading it throws, as in a browser where the site may not keep data.
+    context = run.browser.new_context(viewport=VIEWPORT)
+    context.add_init_script("""
+      Object.defineProperty(window, 'localStorage', {
+        get() { throw new DOMException('denied', 'SecurityError'); } });
+    """)
+    before = len(run.console)
+    page = run.page(context, "index.html?seed=9")
+    wait_frames(page, 10)
+    notice = share(run.shot(page, "disabled-storage-title"), gold, NOTICE_BOX)
+    page.keyboard.press("Enter")
+    wait_screen(page, "Playing")
+    disabled = [l for l in run.console[before:] if "storage is disabled" in l]
+    run.check("disabled storage: a line on the title, and the game plays",
+              disabled and notice > 0.01,
+              f"{len(disabled)} console lines; {notice:.1%} gold in the title's notice line")
+    context.close()
+
+
+def check_gamepad(run):
+    # A pad in the standard mapping, as the Gamepad API reports one: its A button starts a game.
+    context = run.browser.new_context(viewport=VIEWPORT)
+    context.add_init_script("""
+      window.__pad = { id: "Test pad (STANDARD GAMEPAD)", index: 0, connected: true,
+        mapping: "standard", axes: [0, 0, 0, 0],
+        buttons: Array.from({ length: 17 }, () => ({ pressed: false, value: 0 })) };
+      navigator.getGamepads = () => [window.__pad, null, null, null];
+    """)
+    page = run.page(context, "index.html?seed=3&mode=arcade")
+    wait_frames(page, 10)
+    page.evaluate("window.__pad.buttons[0].pressed = true")
+    try:
+        wait_screen(page, "Playing", 8000)
+        started = True
+    except Exception:
+        started = False
+    page.evaluate("window.__pad.buttons[0].pressed = false")
+    run.shot(page, "gamepad-start")
+    run.check("a gamepad's A button (Gamepad API) starts a game", started,
+              str(page.evaluate("window.spinfall.screen")))
+    context.close()
+
+
+def check_lab(run):
+    page = run.page(path="lab.html")
+    wait_frames(page, 5)
+    page.wait_for_timeout(500)
+    page.wait_for_function("document.getElementById('status').textContent.includes('contact')"
+                           " || document.getElementById('status').textContent.includes('HIT')")
+    apart_status = page.text_content("#status")
+    apart = run.shot(page, "lab-apart")
+    top = page.evaluate("document.getElementById('glcanvas').getBoundingClientRect().top")
+    # Hold the left button on F and drag it onto R.
+    page.mouse.move(480, top + 350)
+    page.mouse.down()
+    for x in range(480, 790, 20):
+        page.mouse.move(x, top + 350)
+        page.wait_for_timeout(30)
+    page.wait_for_function("document.getElementById('status').textContent.includes('HIT')",
+                           timeout=10000)
+    page.wait_for_timeout(300)
+    hit_status = page.text_content("#status")
+    hit = run.shot(page, "lab-hit")
+    page.mouse.up()
+    red = lambda p: p[0] > 180 and p[1] < 80 and p[2] < 80
+    calm = lambda p: abs(p[0] - 100) < 12 and abs(p[1] - 149) < 12 and abs(p[2] - 237) < 12
+    run.check("the lab shows no hit while the sprites are apart",
+              "no contact" in apart_status and share(apart, calm) > 0.3,
+              f"{apart_status!r}, {share(apart, calm):.0%} calm blue")
+    run.check("the lab shows a hit when the sprites overlap",
+              "HIT" in hit_status and share(hit, red) > 0.3,
+              f"{hit_status!r}, {share(hit, red):.0%} red")
+    page.context.close()
+
+
+def check_headless_lines(run, native, pinned):
+    page = run.page(path="index.html?headless")
+    for line in [l for l in open(pinned) if l.strip()]:
+        want = json.loads(line)
+        args = ["--headless", "--seed", str(want["seed"]), "--pilot", want["pilot"], "--mode",
+                want["mode"], "--seconds", str(want["seconds"]), "--speed", str(want["speed"])]
+        query = "&".join(f"{k}={want[k]}" for k in ("seed", "pilot", "mode", "seconds", "speed"))
+        page.goto(f"{run.site}/index.html?headless&{query}")
+        page.wait_for_function("document.getElementById('result').textContent.length > 0",
+                               timeout=60000)
+        web = json.loads(page.text_content("#result"))
+        here = json.loads(subprocess.run([native, *args], check=True, capture_output=True,
+                                         text=True).stdout)
+        for report in (web, here):
+            report.pop("wall_ms", None)
+        run.check(f"headless {query}: the page's line equals the native one and the pinned one",
+                  web == here == want, "" if web == here == want else f"web {web}, native {here}")
+    page.screenshot(path=os.path.join(run.out, "headless.png"))
+    page.context.close()
+
+
+def main():
+    site, native, out, pinned = sys.argv[1:5]
+    os.makedirs(out, exist_ok=True)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        run = Run(browser, site, out)
+        for check in (check_title, check_play_and_red, check_best_survives_reload,
+                      check_bad_storage_and_query, check_gamepad, check_lab):
+            try:
+                check(run)
+            except Exception as e:  # a check that times out fails alone; the others still run
+                run.check(check.__name__.replace("_", " "), False, f"{type(e).__name__}: {e}")
+        try:
+            check_headless_lines(run, native, pinned)
+        except Exception as e:
+            run.check("headless lines", False, f"{type(e).__name__}: {e}")
+        browser.close()
+    panics = [l for l in run.console
+              if any(w in l for w in ("panicked", "Spinfall stopped", "RuntimeError", "unreachable"))]
+    run.check("the console holds no panic", not panics, "; ".join(panics[:3]))
+    # Lines the player would never see but that say something is broken: a script error, a file
+    # missing from the site, a sound that cannot play.
+    broken = [l for l in run.console
+              if l.startswith("pageerror") or "Failed to load resource" in l or "cannot play" in l]
+    run.check("the console holds no script error, missing file or silent sound", not broken,
+              "; ".join(broken[:3]))
+    with open(os.path.join(out, "console.log"), "w") as f:
+        f.write("\n".join(run.console) + "\n")
+    if run.failures:
+        print(f"web test: {len(run.failures)} failed: {', '.join(run.failures)}")
+        return 1
+    print(f"web test: all passed; screenshots in {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
