@@ -91,7 +91,7 @@ impl Mask {
                 )
             }
         };
-        let angle = 0.5 * (2.0 * c).atan2(a - b);
+        let angle = 0.5 * libm::atan2(2.0 * c, a - b);
         // atan2 gives (-pi, pi]; half of -pi is the same axis as pi/2.
         Some(if angle <= -std::f64::consts::FRAC_PI_2 {
             std::f64::consts::FRAC_PI_2

@@ -232,7 +232,7 @@ const DIRECTIONS: usize = 32;
 
 /// The shortest of the exact pushes along [`DIRECTIONS`] directions, refined around the best.
 fn turned_push(pair: &Pair<'_>, start: Option<&[(Node, Node)]>, line: &Line<'_, '_>) -> DVec2 {
-    let dir = |angle: f64| DVec2::new(angle.sin(), -angle.cos());
+    let dir = |angle: f64| DVec2::new(libm::sin(angle), -libm::cos(angle));
     let step = std::f64::consts::TAU / DIRECTIONS as f64;
     let mut best: Option<(DVec2, f64)> = None;
     let consider_dir = |angle: f64, u: DVec2, best: &mut Option<(DVec2, f64)>| {

@@ -127,7 +127,7 @@ pub fn sprite_transform(position: Vec2, rotation: f32, scale: Vec2, origin: Vec2
 /// The sine and cosine of `angle`, with either set to exactly 0 (and the other to +/- 1) when it is
 /// no larger than the angle's own rounding, one unit in the last place.
 fn snapped_sin_cos(angle: f32) -> (f32, f32) {
-    let (sin, cos) = angle.sin_cos();
+    let (sin, cos) = libm::sincosf(angle);
     let ulp = f32::EPSILON * angle.abs().max(1.0);
     if cos.abs() <= ulp {
         (sin.signum(), 0.0)
