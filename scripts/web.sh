@@ -26,13 +26,16 @@ while [ $# -gt 0 ]; do
 done
 
 debian_packages="rustc-web cargo-web rust-web-src rust-web-llvm lld-22"
-if [ "$mode" = setup ]; then
-  sudo=""
+install_debian_toolchain() {
+  local sudo=""
   [ "$(id -u)" -ne 0 ] && sudo=sudo
   $sudo apt-get update -qq
   # shellcheck disable=SC2086
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq $debian_packages >/dev/null
   echo "web.sh: Debian's web toolchain is installed"
+}
+if [ "$mode" = setup ]; then
+  install_debian_toolchain
   exit 0
 fi
 
@@ -49,8 +52,13 @@ toolchain="${WEB_TOOLCHAIN:-}"
 if [ -z "$toolchain" ]; then
   if debian_ready; then toolchain=debian
   elif rustup_ready; then toolchain=rustup
+  elif command -v apt-get >/dev/null 2>&1; then
+    # A fresh Debian or Ubuntu machine, as play.sh sets one up: install the compiler first.
+    echo "web.sh: installing Debian's web toolchain ($debian_packages)"
+    install_debian_toolchain
+    toolchain=debian
   else
-    echo "web.sh: no compiler for $target: run 'bash scripts/web.sh --setup' (Debian) or" \
+    echo "web.sh: no compiler for $target: install Debian's rustc-web or run" \
       "'rustup target add $target' (see docs/web.md)" >&2
     exit 1
   fi
