@@ -2,6 +2,9 @@
 
 use std::fmt;
 
+pub use super::one_line::OneLine;
+pub use super::rule::MaskRule;
+
 use super::tree::{self, Bits, Grid, Kind, Node};
 
 /// A rectangle of whole texels: `x..x + w` by `y..y + h`.
@@ -37,72 +40,6 @@ impl PixelRect {
 impl fmt::Display for PixelRect {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} x {} at ({}, {})", self.w, self.h, self.x, self.y)
-    }
-}
-
-/// How a texel's colour decides whether it is solid.
-///
-/// ```
-/// use pixel_collide::MaskRule;
-/// assert!(MaskRule::alpha(20).is_solid([0, 0, 0, 21]) && !MaskRule::alpha(20).is_solid([0, 0, 0, 20]));
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MaskRule {
-    /// Solid where alpha is strictly greater than `threshold`.
-    Alpha {
-        /// Alphas at or below this are air; 0 keeps every visible texel, 20 ignores faint noise.
-        threshold: u8,
-    },
-    /// Solid where the colour differs from `key` (compared on RGB) and alpha is not 0.
-    ColorKey {
-        /// The colour that marks air, as RGB.
-        key: [u8; 3],
-    },
-}
-
-impl MaskRule {
-    /// The default alpha threshold: every texel with any opacity at all is solid.
-    pub const DEFAULT_ALPHA_THRESHOLD: u8 = 0;
-    /// The conventional hot-spot key colour, magenta (FF00FF).
-    pub const MAGENTA: [u8; 3] = [0xFF, 0x00, 0xFF];
-
-    /// Solid where alpha > `threshold`.
-    ///
-    /// ```
-    /// assert!(!pixel_collide::MaskRule::alpha(127).is_solid([255, 255, 255, 127]));
-    /// ```
-    pub const fn alpha(threshold: u8) -> Self {
-        Self::Alpha { threshold }
-    }
-
-    /// Solid where the colour is not magenta, the hot-spot convention.
-    ///
-    /// ```
-    /// use pixel_collide::MaskRule;
-    /// assert!(!MaskRule::magenta_key().is_solid([255, 0, 255, 255]));
-    /// assert!(MaskRule::magenta_key().is_solid([254, 0, 255, 255]));
-    /// ```
-    pub const fn magenta_key() -> Self {
-        Self::ColorKey { key: Self::MAGENTA }
-    }
-
-    /// Whether one RGBA texel is solid under this rule.
-    ///
-    /// ```
-    /// assert!(pixel_collide::MaskRule::default().is_solid([0, 0, 0, 1]));
-    /// ```
-    pub fn is_solid(&self, rgba: [u8; 4]) -> bool {
-        match *self {
-            MaskRule::Alpha { threshold } => rgba[3] > threshold,
-            MaskRule::ColorKey { key } => rgba[3] != 0 && rgba[..3] != key,
-        }
-    }
-}
-
-impl Default for MaskRule {
-    /// Solid where alpha > 0.
-    fn default() -> Self {
-        Self::alpha(Self::DEFAULT_ALPHA_THRESHOLD)
     }
 }
 
@@ -246,27 +183,6 @@ impl fmt::Display for MaskError {
 }
 
 impl std::error::Error for MaskError {}
-
-/// Text shown with its control characters escaped, so that a file name or a decoder message holding a
-/// newline cannot break an error's one line.
-///
-/// ```
-/// assert_eq!(pixel_collide::OneLine("a\nb").to_string(), "a\\nb");
-/// ```
-pub struct OneLine<'a>(pub &'a str);
-
-impl fmt::Display for OneLine<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for c in self.0.chars() {
-            if c.is_control() {
-                write!(f, "{}", c.escape_default())?;
-            } else {
-                write!(f, "{c}")?;
-            }
-        }
-        Ok(())
-    }
-}
 
 /// How much smaller than its cover rectangle a leaf box is stored, as a fraction of the mask's width
 /// (along x) and height (along y): 2^-40, about 1e-12.
