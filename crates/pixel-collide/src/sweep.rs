@@ -1,0 +1,206 @@
+//! The mover's sweeps: one leg of a move, from a free place along a straight line, to its end or to
+//! the exact first place of contact, never through anything.
+
+use glam::{Affine2, Vec2};
+
+use crate::mover::{Obstacles, Run};
+use crate::{collide, overlaps, push_out_along, time_of_impact, Mask, Motion, Pose, Sprite};
+
+/// The longest gap between the samples that sweep a sheared obstacle, in world units.
+const SHEARED_SAMPLE: f32 = 0.25;
+
+/// The most samples one sweep of a sheared obstacle takes (a leg of 16,384 world units at the
+/// finest spacing; longer legs are sampled more sparsely).
+const MAX_SAMPLES: u32 = 1 << 16;
+
+/// How one leg ended.
+pub(crate) enum Sweep<'a> {
+    /// Nothing in the way: the body is at the leg's end.
+    Clear(Vec2),
+    /// It met something.
+    Hit(Hit<'a>),
+}
+
+/// Where a leg met something first.
+pub(crate) struct Hit<'a> {
+    /// The place of contact, checked free: the body touches the obstacle there without overlapping.
+    pub(crate) at: Vec2,
+    /// A place a hair further on where the two overlap, from which the backing out was measured.
+    pub(crate) sunk: Vec2,
+    /// How much of the leg was travelled, 0 to 1.
+    pub(crate) fraction: f32,
+    /// The obstacle's index, and the obstacle.
+    pub(crate) obstacle: usize,
+    pub(crate) sprite: Sprite<'a>,
+    /// A world point inside both at `sunk`.
+    pub(crate) point: Vec2,
+    /// The contact normal, from the obstacle towards the body.
+    pub(crate) normal: Vec2,
+}
+
+/// The obstacle's placement as a pose about its texel origin, when it has one: any transform whose
+/// columns are perpendicular (a turn, a scale along the mask's axes, flips); `None` for a shear or a
+/// degenerate transform.
+fn placed(t: &Affine2) -> Option<Pose> {
+    let (c0, c1) = (t.matrix2.x_axis, t.matrix2.y_axis);
+    let (sx, len1) = (c0.length(), c1.length());
+    if !(sx > 0.0 && len1 > 0.0 && t.is_finite()) || c0.dot(c1).abs() > 1e-6 * sx * len1 {
+        return None;
+    }
+    let scale = Vec2::new(sx, c0.perp_dot(c1) / sx);
+    Some(Pose::new(t.translation, c0.y.atan2(c0.x), scale))
+}
+
+/// When the moving body first meets a still obstacle: (a time no later than the first touch, a time
+/// at which they touch, a point of contact, the obstacle as the sweep placed it).
+fn impact<'a>(path: &Motion<'_>, it: Sprite<'a>) -> Option<(f32, f32, Vec2, Sprite<'a>)> {
+    if let Some(pose) = placed(&it.transform) {
+        let still = Motion::still(it.mask, Vec2::ZERO, pose);
+        let hit = time_of_impact(path, &still)?;
+        return Some((hit.time, hit.contact_time, hit.point, still.sprite_at(0.0)));
+    }
+    // A pose cannot place a shear, and time of impact takes poses: sample the leg instead.
+    let length = (path.to.position - path.from.position).length();
+    let n = ((length / SHEARED_SAMPLE).ceil() as u32).clamp(1, MAX_SAMPLES);
+    (1..=n).find_map(|k| {
+        let t = k as f32 / n as f32;
+        collide(path.sprite_at(t), it).map(|c| ((k - 1) as f32 / n as f32, t, c.point, it))
+    })
+}
+
+/// Sweeps the body from `from` (free) by `by`: to its end when nothing is in the way, else to the
+/// exact place where it first touches, backed out along its own path.
+pub(crate) fn sweep<'a, W: Obstacles<'a> + ?Sized>(
+    run: &Run<'_, '_, W>,
+    from: Vec2,
+    by: Vec2,
+) -> Sweep<'a> {
+    let to = from + by;
+    if by == Vec2::ZERO || !to.is_finite() {
+        return Sweep::Clear(from);
+    }
+    let body = run.body;
+    let path = Motion::new(
+        body.mask,
+        body.origin,
+        Pose {
+            position: from,
+            ..body.pose
+        },
+        Pose {
+            position: to,
+            ..body.pose
+        },
+    );
+    let area = body.sprite_at(from).bounds().union(&body.sprite_at(to).bounds());
+    let area = crate::Rect::new(area.min - Vec2::ONE, area.max + Vec2::ONE);
+    let mut first: Option<(f32, f32, Vec2, usize, Sprite<'a>, Sprite<'a>)> = None;
+    run.world.each_near(area, &mut |i, it| {
+        if let Some((time, contact, point, placed)) = impact(&path, it) {
+            if first.is_none_or(|f| contact < f.1) {
+                first = Some((time, contact, point, i, it, placed));
+            }
+        }
+    });
+    let (time, contact, point, obstacle, sprite, placed) = match first {
+        Some(f) => f,
+        None if run.is_free(to) => return Sweep::Clear(to),
+        None => {
+            // A graze finer than the resolution of time of impact: the end itself is the contact.
+            let inside = run.overlapping(to);
+            let Some(&(i, it)) = inside.first() else {
+                return Sweep::Clear(to);
+            };
+            let point = collide(body.sprite_at(to), it).map_or(to, |c| c.point);
+            (1.0 - crate::IMPACT_RESOLUTION, 1.0, point, i, it, it)
+        }
+    };
+    let sunk = path.pose_at(contact).position;
+    let back = -by.normalize_or_zero();
+    let mut normal = None;
+    let mut at = Some(sunk);
+    // Back out of everything the body sank into, the farthest first, along its own path.
+    for _ in 0..4 {
+        let Some(here) = at else { break };
+        let me = body.sprite_at(here);
+        let pushes: Vec<_> = run
+            .overlapping(here)
+            .into_iter()
+            .filter_map(|(i, s)| push_out_along(me, s, back).map(|p| (i, s, p)))
+            .collect();
+        if normal.is_none() {
+            normal = pushes.iter().find(|p| p.0 == obstacle).map(|p| p.2.normal);
+        }
+        let Some(&(_, s, p)) = pushes
+            .iter()
+            .max_by(|a, b| a.2.offset.length().total_cmp(&b.2.offset.length()))
+        else {
+            break;
+        };
+        at = run.settle(here, p.offset, s);
+    }
+    let progress = |p: Vec2| (p - from).dot(-back);
+    let at = at
+        .filter(|&p| progress(p) >= 0.0 && progress(p) <= by.length() && run.is_free(p))
+        .or_else(|| Some(path.pose_at(time).position).filter(|&p| run.is_free(p)))
+        .unwrap_or(from);
+    // The sweep's own placement of the obstacle touched where the caller's did not (a pose rebuilt
+    // from a turned transform rounds differently): its normal then.
+    let normal = normal
+        .or_else(|| push_out_along(body.sprite_at(sunk), placed, back).map(|p| p.normal))
+        .unwrap_or(back);
+    Sweep::Hit(Hit {
+        at,
+        sunk,
+        fraction: (progress(at) / by.length()).clamp(0.0, 1.0),
+        obstacle,
+        sprite,
+        point,
+        normal,
+    })
+}
+
+impl Hit<'_> {
+    /// Whether the part of the body that stands (within the feet height of its lowest point) is in
+    /// the obstacle where it sank in.
+    pub(crate) fn by_feet<'a, W: Obstacles<'a> + ?Sized>(&self, run: &Run<'_, '_, W>) -> bool {
+        let feet = run.mover.feet_height;
+        let me = run.body.sprite_at(self.sunk);
+        let up = run.up;
+        let Some((low, high)) = heights(me, up) else {
+            return true;
+        };
+        if !(high - low > feet) {
+            return true;
+        }
+        let height = |x: u32, y: u32| {
+            let centre = Vec2::new(x as f32 + 0.5, y as f32 + 0.5);
+            me.transform.transform_point2(centre).dot(up) - low
+        };
+        let mask = me.mask;
+        // Cheap first: the point of contact lies in a texel of the feet.
+        let local = me.transform.inverse().transform_point2(self.point).floor();
+        if local.x >= 0.0 && local.y >= 0.0 {
+            let (x, y) = (local.x as u32, local.y as u32);
+            if mask.is_solid(x, y) && height(x, y) <= feet {
+                return true;
+            }
+        }
+        Mask::from_fn(mask.width(), mask.height(), |x, y| {
+            mask.is_solid(x, y) && height(x, y) <= feet
+        })
+        .is_ok_and(|band| overlaps(Sprite::new(&band, me.transform), self.sprite))
+    }
+}
+
+/// The lowest and highest heights along `up` of the sprite's solid bounds.
+fn heights(me: Sprite<'_>, up: Vec2) -> Option<(f32, f32)> {
+    let b = me.mask.solid_bounds()?;
+    let (x0, y0) = (b.x as f32, b.y as f32);
+    let (x1, y1) = (x0 + b.w as f32, y0 + b.h as f32);
+    let h = [(x0, y0), (x1, y0), (x0, y1), (x1, y1)]
+        .map(|(x, y)| me.transform.transform_point2(Vec2::new(x, y)).dot(up));
+    let low = h.iter().copied().fold(f32::INFINITY, f32::min);
+    let high = h.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+    (low.is_finite() && high.is_finite()).then_some((low, high))
+}
