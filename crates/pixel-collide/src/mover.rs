@@ -107,7 +107,14 @@ impl<'a> Body<'a> {
 
     /// The body as a sprite with its pivot at `position`: the placement the mover tests.
     pub(crate) fn sprite_at(&self, position: Vec2) -> Sprite<'a> {
-        Sprite::posed(self.mask, Pose { position, ..self.pose }, self.origin)
+        Sprite::posed(
+            self.mask,
+            Pose {
+                position,
+                ..self.pose
+            },
+            self.origin,
+        )
     }
 }
 

@@ -92,7 +92,10 @@ pub(crate) fn sweep<'a, W: Obstacles<'a> + ?Sized>(
             ..body.pose
         },
     );
-    let area = body.sprite_at(from).bounds().union(&body.sprite_at(to).bounds());
+    let area = body
+        .sprite_at(from)
+        .bounds()
+        .union(&body.sprite_at(to).bounds());
     let area = crate::Rect::new(area.min - Vec2::ONE, area.max + Vec2::ONE);
     let mut first: Option<(f32, f32, Vec2, usize, Sprite<'a>, Sprite<'a>)> = None;
     run.world.each_near(area, &mut |i, it| {
