@@ -562,6 +562,7 @@ impl<'a, W: Obstacles<'a> + ?Sized> Run<'_, '_, W> {
     /// itself; a fall stopped by the body above its feet shoves it aside when it can.
     fn vertical(&mut self, motion: Vec2) {
         let mut rem = motion;
+        let mut wedged = 0.0;
         for _ in 0..self.mover.max_slides {
             let hit = match sweep(self, self.pos, rem) {
                 Sweep::Clear(to) => {
@@ -590,7 +591,14 @@ impl<'a, W: Obstacles<'a> + ?Sized> Run<'_, '_, W> {
             if stops {
                 return;
             }
+            let length = rem.length();
             rem -= hit.normal * rem.dot(hit.normal);
+            // Wedged on a corner, the slide along the estimated surface meets it again at once: lean
+            // it away from the surface, more each time, as the shortest push would.
+            if hit.fraction < 1e-3 {
+                wedged += 0.25;
+                rem += hit.normal * length * wedged;
+            }
             if rem.length_squared() <= f32::EPSILON * f32::EPSILON {
                 return;
             }

@@ -4,7 +4,10 @@
 use glam::{Affine2, Vec2};
 
 use crate::mover::{Obstacles, Run};
-use crate::{collide, overlaps, push_out_along, time_of_impact, Mask, Motion, Pose, Sprite};
+use crate::{
+    collide, overlaps, push_out_along, time_of_impact, Mask, Motion, Pose, Sprite,
+    IMPACT_RESOLUTION,
+};
 
 /// The longest gap between the samples that sweep a sheared obstacle, in world units.
 const SHEARED_SAMPLE: f32 = 0.25;
@@ -52,20 +55,49 @@ fn placed(t: &Affine2) -> Option<Pose> {
 }
 
 /// When the moving body first meets a still obstacle: (a time no later than the first touch, a time
-/// at which they touch, a point of contact, the obstacle as the sweep placed it).
-fn impact<'a>(path: &Motion<'_>, it: Sprite<'a>) -> Option<(f32, f32, Vec2, Sprite<'a>)> {
-    if let Some(pose) = placed(&it.transform) {
-        let still = Motion::still(it.mask, Vec2::ZERO, pose);
-        let hit = time_of_impact(path, &still)?;
-        return Some((hit.time, hit.contact_time, hit.point, still.sprite_at(0.0)));
+/// at which they touch, a point of contact there).
+fn impact(path: &Motion<'_>, it: Sprite<'_>) -> Option<(f32, f32, Vec2)> {
+    let Some(pose) = placed(&it.transform) else {
+        // A pose cannot place a shear, and time of impact takes poses.
+        return sampled(path, it, 0.0);
+    };
+    let still = Motion::still(it.mask, Vec2::ZERO, pose);
+    let mut from = 0.0;
+    for _ in 0..RETRIES {
+        let rest = Motion::new(path.mask, path.origin, path.pose_at(from), path.to);
+        let hit = time_of_impact(&rest, &still)?;
+        let (free, touch) = (
+            from + (1.0 - from) * hit.time,
+            from + (1.0 - from) * hit.contact_time,
+        );
+        // The pose rebuilt from a turned transform rounds differently from the caller's: the
+        // caller's sprite decides, a few resolutions on at most.
+        for k in 0..=NUDGES {
+            let t = (touch + k as f32 * IMPACT_RESOLUTION).min(1.0);
+            if let Some(c) = collide(path.sprite_at(t), it) {
+                return Some((free.min(t), t, c.point));
+            }
+        }
+        from = (touch + NUDGES as f32 * IMPACT_RESOLUTION).min(1.0);
+        if from >= 1.0 {
+            return None;
+        }
     }
-    // A pose cannot place a shear, and time of impact takes poses: sample the leg instead.
-    let length = (path.to.position - path.from.position).length();
+    // Still grazing the rebuilt pose only (sliding along its face): the rest of the leg by samples.
+    sampled(path, it, from)
+}
+
+/// Times of impact retried past a touch of the rebuilt pose that the caller's sprite does not share.
+const RETRIES: usize = 4;
+/// Resolutions of time of impact a touch of the rebuilt pose is checked on for the caller's.
+const NUDGES: u32 = 16;
+
+/// The first touch of the leg from time `from` on, by samples at most [`SHEARED_SAMPLE`] apart.
+fn sampled(path: &Motion<'_>, it: Sprite<'_>, from: f32) -> Option<(f32, f32, Vec2)> {
+    let length = (path.to.position - path.from.position).length() * (1.0 - from);
     let n = ((length / SHEARED_SAMPLE).ceil() as u32).clamp(1, MAX_SAMPLES);
-    (1..=n).find_map(|k| {
-        let t = k as f32 / n as f32;
-        collide(path.sprite_at(t), it).map(|c| ((k - 1) as f32 / n as f32, t, c.point, it))
-    })
+    let at = |k: u32| from + (1.0 - from) * (k as f32 / n as f32);
+    (1..=n).find_map(|k| collide(path.sprite_at(at(k)), it).map(|c| (at(k - 1), at(k), c.point)))
 }
 
 /// Sweeps the body from `from` (free) by `by`: to its end when nothing is in the way, else to the
@@ -97,15 +129,15 @@ pub(crate) fn sweep<'a, W: Obstacles<'a> + ?Sized>(
         .bounds()
         .union(&body.sprite_at(to).bounds());
     let area = crate::Rect::new(area.min - Vec2::ONE, area.max + Vec2::ONE);
-    let mut first: Option<(f32, f32, Vec2, usize, Sprite<'a>, Sprite<'a>)> = None;
+    let mut first: Option<(f32, f32, Vec2, usize, Sprite<'a>)> = None;
     run.world.each_near(area, &mut |i, it| {
-        if let Some((time, contact, point, placed)) = impact(&path, it) {
+        if let Some((time, contact, point)) = impact(&path, it) {
             if first.is_none_or(|f| contact < f.1) {
-                first = Some((time, contact, point, i, it, placed));
+                first = Some((time, contact, point, i, it));
             }
         }
     });
-    let (time, contact, point, obstacle, sprite, placed) = match first {
+    let (time, contact, point, obstacle, sprite) = match first {
         Some(f) => f,
         None if run.is_free(to) => return Sweep::Clear(to),
         None => {
@@ -115,7 +147,7 @@ pub(crate) fn sweep<'a, W: Obstacles<'a> + ?Sized>(
                 return Sweep::Clear(to);
             };
             let point = collide(body.sprite_at(to), it).map_or(to, |c| c.point);
-            (1.0 - crate::IMPACT_RESOLUTION, 1.0, point, i, it, it)
+            (1.0 - IMPACT_RESOLUTION, 1.0, point, i, it)
         }
     };
     let sunk = path.pose_at(contact).position;
@@ -147,11 +179,7 @@ pub(crate) fn sweep<'a, W: Obstacles<'a> + ?Sized>(
         .filter(|&p| progress(p) >= 0.0 && progress(p) <= by.length() && run.is_free(p))
         .or_else(|| Some(path.pose_at(time).position).filter(|&p| run.is_free(p)))
         .unwrap_or(from);
-    // The sweep's own placement of the obstacle touched where the caller's did not (a pose rebuilt
-    // from a turned transform rounds differently): its normal then.
-    let normal = normal
-        .or_else(|| push_out_along(body.sprite_at(sunk), placed, back).map(|p| p.normal))
-        .unwrap_or(back);
+    let normal = normal.unwrap_or(back);
     Sweep::Hit(Hit {
         at,
         sunk,
