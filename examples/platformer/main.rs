@@ -1,11 +1,11 @@
 //! A small platformer on pixel shapes: the game's figure walks, jumps and lands on a bumpy hill, a
 //! tilted plank, a turned plus and a rocking plank, each a per-pixel mask placed turned and scaled,
-//! with every contact resolved by the collision library's push-out.
+//! with every contact resolved by the collision library's mover (`Mover::move_and_slide`).
 //!
 //! `cargo run --release --example platformer`
 //!
 //! Left / Right or A / D: walk; Space, Up or W: jump (hold for a higher jump); R: start again; F3: the
-//! debug view (the last push-out as an arrow, its normal and contact point); Esc: quit. Gamepad: left
+//! debug view (the last move as an arrow, the last contact's normal and point); Esc: quit. Gamepad: left
 //! stick or D-pad to walk, South (A / cross) to jump.
 
 // The brush helper in there serves the painting examples.
@@ -257,14 +257,16 @@ fn draw_debug(world: &World, step_us: f64) {
         BOUNDS_LINE,
     );
     let mut lines = vec![format!(
-        "feet {:.2}, {:.2} | velocity {:.0}, {:.0} px/s | {} | step {:.0} us | {} contacts this step",
+        "feet {:.2}, {:.2} | velocity {:.0}, {:.0} px/s | {} | step {:.0} us | {} contacts this step{}",
         world.figure.position.x,
         world.figure.position.y,
         world.figure.velocity.x,
         world.figure.velocity.y,
         if world.figure.grounded { "standing" } else { "in the air" },
         step_us,
-        world.contacts.len()
+        world.contacts.len(),
+        // The mover's promise, shown where it would be broken.
+        if world.blocked_at(world.figure.position) { " | INSIDE A PLATFORM" } else { "" }
     )];
     let from = me.center();
     arrow(from, from + world.last_offset * ARROW_ZOOM, PUSH_ARROW);
@@ -280,7 +282,7 @@ fn draw_debug(world: &World, step_us: f64) {
         let (x, y) = (c.point.x, c.point.y);
         draw_line(x - 5.0, y - 5.0, x + 5.0, y + 5.0, 2.0, NORMAL_LINE);
         draw_line(x - 5.0, y + 5.0, x + 5.0, y - 5.0, 2.0, NORMAL_LINE);
-        let kind = match c.touch {
+        let kind = match c.kind {
             ContactKind::Floor => "floor",
             ContactKind::Step => "step",
             ContactKind::Wall => "wall",
