@@ -274,6 +274,9 @@ impl Default for Mover {
 /// The body height the default tuning is for.
 const DEFAULT_HEIGHT: f32 = 48.0;
 
+/// How far a slide leans off the surface it slides along, as a share of its length.
+const LEAN: f32 = 1.0 / 32.0;
+
 /// How many times a push is lengthened when rounding the body's position leaves it overlapping.
 const SKIN_TRIES: u32 = 8;
 
@@ -520,7 +523,7 @@ impl<'a, W: Obstacles<'a> + ?Sized> Run<'_, '_, W> {
             if keep <= 0.0 {
                 return;
             }
-            rem = t * (rem.length() / keep);
+            rem = (t + hit.normal * LEAN) * (rem.length() / keep);
         }
     }
 
@@ -575,7 +578,7 @@ impl<'a, W: Obstacles<'a> + ?Sized> Run<'_, '_, W> {
             rem *= 1.0 - hit.fraction;
             let falling = rem.dot(self.up) < 0.0;
             if falling && !hit.by_feet(self) {
-                if let Some(to) = self.slip(&hit) {
+                if let Some(to) = self.slip(&hit, rem) {
                     self.pos = to;
                     self.record(hit.obstacle, hit.point, hit.normal, ContactKind::Wall);
                     continue;
@@ -593,12 +596,14 @@ impl<'a, W: Obstacles<'a> + ?Sized> Run<'_, '_, W> {
             }
             let length = rem.length();
             rem -= hit.normal * rem.dot(hit.normal);
-            // Wedged on a corner, the slide along the estimated surface meets it again at once: lean
-            // it away from the surface, more each time, as the shortest push would.
+            // A slide exactly along the surface grazes it all the way (time of impact's costliest
+            // case) and rounding stops it every hair: it leans off the surface by a degree or two.
+            // Wedged on a corner, where the estimated surface is met again at once, it leans more
+            // each time, as the shortest push would.
             if hit.fraction < 1e-3 {
                 wedged += 0.25;
-                rem += hit.normal * length * wedged;
             }
+            rem += hit.normal * length * (LEAN + wedged);
             if rem.length_squared() <= f32::EPSILON * f32::EPSILON {
                 return;
             }
@@ -606,10 +611,16 @@ impl<'a, W: Obstacles<'a> + ?Sized> Run<'_, '_, W> {
     }
 
     /// The shorter sideways shove, no longer than the ledge slip, off something that only the body
-    /// above its feet came down on; swept, so it passes through nothing.
-    fn slip(&self, hit: &Hit<'_>) -> Option<Vec2> {
+    /// above its feet came down on; swept, so it passes through nothing. It clears the whole rest of
+    /// the fall `rem` where it can, so that a slanted side is not met again a hair further down.
+    fn slip(&self, hit: &Hit<'_>, rem: Vec2) -> Option<Vec2> {
         let side = self.up.perp();
-        let me = self.body.sprite_at(hit.sunk);
+        let deep = self.body.sprite_at(self.pos + rem);
+        let me = if overlaps(deep, hit.sprite) {
+            deep
+        } else {
+            self.body.sprite_at(hit.sunk)
+        };
         let shove = [side, -side]
             .into_iter()
             .filter_map(|d| push_out_along(me, hit.sprite, d))

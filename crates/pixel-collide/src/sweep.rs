@@ -179,6 +179,7 @@ pub(crate) fn sweep<'a, W: Obstacles<'a> + ?Sized>(
         .filter(|&p| progress(p) >= 0.0 && progress(p) <= by.length() && run.is_free(p))
         .or_else(|| Some(path.pose_at(time).position).filter(|&p| run.is_free(p)))
         .unwrap_or(from);
+    let at = rounded(at, back, |p| progress(p) >= 0.0 && run.is_free(p));
     let normal = normal.unwrap_or(back);
     Sweep::Hit(Hit {
         at,
@@ -189,6 +190,31 @@ pub(crate) fn sweep<'a, W: Obstacles<'a> + ?Sized>(
         point,
         normal,
     })
+}
+
+/// The grid a place of contact is rounded back onto along a leg parallel to an axis.
+const ROUNDING: f32 = 1.0 / 4096.0;
+
+/// `at` with its coordinate along an axis-parallel leg rounded back onto a grid of [`ROUNDING`] when
+/// that is still free: near the origin `f32` holds a backing out's last rounding (a landing at
+/// 1e-11 rather than 0), and a body resting on a whole-unit floor should rest on the whole unit.
+fn rounded(at: Vec2, back: Vec2, ok: impl Fn(Vec2) -> bool) -> Vec2 {
+    let k = match (back.x == 0.0, back.y == 0.0) {
+        (true, false) => 1,
+        (false, true) => 0,
+        _ => return at,
+    };
+    let mut c = at;
+    c[k] = if back[k] > 0.0 {
+        (at[k] / ROUNDING).ceil()
+    } else {
+        (at[k] / ROUNDING).floor()
+    } * ROUNDING;
+    if c != at && (c[k] - at[k]).abs() <= ROUNDING && ok(c) {
+        c
+    } else {
+        at
+    }
 }
 
 impl Hit<'_> {

@@ -405,7 +405,7 @@ fn check_contacts(mover: &Mover, up: Vec2, moved: &Moved) -> Result<(), TestCase
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(192))]
+    #![proptest_config(ProptestConfig::with_cases(512))]
 
     #[test]
     fn random_worlds_never_end_inside_never_tunnel_and_stand_only_on_floors(
