@@ -11,112 +11,8 @@
 use glam::Vec2;
 
 use crate::sweep::{sweep, Hit, Sweep};
-use crate::{overlaps, push_out, push_out_along, Mask, Pose, Rect, Sprite};
-
-/// The world a body moves through: anything that can list the sprites near a rectangle.
-///
-/// Implemented for slices, arrays and vectors of sprites and for one sprite (a terrain mask).
-///
-/// ```
-/// use glam::{Affine2, Vec2};
-/// use pixel_collide::{Mask, Obstacles, Rect, Sprite};
-/// let floor = Mask::from_fn(64, 4, |_, _| true).unwrap();
-/// let world = [Sprite::new(&floor, Affine2::IDENTITY)];
-/// let mut near = Vec::new();
-/// world.each_near(Rect::from_xywh(10.0, -2.0, 4.0, 4.0), &mut |i, _| near.push(i));
-/// assert_eq!(near, [0]);
-/// ```
-pub trait Obstacles<'a> {
-    /// Calls `visit` with the index and sprite of every obstacle whose world bounds may meet `area`
-    /// (more are allowed: each is tested exactly).
-    fn each_near(&self, area: Rect, visit: &mut dyn FnMut(usize, Sprite<'a>));
-}
-
-impl<'a> Obstacles<'a> for [Sprite<'a>] {
-    fn each_near(&self, area: Rect, visit: &mut dyn FnMut(usize, Sprite<'a>)) {
-        for (i, s) in self.iter().enumerate() {
-            if s.bounds().intersects(&area) {
-                visit(i, *s);
-            }
-        }
-    }
-}
-
-impl<'a, const N: usize> Obstacles<'a> for [Sprite<'a>; N] {
-    fn each_near(&self, area: Rect, visit: &mut dyn FnMut(usize, Sprite<'a>)) {
-        self.as_slice().each_near(area, visit);
-    }
-}
-
-impl<'a> Obstacles<'a> for Vec<Sprite<'a>> {
-    fn each_near(&self, area: Rect, visit: &mut dyn FnMut(usize, Sprite<'a>)) {
-        self.as_slice().each_near(area, visit);
-    }
-}
-
-impl<'a> Obstacles<'a> for Sprite<'a> {
-    fn each_near(&self, area: Rect, visit: &mut dyn FnMut(usize, Sprite<'a>)) {
-        std::slice::from_ref(self).each_near(area, visit);
-    }
-}
-
-/// The body a [`Mover`] moves: a mask turned and scaled about `origin` (texels) and placed by
-/// `pose`; only the pose's position changes.
-///
-/// ```
-/// use glam::Vec2;
-/// use pixel_collide::{Body, Mask, Pose};
-/// let m = Mask::from_fn(8, 16, |_, _| true).unwrap();
-/// let body = Body::new(&m, Vec2::new(4.0, 16.0), Pose::at(Vec2::new(50.0, 100.0)));
-/// assert_eq!(body.sprite().bounds().max, Vec2::new(54.0, 100.0));
-/// ```
-#[derive(Clone, Copy, Debug)]
-pub struct Body<'a> {
-    /// Which texels are solid.
-    pub mask: &'a Mask,
-    /// The pivot, in texels: the point that sits at the pose's position.
-    pub origin: Vec2,
-    /// Where the body is now.
-    pub pose: Pose,
-}
-
-impl<'a> Body<'a> {
-    /// A body from its mask, pivot and pose.
-    ///
-    /// ```
-    /// use glam::Vec2;
-    /// let m = pixel_collide::Mask::from_fn(2, 2, |_, _| true).unwrap();
-    /// let b = pixel_collide::Body::new(&m, Vec2::ZERO, pixel_collide::Pose::at(Vec2::X));
-    /// assert_eq!(b.pose.position, Vec2::X);
-    /// ```
-    pub fn new(mask: &'a Mask, origin: Vec2, pose: Pose) -> Self {
-        Body { mask, origin, pose }
-    }
-
-    /// The body as a sprite where it is now.
-    ///
-    /// ```
-    /// use glam::Vec2;
-    /// let m = pixel_collide::Mask::from_fn(2, 2, |_, _| true).unwrap();
-    /// let b = pixel_collide::Body::new(&m, Vec2::ZERO, pixel_collide::Pose::at(Vec2::X));
-    /// assert!(b.sprite().contains_point(Vec2::new(1.5, 0.5)));
-    /// ```
-    pub fn sprite(&self) -> Sprite<'a> {
-        self.sprite_at(self.pose.position)
-    }
-
-    /// The body as a sprite with its pivot at `position`: the placement the mover tests.
-    pub(crate) fn sprite_at(&self, position: Vec2) -> Sprite<'a> {
-        Sprite::posed(
-            self.mask,
-            Pose {
-                position,
-                ..self.pose
-            },
-            self.origin,
-        )
-    }
-}
+pub use crate::sweep::{Body, Obstacles};
+use crate::{overlaps, push_out, push_out_along};
 
 /// What a contact was to the body.
 ///
@@ -277,9 +173,6 @@ const DEFAULT_HEIGHT: f32 = 48.0;
 /// How far a slide leans off the surface it slides along, as a share of its length.
 const LEAN: f32 = 1.0 / 32.0;
 
-/// How many times a push is lengthened when rounding the body's position leaves it overlapping.
-const SKIN_TRIES: u32 = 8;
-
 impl Mover {
     /// The default tuning with its lengths scaled from a 48 px figure to a body `height` tall.
     ///
@@ -418,43 +311,6 @@ impl<'a, W: Obstacles<'a> + ?Sized> Run<'_, '_, W> {
             normal,
             kind,
         });
-    }
-
-    /// The obstacles the body overlaps with its pivot at `at`.
-    pub(crate) fn overlapping(&self, at: Vec2) -> Vec<(usize, Sprite<'a>)> {
-        let me = self.body.sprite_at(at);
-        let mut found = Vec::new();
-        self.world.each_near(me.bounds(), &mut |i, s| {
-            if overlaps(me, s) {
-                found.push((i, s));
-            }
-        });
-        found
-    }
-
-    pub(crate) fn is_free(&self, at: Vec2) -> bool {
-        let me = self.body.sprite_at(at);
-        let mut free = true;
-        self.world.each_near(me.bounds(), &mut |_, s| {
-            free = free && !overlaps(me, s);
-        });
-        free
-    }
-
-    /// `at` moved by `offset`, lengthened a little at a time while rounding of the position leaves
-    /// the body overlapping `it`; `None` when it still does.
-    pub(crate) fn settle(&self, at: Vec2, offset: Vec2, it: Sprite<'_>) -> Option<Vec2> {
-        let dir = offset.normalize_or_zero();
-        let mut skin = at.abs().max_element().max(1.0) * f32::EPSILON;
-        let mut to = at + offset;
-        for _ in 0..SKIN_TRIES {
-            if !overlaps(self.body.sprite_at(to), it) {
-                return Some(to);
-            }
-            to = at + offset + dir * skin;
-            skin *= 2.0;
-        }
-        None
     }
 
     /// Frees a body that starts inside something; false when it cannot be freed.
