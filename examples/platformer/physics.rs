@@ -342,7 +342,6 @@ impl World {
             standing = false;
         }
         f.velocity.y = (f.velocity.y + GRAVITY * STEP).min(MAX_FALL);
-        f.grounded = false;
 
         // The level's side walls are not platforms: the move across stops at them.
         let x = f.position.x + f.velocity.x * STEP;
@@ -365,7 +364,6 @@ impl World {
         self.last_contact = moved.contacts.last().copied().or(self.last_contact);
         self.contacts = moved.contacts;
 
-        let f = &mut self.figure;
         f.coyote = if f.grounded {
             COYOTE_TIME
         } else {
