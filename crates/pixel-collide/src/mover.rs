@@ -199,7 +199,8 @@ impl Mover {
     /// It ends where it started or somewhere free, and never passes through a shape (each leg of the
     /// move is swept with [`time_of_impact`](crate::time_of_impact), down to its resolution of 2^-14
     /// of the leg; a sheared obstacle, which a `Pose` cannot place, is swept by samples a quarter of a
-    /// world unit apart). A body that starts inside something is first pushed out: straight up when
+    /// world unit apart, so the body may cut across one of its corners by up to that, though it
+    /// never ends inside it). A body that starts inside something is first pushed out: straight up when
     /// the shortest way out is a floor's, else the shortest way; one that cannot be freed is left
     /// where it is and the result says [`stuck`](Moved::stuck).
     ///
