@@ -149,7 +149,8 @@ pub struct Mover {
     pub feet_height: f32,
     /// The longest sideways shove off something only the body above its feet came down on.
     pub ledge_slip: f32,
-    /// How many contacts one part of a move (across, along `up`) reacts to before it stops.
+    /// How many contacts one part of a move (across, along `up`) reacts to before it stops (at
+    /// least 1).
     pub max_slides: u32,
 }
 
@@ -350,7 +351,7 @@ impl<'a, W: Obstacles<'a> + ?Sized> Run<'_, '_, W> {
     /// in the air follows a floor's slope.
     fn across(&mut self, motion: Vec2, standing: bool) {
         let mut rem = motion;
-        for _ in 0..self.mover.max_slides {
+        for _ in 0..self.mover.max_slides.max(1) {
             let hit = match sweep(self, self.pos, rem) {
                 Sweep::Clear(to) => {
                     self.pos = to;
@@ -423,7 +424,7 @@ impl<'a, W: Obstacles<'a> + ?Sized> Run<'_, '_, W> {
     fn vertical(&mut self, motion: Vec2) {
         let mut rem = motion;
         let mut wedged = 0.0;
-        for _ in 0..self.mover.max_slides {
+        for _ in 0..self.mover.max_slides.max(1) {
             let hit = match sweep(self, self.pos, rem) {
                 Sweep::Clear(to) => {
                     self.pos = to;

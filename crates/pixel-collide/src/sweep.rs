@@ -22,6 +22,38 @@ use crate::{
 /// world.each_near(Rect::from_xywh(10.0, -2.0, 4.0, 4.0), &mut |i, _| near.push(i));
 /// assert_eq!(near, [0]);
 /// ```
+///
+/// A game's own world (a terrain and a grid of blocks, say) implements it to hand over only what
+/// is near:
+///
+/// ```
+/// use glam::{Affine2, Vec2};
+/// use pixel_collide::{Body, Mask, Mover, Obstacles, Pose, Rect, Sprite};
+/// struct Level<'a> { terrain: Sprite<'a>, blocks: Vec<Sprite<'a>> }
+/// impl<'a> Obstacles<'a> for Level<'a> {
+///     fn each_near(&self, area: Rect, visit: &mut dyn FnMut(usize, Sprite<'a>)) {
+///         visit(0, self.terrain);
+///         for (i, b) in self.blocks.iter().enumerate() {
+///             if b.bounds().intersects(&area) {
+///                 visit(i + 1, *b);
+///             }
+///         }
+///     }
+/// }
+/// let (ground, block, me) = (
+///     Mask::from_fn(200, 10, |_, _| true).unwrap(),
+///     Mask::from_fn(10, 10, |_, _| true).unwrap(),
+///     Mask::from_fn(4, 4, |_, _| true).unwrap(),
+/// );
+/// let level = Level {
+///     terrain: Sprite::new(&ground, Affine2::from_translation(Vec2::new(0.0, 50.0))),
+///     blocks: vec![Sprite::new(&block, Affine2::from_translation(Vec2::new(40.0, 40.0)))],
+/// };
+/// let body = Body::new(&me, Vec2::new(2.0, 4.0), Pose::at(Vec2::new(30.0, 50.0)));
+/// let moved = Mover::default().move_and_slide(body, &level, Vec2::new(20.0, 1.0), true);
+/// assert_eq!(moved.position, Vec2::new(38.0, 50.0), "stopped by the block, standing");
+/// assert!(moved.on_wall && moved.on_floor && moved.contacts[0].obstacle == 1);
+/// ```
 pub trait Obstacles<'a> {
     /// Calls `visit` with the index and sprite of every obstacle whose world bounds may meet `area`
     /// (more are allowed: each is tested exactly).
