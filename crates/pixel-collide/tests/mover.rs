@@ -8,7 +8,7 @@ use pixel_collide::{
 };
 use proptest::prelude::*;
 
-/// Gravity per step, in world units per step squared, and the step count of a second.
+/// Gravity, in world units per step per step.
 const GRAVITY: f32 = 0.125;
 
 fn solid(w: u32, h: u32) -> Mask {
