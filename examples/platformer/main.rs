@@ -1,11 +1,11 @@
 //! A small platformer on pixel shapes: the game's figure walks, jumps and lands on a bumpy hill, a
 //! tilted plank, a turned plus and a rocking plank, each a per-pixel mask placed turned and scaled,
-//! with every contact resolved by the collision library's push-out.
+//! with every contact resolved by the collision library's mover (`Mover::move_and_slide`).
 //!
 //! `cargo run --release --example platformer`
 //!
 //! Left / Right or A / D: walk; Space, Up or W: jump (hold for a higher jump); R: start again; F3: the
-//! debug view (the last push-out as an arrow, its normal and contact point); Esc: quit. Gamepad: left
+//! debug view (the last move as an arrow, the last contact's normal and point); Esc: quit. Gamepad: left
 //! stick or D-pad to walk, South (A / cross) to jump.
 
 // The brush helper in there serves the painting examples.
@@ -25,8 +25,8 @@ use macroquad::prelude::{
     draw_text, draw_triangle, get_frame_time, is_key_down, is_key_pressed, measure_text,
     next_frame, Color, Conf, FilterMode, KeyCode, Mesh, Texture2D, Vertex,
 };
-use physics::{Input, Look, Touch, World, STEP};
-use spinfall::collision::Mask;
+use physics::{Input, Look, World, STEP};
+use spinfall::collision::{ContactKind, Mask};
 
 const WIDTH: f32 = 1200.0;
 const HEIGHT: f32 = 720.0;
@@ -51,21 +51,25 @@ const NEAR_HILLS: Color = Color::new(0.5, 0.7, 0.58, 1.0);
 const CLOUD: Color = Color::new(1.0, 1.0, 1.0, 0.85);
 const HUD_PANEL: Color = Color::new(0.05, 0.08, 0.16, 0.55);
 const HUD_TEXT: Color = Color::new(1.0, 1.0, 1.0, 0.95);
-/// Debug view: the push-out arrow, the normal and the contact point.
+/// Debug view: the figure's last move (arrow), the last contact's normal and point.
 const PUSH_ARROW: Color = Color::new(1.0, 0.45, 0.05, 1.0);
 const NORMAL_LINE: Color = Color::new(0.1, 0.95, 1.0, 1.0);
 const BOUNDS_LINE: Color = Color::new(1.0, 1.0, 1.0, 0.5);
-/// The push-out is usually a fraction of a pixel; the arrow shows it this many times longer.
-const ARROW_ZOOM: f32 = 24.0;
+/// A step's move is a pixel or a few; the arrow shows it this many times longer.
+const ARROW_ZOOM: f32 = 8.0;
 
 /// The colour of solid texel `(x, y)` of a platform's mask: a lit top, a body and a shaded underside
 /// in the mask's own texel space, so the shading turns with the platform.
 fn texel_colour(mask: &Mask, look: Look, x: u32, y: u32) -> [u8; 4] {
-    let (x, y) = (i64::from(x), i64::from(y));
-    if !mask.is_opaque(x, y) {
+    if !mask.is_solid(x, y) {
         return [0, 0, 0, 0];
     }
-    let open = |dx: i64, dy: i64| !mask.is_opaque(x + dx, y + dy);
+    // Neighbours past the mask's edge (a negative coordinate included) are open.
+    let open = |dx: i64, dy: i64| {
+        let (nx, ny) = (i64::from(x) + dx, i64::from(y) + dy);
+        !matches!((u32::try_from(nx), u32::try_from(ny)), (Ok(nx), Ok(ny)) if mask.is_solid(nx, ny))
+    };
+    let (x, y) = (i64::from(x), i64::from(y));
     // A cheap hash for speckles and board seams that stay put from run to run.
     let noise = (x.wrapping_mul(73_856_093) ^ y.wrapping_mul(19_349_663)).rem_euclid(29);
     match look {
@@ -241,7 +245,7 @@ fn draw_hud(pads: &pads::Pads) {
     }
 }
 
-/// Bounds, the last push-out (arrow, magnified) and its normal at the contact point, and the numbers.
+/// Bounds, the last move (arrow, magnified), the last contact's normal at its point, and the numbers.
 fn draw_debug(world: &World, step_us: f64) {
     for i in 0..world.platforms.len() {
         let b = world.platform_sprite(i).bounds();
@@ -257,18 +261,20 @@ fn draw_debug(world: &World, step_us: f64) {
         BOUNDS_LINE,
     );
     let mut lines = vec![format!(
-        "feet {:.2}, {:.2} | velocity {:.0}, {:.0} px/s | {} | step {:.0} us | {} contacts this step",
+        "feet {:.2}, {:.2} | velocity {:.0}, {:.0} px/s | {} | step {:.0} us | {} contacts this step{}",
         world.figure.position.x,
         world.figure.position.y,
         world.figure.velocity.x,
         world.figure.velocity.y,
         if world.figure.grounded { "standing" } else { "in the air" },
         step_us,
-        world.contacts.len()
+        world.contacts.len(),
+        // The mover's promise, shown where it would be broken.
+        if world.blocked_at(world.figure.position) { " | INSIDE A PLATFORM" } else { "" }
     )];
+    let from = me.center();
+    arrow(from, from + world.last_offset * ARROW_ZOOM, PUSH_ARROW);
     if let Some(c) = world.last_contact {
-        let from = me.center();
-        arrow(from, from + c.offset * ARROW_ZOOM, PUSH_ARROW);
         draw_line(
             c.point.x,
             c.point.y,
@@ -280,15 +286,15 @@ fn draw_debug(world: &World, step_us: f64) {
         let (x, y) = (c.point.x, c.point.y);
         draw_line(x - 5.0, y - 5.0, x + 5.0, y + 5.0, 2.0, NORMAL_LINE);
         draw_line(x - 5.0, y + 5.0, x + 5.0, y - 5.0, 2.0, NORMAL_LINE);
-        let kind = match c.touch {
-            Touch::Ground => "ground",
-            Touch::Step => "step",
-            Touch::Wall => "wall",
-            Touch::Ceiling => "ceiling",
+        let kind = match c.kind {
+            ContactKind::Floor => "floor",
+            ContactKind::Step => "step",
+            ContactKind::Wall => "wall",
+            ContactKind::Ceiling => "ceiling",
         };
         lines.push(format!(
-            "last push-out: {kind} on platform {} | offset {:.3}, {:.3} (arrow x{ARROW_ZOOM:.0}) | normal {:.2}, {:.2}",
-            c.platform, c.offset.x, c.offset.y, c.normal.x, c.normal.y
+            "last contact: {kind} on platform {} | move {:.3}, {:.3} (arrow x{ARROW_ZOOM:.0}) | normal {:.2}, {:.2}",
+            c.obstacle, world.last_offset.x, world.last_offset.y, c.normal.x, c.normal.y
         ));
     }
     for (i, l) in lines.iter().enumerate() {

@@ -4,6 +4,8 @@
 use glam::DVec2;
 
 use crate::overlap::{overlaps, to_f64, Sprite};
+use crate::rect::Rect;
+use crate::sweep::Obstacles;
 
 /// Sprites sorted by the left edge of their world bounds, with their bounds: built once per frame and
 /// asked any number of questions.
@@ -153,5 +155,24 @@ impl<'a> SweepAndPrune<'a> {
             .collect();
         out.sort_unstable();
         out
+    }
+}
+
+/// The broad phase's sprites as a mover's world: only those whose bounds meet the area are visited,
+/// found by the same sorted sweep as [`SweepAndPrune::touching`].
+impl<'a> Obstacles<'a> for SweepAndPrune<'a> {
+    fn each_near(&self, area: Rect, visit: &mut dyn FnMut(usize, Sprite<'a>)) {
+        let b = Bounds {
+            min: area.min.as_dvec2(),
+            max: area.max.as_dvec2(),
+        };
+        let end = self
+            .order
+            .partition_point(|&i| self.bounds[i as usize].min.x <= b.max.x);
+        for &i in &self.order[..end] {
+            if self.bounds[i as usize].meets(&b) {
+                visit(i as usize, self.sprites[i as usize]);
+            }
+        }
     }
 }

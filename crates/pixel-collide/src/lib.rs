@@ -53,6 +53,7 @@ mod edit;
 mod image_io;
 mod mask;
 mod motion;
+mod mover;
 mod one_line;
 mod overlap;
 mod pair;
@@ -65,6 +66,7 @@ mod rule;
 mod shift;
 mod slide;
 mod sprite;
+mod sweep;
 mod tree;
 mod walk_squares;
 
@@ -73,6 +75,7 @@ pub use broad::SweepAndPrune;
 pub use mask::OneLine;
 pub use mask::{Mask, MaskError, MaskRule, PixelRect};
 pub use motion::{time_of_impact, Impact, Motion, Pose, IMPACT_RESOLUTION};
+pub use mover::{Body, ContactKind, MoveContact, Moved, Mover, Obstacles};
 pub use overlap::{
     collide, collide_traced, overlap_area, overlap_mask, overlaps, sprite_transform, Contact,
     Sprite, TracedPair,

@@ -1,0 +1,442 @@
+//! The mover's world and body, and its sweeps: one leg of a move, from a free place along a straight
+//! line, to its end or to the exact first place of contact, never through anything.
+
+use glam::{Affine2, Vec2};
+
+use crate::mover::Run;
+use crate::{
+    collide, overlaps, push_out_along, time_of_impact, Mask, Motion, Pose, Rect, Sprite,
+    IMPACT_RESOLUTION,
+};
+
+/// The world a body moves through: anything that can list the sprites near a rectangle.
+///
+/// Implemented for slices, arrays and vectors of sprites and for one sprite (a terrain mask).
+///
+/// ```
+/// use glam::{Affine2, Vec2};
+/// use pixel_collide::{Mask, Obstacles, Rect, Sprite};
+/// let floor = Mask::from_fn(64, 4, |_, _| true).unwrap();
+/// let world = [Sprite::new(&floor, Affine2::IDENTITY)];
+/// let mut near = Vec::new();
+/// world.each_near(Rect::from_xywh(10.0, -2.0, 4.0, 4.0), &mut |i, _| near.push(i));
+/// assert_eq!(near, [0]);
+/// ```
+///
+/// A game's own world (a terrain and a grid of blocks, say) implements it to hand over only what
+/// is near:
+///
+/// ```
+/// use glam::{Affine2, Vec2};
+/// use pixel_collide::{Body, Mask, Mover, Obstacles, Pose, Rect, Sprite};
+/// struct Level<'a> { terrain: Sprite<'a>, blocks: Vec<Sprite<'a>> }
+/// impl<'a> Obstacles<'a> for Level<'a> {
+///     fn each_near(&self, area: Rect, visit: &mut dyn FnMut(usize, Sprite<'a>)) {
+///         visit(0, self.terrain);
+///         for (i, b) in self.blocks.iter().enumerate() {
+///             if b.bounds().intersects(&area) {
+///                 visit(i + 1, *b);
+///             }
+///         }
+///     }
+/// }
+/// let (ground, block, me) = (
+///     Mask::from_fn(200, 10, |_, _| true).unwrap(),
+///     Mask::from_fn(10, 10, |_, _| true).unwrap(),
+///     Mask::from_fn(4, 4, |_, _| true).unwrap(),
+/// );
+/// let level = Level {
+///     terrain: Sprite::new(&ground, Affine2::from_translation(Vec2::new(0.0, 50.0))),
+///     blocks: vec![Sprite::new(&block, Affine2::from_translation(Vec2::new(40.0, 40.0)))],
+/// };
+/// let body = Body::new(&me, Vec2::new(2.0, 4.0), Pose::at(Vec2::new(30.0, 50.0)));
+/// let moved = Mover::default().move_and_slide(body, &level, Vec2::new(20.0, 1.0), true);
+/// assert_eq!(moved.position, Vec2::new(38.0, 50.0), "stopped by the block, standing");
+/// assert!(moved.on_wall && moved.on_floor && moved.contacts[0].obstacle == 1);
+/// ```
+pub trait Obstacles<'a> {
+    /// Calls `visit` with the index and sprite of every obstacle whose world bounds may meet `area`
+    /// (more are allowed: each is tested exactly).
+    fn each_near(&self, area: Rect, visit: &mut dyn FnMut(usize, Sprite<'a>));
+}
+
+impl<'a> Obstacles<'a> for [Sprite<'a>] {
+    fn each_near(&self, area: Rect, visit: &mut dyn FnMut(usize, Sprite<'a>)) {
+        for (i, s) in self.iter().enumerate() {
+            if s.bounds().intersects(&area) {
+                visit(i, *s);
+            }
+        }
+    }
+}
+
+impl<'a, const N: usize> Obstacles<'a> for [Sprite<'a>; N] {
+    fn each_near(&self, area: Rect, visit: &mut dyn FnMut(usize, Sprite<'a>)) {
+        self.as_slice().each_near(area, visit);
+    }
+}
+
+impl<'a> Obstacles<'a> for Vec<Sprite<'a>> {
+    fn each_near(&self, area: Rect, visit: &mut dyn FnMut(usize, Sprite<'a>)) {
+        self.as_slice().each_near(area, visit);
+    }
+}
+
+impl<'a> Obstacles<'a> for Sprite<'a> {
+    fn each_near(&self, area: Rect, visit: &mut dyn FnMut(usize, Sprite<'a>)) {
+        std::slice::from_ref(self).each_near(area, visit);
+    }
+}
+
+/// The body a [`Mover`](crate::Mover) moves: a mask turned and scaled about `origin` (texels) and placed by
+/// `pose`; only the pose's position changes.
+///
+/// ```
+/// use glam::Vec2;
+/// use pixel_collide::{Body, Mask, Pose};
+/// let m = Mask::from_fn(8, 16, |_, _| true).unwrap();
+/// let body = Body::new(&m, Vec2::new(4.0, 16.0), Pose::at(Vec2::new(50.0, 100.0)));
+/// assert_eq!(body.sprite().bounds().max, Vec2::new(54.0, 100.0));
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Body<'a> {
+    /// Which texels are solid.
+    pub mask: &'a Mask,
+    /// The pivot, in texels: the point that sits at the pose's position.
+    pub origin: Vec2,
+    /// Where the body is now.
+    pub pose: Pose,
+}
+
+impl<'a> Body<'a> {
+    /// A body from its mask, pivot and pose.
+    ///
+    /// ```
+    /// use glam::Vec2;
+    /// let m = pixel_collide::Mask::from_fn(2, 2, |_, _| true).unwrap();
+    /// let b = pixel_collide::Body::new(&m, Vec2::ZERO, pixel_collide::Pose::at(Vec2::X));
+    /// assert_eq!(b.pose.position, Vec2::X);
+    /// ```
+    pub fn new(mask: &'a Mask, origin: Vec2, pose: Pose) -> Self {
+        Body { mask, origin, pose }
+    }
+
+    /// The body as a sprite where it is now.
+    ///
+    /// ```
+    /// use glam::Vec2;
+    /// let m = pixel_collide::Mask::from_fn(2, 2, |_, _| true).unwrap();
+    /// let b = pixel_collide::Body::new(&m, Vec2::ZERO, pixel_collide::Pose::at(Vec2::X));
+    /// assert!(b.sprite().contains_point(Vec2::new(1.5, 0.5)));
+    /// ```
+    pub fn sprite(&self) -> Sprite<'a> {
+        self.sprite_at(self.pose.position)
+    }
+
+    /// The body as a sprite with its pivot at `position`: the placement the mover tests.
+    pub(crate) fn sprite_at(&self, position: Vec2) -> Sprite<'a> {
+        Sprite::posed(
+            self.mask,
+            Pose {
+                position,
+                ..self.pose
+            },
+            self.origin,
+        )
+    }
+}
+
+/// How many times a push is lengthened when rounding the body's position leaves it overlapping.
+const SKIN_TRIES: u32 = 8;
+
+/// The longest gap between the samples that sweep a sheared obstacle, in world units.
+const SHEARED_SAMPLE: f32 = 0.25;
+
+/// The most samples one sweep of a sheared obstacle takes (a leg of 16,384 world units at the
+/// finest spacing; longer legs are sampled more sparsely).
+const MAX_SAMPLES: u32 = 1 << 16;
+
+/// How one leg ended.
+pub(crate) enum Sweep<'a> {
+    /// Nothing in the way: the body is at the leg's end.
+    Clear(Vec2),
+    /// It met something.
+    Hit(Hit<'a>),
+}
+
+/// Where a leg met something first.
+pub(crate) struct Hit<'a> {
+    /// The place of contact, checked free: the body touches the obstacle there without overlapping.
+    pub(crate) at: Vec2,
+    /// A place a hair further on where the two overlap, from which the backing out was measured.
+    pub(crate) sunk: Vec2,
+    /// How much of the leg was travelled, 0 to 1.
+    pub(crate) fraction: f32,
+    /// The obstacle's index, and the obstacle.
+    pub(crate) obstacle: usize,
+    pub(crate) sprite: Sprite<'a>,
+    /// A world point inside both at `sunk`.
+    pub(crate) point: Vec2,
+    /// The contact normal, from the obstacle towards the body.
+    pub(crate) normal: Vec2,
+}
+
+/// The obstacle's placement as a pose about its texel origin, when it has one: any transform whose
+/// columns are perpendicular (a turn, a scale along the mask's axes, flips); `None` for a shear or a
+/// degenerate transform.
+fn placed(t: &Affine2) -> Option<Pose> {
+    let (c0, c1) = (t.matrix2.x_axis, t.matrix2.y_axis);
+    let (sx, len1) = (c0.length(), c1.length());
+    if !(sx > 0.0 && len1 > 0.0 && t.is_finite()) || c0.dot(c1).abs() > 1e-6 * sx * len1 {
+        return None;
+    }
+    let scale = Vec2::new(sx, c0.perp_dot(c1) / sx);
+    Some(Pose::new(t.translation, c0.y.atan2(c0.x), scale))
+}
+
+/// When the moving body first meets a still obstacle: (a time no later than the first touch, a time
+/// at which they touch, a point of contact there).
+fn impact(path: &Motion<'_>, it: Sprite<'_>) -> Option<(f32, f32, Vec2)> {
+    let Some(pose) = placed(&it.transform) else {
+        // A pose cannot place a shear, and time of impact takes poses.
+        return sampled(path, it, 0.0);
+    };
+    let still = Motion::still(it.mask, Vec2::ZERO, pose);
+    let mut from = 0.0;
+    for _ in 0..RETRIES {
+        let rest = Motion::new(path.mask, path.origin, path.pose_at(from), path.to);
+        let hit = time_of_impact(&rest, &still)?;
+        let (free, touch) = (
+            from + (1.0 - from) * hit.time,
+            from + (1.0 - from) * hit.contact_time,
+        );
+        // The pose rebuilt from a turned transform rounds differently from the caller's: the
+        // caller's sprite decides, a few resolutions on at most.
+        for k in 0..=NUDGES {
+            let t = (touch + k as f32 * IMPACT_RESOLUTION).min(1.0);
+            if let Some(c) = collide(path.sprite_at(t), it) {
+                return Some((free.min(t), t, c.point));
+            }
+        }
+        from = (touch + NUDGES as f32 * IMPACT_RESOLUTION).min(1.0);
+        if from >= 1.0 {
+            return None;
+        }
+    }
+    // Still grazing the rebuilt pose only (sliding along its face): the rest of the leg by samples.
+    sampled(path, it, from)
+}
+
+/// Times of impact retried past a touch of the rebuilt pose that the caller's sprite does not share.
+const RETRIES: usize = 4;
+/// Resolutions of time of impact a touch of the rebuilt pose is checked on for the caller's.
+const NUDGES: u32 = 16;
+
+/// The first touch of the leg from time `from` on, by samples at most [`SHEARED_SAMPLE`] apart.
+fn sampled(path: &Motion<'_>, it: Sprite<'_>, from: f32) -> Option<(f32, f32, Vec2)> {
+    let length = (path.to.position - path.from.position).length() * (1.0 - from);
+    let n = ((length / SHEARED_SAMPLE).ceil() as u32).clamp(1, MAX_SAMPLES);
+    let at = |k: u32| from + (1.0 - from) * (k as f32 / n as f32);
+    (1..=n).find_map(|k| collide(path.sprite_at(at(k)), it).map(|c| (at(k - 1), at(k), c.point)))
+}
+
+/// Sweeps the body from `from` (free) by `by`: to its end when nothing is in the way, else to the
+/// exact place where it first touches, backed out along its own path.
+pub(crate) fn sweep<'a, W: Obstacles<'a> + ?Sized>(
+    run: &Run<'_, '_, W>,
+    from: Vec2,
+    by: Vec2,
+) -> Sweep<'a> {
+    let to = from + by;
+    if by == Vec2::ZERO || !to.is_finite() {
+        return Sweep::Clear(from);
+    }
+    let body = run.body;
+    let path = Motion::new(
+        body.mask,
+        body.origin,
+        Pose {
+            position: from,
+            ..body.pose
+        },
+        Pose {
+            position: to,
+            ..body.pose
+        },
+    );
+    let area = body
+        .sprite_at(from)
+        .bounds()
+        .union(&body.sprite_at(to).bounds());
+    let area = Rect::new(area.min - Vec2::ONE, area.max + Vec2::ONE);
+    let mut first: Option<(f32, f32, Vec2, usize, Sprite<'a>)> = None;
+    run.world.each_near(area, &mut |i, it| {
+        if let Some((time, contact, point)) = impact(&path, it) {
+            if first.is_none_or(|f| contact < f.1) {
+                first = Some((time, contact, point, i, it));
+            }
+        }
+    });
+    let (time, contact, point, obstacle, sprite) = match first {
+        Some(f) => f,
+        None if run.is_free(to) => return Sweep::Clear(to),
+        None => {
+            // A graze finer than the resolution of time of impact: the end itself is the contact.
+            let inside = run.overlapping(to);
+            let Some(&(i, it)) = inside.first() else {
+                return Sweep::Clear(to);
+            };
+            let point = collide(body.sprite_at(to), it).map_or(to, |c| c.point);
+            (1.0 - IMPACT_RESOLUTION, 1.0, point, i, it)
+        }
+    };
+    let sunk = path.pose_at(contact).position;
+    let back = -by.normalize_or_zero();
+    let mut normal = None;
+    let mut at = Some(sunk);
+    // Back out of everything the body sank into, the farthest first, along its own path.
+    for _ in 0..4 {
+        let Some(here) = at else { break };
+        let me = body.sprite_at(here);
+        let pushes: Vec<_> = run
+            .overlapping(here)
+            .into_iter()
+            .filter_map(|(i, s)| push_out_along(me, s, back).map(|p| (i, s, p)))
+            .collect();
+        if normal.is_none() {
+            normal = pushes.iter().find(|p| p.0 == obstacle).map(|p| p.2.normal);
+        }
+        let Some(&(_, s, p)) = pushes
+            .iter()
+            .max_by(|a, b| a.2.offset.length().total_cmp(&b.2.offset.length()))
+        else {
+            break;
+        };
+        at = run.settle(here, p.offset, s);
+    }
+    let progress = |p: Vec2| (p - from).dot(-back);
+    let at = at
+        .filter(|&p| progress(p) >= 0.0 && progress(p) <= by.length() && run.is_free(p))
+        .or_else(|| Some(path.pose_at(time).position).filter(|&p| run.is_free(p)))
+        .unwrap_or(from);
+    let at = rounded(at, back, |p| progress(p) >= 0.0 && run.is_free(p));
+    let normal = normal.unwrap_or(back);
+    Sweep::Hit(Hit {
+        at,
+        sunk,
+        fraction: (progress(at) / by.length()).clamp(0.0, 1.0),
+        obstacle,
+        sprite,
+        point,
+        normal,
+    })
+}
+
+/// The grid a place of contact is rounded back onto along a leg parallel to an axis.
+const ROUNDING: f32 = 1.0 / 4096.0;
+
+/// `at` with its coordinate along an axis-parallel leg rounded back onto a grid of [`ROUNDING`] when
+/// that is still free: near the origin `f32` holds a backing out's last rounding (a landing at
+/// 1e-11 rather than 0), and a body resting on a whole-unit floor should rest on the whole unit.
+fn rounded(at: Vec2, back: Vec2, ok: impl Fn(Vec2) -> bool) -> Vec2 {
+    let k = match (back.x == 0.0, back.y == 0.0) {
+        (true, false) => 1,
+        (false, true) => 0,
+        _ => return at,
+    };
+    let mut c = at;
+    c[k] = if back[k] > 0.0 {
+        (at[k] / ROUNDING).ceil()
+    } else {
+        (at[k] / ROUNDING).floor()
+    } * ROUNDING;
+    if c != at && (c[k] - at[k]).abs() <= ROUNDING && ok(c) {
+        c
+    } else {
+        at
+    }
+}
+
+impl Hit<'_> {
+    /// Whether the part of the body that stands (within the feet height of its lowest point) is in
+    /// the obstacle where it sank in.
+    pub(crate) fn by_feet<'a, W: Obstacles<'a> + ?Sized>(&self, run: &Run<'_, '_, W>) -> bool {
+        let feet = run.mover.feet_height;
+        let me = run.body.sprite_at(self.sunk);
+        let up = run.up;
+        let Some((low, high)) = heights(me, up) else {
+            return true;
+        };
+        if feet.is_nan() || high - low <= feet {
+            return true;
+        }
+        let height = |x: u32, y: u32| {
+            let centre = Vec2::new(x as f32 + 0.5, y as f32 + 0.5);
+            me.transform.transform_point2(centre).dot(up) - low
+        };
+        let mask = me.mask;
+        // Cheap first: the point of contact lies in a texel of the feet.
+        let local = me.transform.inverse().transform_point2(self.point).floor();
+        if local.x >= 0.0 && local.y >= 0.0 {
+            let (x, y) = (local.x as u32, local.y as u32);
+            if mask.is_solid(x, y) && height(x, y) <= feet {
+                return true;
+            }
+        }
+        Mask::from_fn(mask.width(), mask.height(), |x, y| {
+            mask.is_solid(x, y) && height(x, y) <= feet
+        })
+        .is_ok_and(|band| overlaps(Sprite::new(&band, me.transform), self.sprite))
+    }
+}
+
+/// The lowest and highest heights along `up` of the sprite's solid bounds.
+fn heights(me: Sprite<'_>, up: Vec2) -> Option<(f32, f32)> {
+    let b = me.mask.solid_bounds()?;
+    let (x0, y0) = (b.x as f32, b.y as f32);
+    let (x1, y1) = (x0 + b.w as f32, y0 + b.h as f32);
+    let h = [(x0, y0), (x1, y0), (x0, y1), (x1, y1)]
+        .map(|(x, y)| me.transform.transform_point2(Vec2::new(x, y)).dot(up));
+    let low = h.iter().copied().fold(f32::INFINITY, f32::min);
+    let high = h.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+    (low.is_finite() && high.is_finite()).then_some((low, high))
+}
+
+impl<'a, W: Obstacles<'a> + ?Sized> Run<'_, '_, W> {
+    /// The obstacles the body overlaps with its pivot at `at`.
+    pub(crate) fn overlapping(&self, at: Vec2) -> Vec<(usize, Sprite<'a>)> {
+        let me = self.body.sprite_at(at);
+        let mut found = Vec::new();
+        self.world.each_near(me.bounds(), &mut |i, s| {
+            if overlaps(me, s) {
+                found.push((i, s));
+            }
+        });
+        found
+    }
+
+    pub(crate) fn is_free(&self, at: Vec2) -> bool {
+        let me = self.body.sprite_at(at);
+        let mut free = true;
+        self.world.each_near(me.bounds(), &mut |_, s| {
+            free = free && !overlaps(me, s);
+        });
+        free
+    }
+
+    /// `at` moved by `offset`, lengthened a little at a time while rounding of the position leaves
+    /// the body overlapping `it`; `None` when it still does.
+    pub(crate) fn settle(&self, at: Vec2, offset: Vec2, it: Sprite<'_>) -> Option<Vec2> {
+        let dir = offset.normalize_or_zero();
+        let mut skin = at.abs().max_element().max(1.0) * f32::EPSILON;
+        let mut to = at + offset;
+        for _ in 0..SKIN_TRIES {
+            if !overlaps(self.body.sprite_at(to), it) {
+                return Some(to);
+            }
+            to = at + offset + dir * skin;
+            skin *= 2.0;
+        }
+        None
+    }
+}
