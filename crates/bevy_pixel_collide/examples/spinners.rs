@@ -45,7 +45,13 @@ fn main() {
         .add_systems(Startup, setup)
         .add_systems(
             Update,
-            (spawn_blocks, fall_and_spin, move_figure, toggle_gizmos, quit_after),
+            (
+                spawn_blocks,
+                fall_and_spin,
+                move_figure,
+                toggle_gizmos,
+                quit_after,
+            ),
         )
         // This frame's contacts are known once detection has run.
         .add_systems(
@@ -164,7 +170,8 @@ fn spawn_blocks(
         return;
     }
     spawner.until_next += spawner.every;
-    let shape = shapes.0[(spawner.next() * shapes.0.len() as f32) as usize % shapes.0.len()].clone();
+    let shape =
+        shapes.0[(spawner.next() * shapes.0.len() as f32) as usize % shapes.0.len()].clone();
     let x = (spawner.next() - 0.5) * (WIDTH - 80.0);
     let scale = 0.8 + spawner.next() * 0.8;
     let fall = 80.0 + spawner.next() * 140.0;
@@ -228,7 +235,10 @@ fn flash_on_hit(
     mut clear: ResMut<ClearColor>,
 ) {
     let (me, touching) = *figure;
-    if started.read().any(|CollisionStarted(a, b)| *a == me || *b == me) {
+    if started
+        .read()
+        .any(|CollisionStarted(a, b)| *a == me || *b == me)
+    {
         flash.0 = 0.25;
     }
     // Red while a flash is running or the figure is still inside a block.

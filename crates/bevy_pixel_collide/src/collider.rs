@@ -83,10 +83,8 @@ impl PixelCollider {
     /// The world rectangle that holds the whole mask under `global`.
     pub fn world_bounds(&self, global: &GlobalTransform) -> Option<Rect> {
         let mask = self.mask()?;
-        let placed = pixel_collide::Sprite::new(
-            mask,
-            convert::affine_to_pc(self.texel_to_world(global)?),
-        );
+        let placed =
+            pixel_collide::Sprite::new(mask, convert::affine_to_pc(self.texel_to_world(global)?));
         Some(convert::rect_from_pc(placed.bounds()))
     }
 

@@ -4,10 +4,11 @@
 //! components; masks are built from an image's raw texel bytes, never through an `image` crate type.
 //! When pixel-collide gains its own conversions this file is the only one to change.
 
+use bevy::color::ColorToPacked;
 use bevy::image::{Image, TextureFormatPixelInfo};
 use bevy::math::{Affine2, URect, Vec2};
-use wgpu_types::TextureFormat;
 use pixel_collide::{Mask, MaskRule};
+use wgpu_types::TextureFormat;
 
 /// A Bevy vector as pixel-collide's.
 pub(crate) fn vec_to_pc(v: Vec2) -> glam027::Vec2 {

@@ -45,7 +45,8 @@ pub(crate) fn draw_gizmos(
         return;
     }
     for (collider, global) in &colliders {
-        let (Some(mask), Some(to_world)) = (collider.mask(), collider.texel_to_world(global)) else {
+        let (Some(mask), Some(to_world)) = (collider.mask(), collider.texel_to_world(global))
+        else {
             continue;
         };
         // The solid texels' bounds, not the image's: a sprite with a transparent margin is drawn tight.

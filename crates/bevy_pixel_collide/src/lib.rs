@@ -31,7 +31,7 @@
 //!
 //! fn report(mut started: MessageReader<CollisionStarted>) {
 //!     for CollisionStarted(a, b) in started.read() {
-//!         info!("{a} and {b} touch on solid pixels");
+//!         println!("{a} and {b} touch on solid pixels");
 //!     }
 //! }
 //! ```
@@ -66,8 +66,8 @@ pub mod prelude {
     #[cfg(feature = "gizmos")]
     pub use crate::PixelCollideGizmos;
     pub use crate::{
-        CollidingEntities, CollisionEnded, CollisionStarted, PixelCollidePlugin,
-        PixelCollider, PixelCollisionSystems, PixelContacts, PixelQueries,
+        CollidingEntities, CollisionEnded, CollisionStarted, PixelCollidePlugin, PixelCollider,
+        PixelCollisionSystems, PixelContacts, PixelQueries,
     };
 }
 

@@ -165,7 +165,11 @@ impl PixelQueries<'_, '_> {
                     normal: vec_from_pc(hit.normal),
                 })
             })
-            .min_by(|x, y| x.distance.total_cmp(&y.distance).then(x.entity.cmp(&y.entity)))
+            .min_by(|x, y| {
+                x.distance
+                    .total_cmp(&y.distance)
+                    .then(x.entity.cmp(&y.entity))
+            })
     }
 
     /// A world point inside solid texels of both `a` and `b`, when they touch.
@@ -195,11 +199,8 @@ impl PixelQueries<'_, '_> {
     /// The shortest world translation of `a` along `direction` that stops it overlapping `b` (a
     /// platformer lifts a body out of the floor along `Vec2::Y`); `None` when they do not overlap.
     pub fn push_out_along(&self, a: Entity, b: Entity, direction: Vec2) -> Option<PixelPushOut> {
-        let p = pixel_collide::push_out_along(
-            self.placed(a)?,
-            self.placed(b)?,
-            vec_to_pc(direction),
-        )?;
+        let p =
+            pixel_collide::push_out_along(self.placed(a)?, self.placed(b)?, vec_to_pc(direction))?;
         Some(PixelPushOut {
             offset: vec_from_pc(p.offset),
             normal: vec_from_pc(p.normal),
