@@ -3,8 +3,9 @@
 //! G toggles the collider outlines and contact crosses. Every image is generated, so no asset files
 //! are needed.
 //!
-//! `cargo run -p bevy_pixel_collide --example spinners --features example`; `-- --frames N` quits
-//! after N frames (for smoke tests).
+//! `cargo run -p bevy_pixel_collide --example spinners --features example`. For smoke tests,
+//! `-- --frames N` quits after N frames and `-- --touching` starts with a block standing still across
+//! the figure, so the screen is red from the start.
 
 use std::f32::consts::TAU;
 
@@ -17,13 +18,17 @@ use wgpu_types::{Extent3d, TextureDimension, TextureFormat};
 const WIDTH: f32 = 800.0;
 const HEIGHT: f32 = 600.0;
 const SKY: Color = Color::srgb(0.53, 0.81, 0.92);
+const FIGURE_Y: f32 = -HEIGHT / 2.0 + 60.0;
 const FLASH: Color = Color::srgb(0.9, 0.1, 0.1);
 
 fn main() {
-    let frames = std::env::args()
-        .skip_while(|a| a != "--frames")
+    let args: Vec<String> = std::env::args().collect();
+    let frames = args
+        .iter()
+        .skip_while(|a| *a != "--frames")
         .nth(1)
         .and_then(|n| n.parse::<u32>().ok());
+    let touching = args.iter().any(|a| a == "--touching");
     App::new()
         .add_plugins(DefaultPlugins.set(WindowPlugin {
             primary_window: Some(Window {
@@ -42,6 +47,7 @@ fn main() {
         })
         .insert_resource(Flash(0.0))
         .insert_resource(QuitAfter(frames))
+        .insert_resource(StartTouching(touching))
         .add_systems(Startup, setup)
         .add_systems(
             Update,
@@ -97,6 +103,10 @@ struct Flash(f32);
 #[derive(Resource)]
 struct QuitAfter(Option<u32>);
 
+/// Whether a still block is placed across the figure at the start.
+#[derive(Resource)]
+struct StartTouching(bool);
+
 /// An RGBA image whose texel (x, y) (y down) is `color` where `solid` holds and transparent elsewhere.
 fn generated(w: u32, h: u32, color: [u8; 3], solid: impl Fn(i32, i32) -> bool) -> Image {
     let mut data = Vec::with_capacity((w * h * 4) as usize);
@@ -119,7 +129,11 @@ fn generated(w: u32, h: u32, color: [u8; 3], solid: impl Fn(i32, i32) -> bool) -
     )
 }
 
-fn setup(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
+fn setup(
+    mut commands: Commands,
+    mut images: ResMut<Assets<Image>>,
+    start_touching: Res<StartTouching>,
+) {
     commands.spawn(Camera2d);
     let shapes = vec![
         // A plus sign.
@@ -138,6 +152,14 @@ fn setup(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
             (x - 24).abs() + (y - 24).abs() < 24
         })),
     ];
+    if start_touching.0 {
+        // The plus sign's arms cross the figure's body: a block with no `Spinner` stays put.
+        commands.spawn((
+            Sprite::from_image(shapes[0].clone()),
+            PixelCollider::default(),
+            Transform::from_xyz(0.0, FIGURE_Y, 0.0),
+        ));
+    }
     commands.insert_resource(Shapes(shapes));
 
     // A stick figure: head, body, arms and legs.
@@ -155,7 +177,7 @@ fn setup(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
             ..Sprite::from_image(figure)
         },
         PixelCollider::default(),
-        Transform::from_xyz(0.0, -HEIGHT / 2.0 + 60.0, 1.0),
+        Transform::from_xyz(0.0, FIGURE_Y, 1.0),
     ));
 }
 

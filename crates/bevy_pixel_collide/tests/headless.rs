@@ -242,6 +242,38 @@ fn custom_size_and_anchor_place_the_mask_where_the_sprite_is_drawn() {
 }
 
 #[test]
+fn a_flipped_sprite_keeps_its_anchor_on_the_drawn_quad() {
+    let mut app = app();
+    let img = add_image(&mut app, top_left_texel());
+    // Anchored at its bottom-left corner, the sprite covers 0..4 on both axes whichever way it is
+    // flipped; flipped in x, the file's top-left texel is drawn at the top right.
+    let e = app
+        .world_mut()
+        .spawn((
+            Sprite {
+                flip_x: true,
+                ..Sprite::from_image(img)
+            },
+            Anchor::BOTTOM_LEFT,
+            PixelCollider::default(),
+        ))
+        .id();
+    app.update();
+    assert_eq!(
+        solid_at(
+            &mut app,
+            e,
+            &[
+                Vec2::new(3.5, 3.5),
+                Vec2::new(0.5, 3.5),
+                Vec2::new(-0.5, 3.5)
+            ]
+        ),
+        [true, false, false]
+    );
+}
+
+#[test]
 fn the_atlas_section_and_rect_choose_the_texels() {
     let mut app = app();
     // Two 4 x 4 frames side by side: frame 0 solid in its top-left texel, frame 1 in its bottom-right.
