@@ -12,7 +12,7 @@ use crate::queries::PixelQueries;
 /// contact point of each touching pair.
 #[derive(Resource, Clone, Debug)]
 pub struct PixelCollideGizmos {
-    /// Whether anything is drawn.
+    /// Whether anything is drawn (on by default: the `gizmos` feature is itself the opt-in).
     pub enabled: bool,
     /// The colour of the collider outlines.
     pub bounds_color: Color,

@@ -136,13 +136,19 @@ fn top_left_texel() -> Image {
 fn the_first_image_row_is_the_top_of_the_sprite_and_flips_mirror_it() {
     let mut app = app();
     let img = add_image(&mut app, top_left_texel());
+    // A probe on each corner texel of the 4 x 4 sprite; the probes are 3 apart and touch no other.
+    let probes = CORNERS.map(|at| spawn_probe(&mut app, at));
+    app.update();
+    assert_eq!(started(&mut app), []);
+    // Which corner the file's top-left texel is drawn on: top-left, top-right, bottom-left,
+    // bottom-right.
     let cases = [
-        ((false, false), [true, false, false, false]),
-        ((true, false), [false, true, false, false]),
-        ((false, true), [false, false, true, false]),
-        ((true, true), [false, false, false, true]),
+        ((false, false), 0),
+        ((true, false), 1),
+        ((false, true), 2),
+        ((true, true), 3),
     ];
-    for ((flip_x, flip_y), expected) in cases {
+    for ((flip_x, flip_y), corner) in cases {
         let sprite = Sprite {
             flip_x,
             flip_y,
@@ -153,12 +159,14 @@ fn the_first_image_row_is_the_top_of_the_sprite_and_flips_mirror_it() {
             .spawn((sprite, PixelCollider::default()))
             .id();
         app.update();
-        assert_eq!(
-            solid_at(&mut app, e, &CORNERS),
-            expected,
-            "flip_x {flip_x}, flip_y {flip_y}"
-        );
+        let case = format!("flip_x {flip_x}, flip_y {flip_y}");
+        assert_eq!(started(&mut app), [start(e, probes[corner])], "{case}");
+        let mut expected = [false; 4];
+        expected[corner] = true;
+        assert_eq!(solid_at(&mut app, e, &CORNERS), expected, "{case}");
         app.world_mut().despawn(e);
+        app.update();
+        assert_eq!(ended(&mut app), [end(e, probes[corner])], "{case}");
     }
 }
 
