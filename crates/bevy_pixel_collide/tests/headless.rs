@@ -6,7 +6,9 @@ use std::f32::consts::FRAC_PI_2;
 use bevy::asset::RenderAssetUsages;
 use bevy::ecs::message::Messages;
 use bevy::ecs::system::RunSystemOnce;
-use bevy::image::{TextureAtlas, TextureAtlasLayout, TextureAtlasPlugin};
+use bevy::image::{
+    CompressedImageFormats, ImageLoader, TextureAtlas, TextureAtlasLayout, TextureAtlasPlugin,
+};
 use bevy::prelude::*;
 use bevy::sprite::Anchor;
 use bevy_pixel_collide::prelude::*;
@@ -664,4 +666,77 @@ fn time_of_impact_follows_a_turn_the_short_way_round() {
     // The bar's edge reaches the dot about a quarter of the way through the 0.28 rad turn; turning
     // the long way round (through 0) it would never point left at all.
     assert!(hit.time > 0.1 && hit.time < 0.5, "{hit:?}");
+}
+
+/// Writes a 4 x 4 RGBA PNG whose only opaque texel is `(x, y)`.
+fn write_png(path: &std::path::Path, solid: (u32, u32)) {
+    let mut data = Vec::new();
+    for y in 0..4 {
+        for x in 0..4 {
+            let a = if (x, y) == solid { 255 } else { 0 };
+            data.extend_from_slice(&[255, 255, 255, a]);
+        }
+    }
+    let file = std::fs::File::create(path).unwrap();
+    let mut encoder = png::Encoder::new(std::io::BufWriter::new(file), 4, 4);
+    encoder.set_color(png::ColorType::Rgba);
+    encoder.set_depth(png::BitDepth::Eight);
+    let mut writer = encoder.write_header().unwrap();
+    writer.write_image_data(&data).unwrap();
+    writer.finish().unwrap();
+}
+
+/// Updates `app` until `done` holds of the messages gathered so far, for at most ten seconds: loading
+/// and file watching happen on other threads.
+fn update_until(
+    app: &mut App,
+    done: impl Fn(&[CollisionStarted], &[CollisionEnded]) -> bool,
+) -> (Vec<CollisionStarted>, Vec<CollisionEnded>) {
+    let (mut s, mut e) = (Vec::new(), Vec::new());
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while !done(&s, &e) && std::time::Instant::now() < deadline {
+        app.update();
+        s.extend(started(app));
+        e.extend(ended(app));
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    (s, e)
+}
+
+#[test]
+fn an_image_file_loads_and_a_hot_reload_rebuilds_the_mask() {
+    let dir =
+        std::env::temp_dir().join(format!("bevy_pixel_collide_reload_{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    write_png(&dir.join("block.png"), (0, 0));
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        AssetPlugin {
+            file_path: dir.to_string_lossy().into_owned(),
+            watch_for_changes_override: Some(true),
+            ..default()
+        },
+        ImagePlugin::default(),
+        TransformPlugin,
+        PixelCollidePlugin,
+    ));
+    // Without a renderer nothing registers the image loader; a headless game does it itself.
+    app.register_asset_loader(ImageLoader::new(CompressedImageFormats::empty()));
+    let block: Handle<Image> = app.world().resource::<AssetServer>().load("block.png");
+    let e = app
+        .world_mut()
+        .spawn((Sprite::from_image(block), PixelCollider::default()))
+        .id();
+    let top_left = spawn_probe(&mut app, CORNERS[0]);
+    let bottom_right = spawn_probe(&mut app, CORNERS[3]);
+    let (s, _) = update_until(&mut app, |s, _| !s.is_empty());
+    assert_eq!(s, [start(e, top_left)]);
+
+    // The file changes on disk: the watcher reloads it and the mask follows.
+    write_png(&dir.join("block.png"), (3, 3));
+    let (s, ended) = update_until(&mut app, |s, e| !s.is_empty() && !e.is_empty());
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(ended, [end(e, top_left)]);
+    assert_eq!(s, [start(e, bottom_right)]);
 }
