@@ -740,3 +740,21 @@ fn an_image_file_loads_and_a_hot_reload_rebuilds_the_mask() {
     assert_eq!(ended, [end(e, top_left)]);
     assert_eq!(s, [start(e, bottom_right)]);
 }
+
+#[test]
+fn a_plain_colour_sprite_collides_as_its_rectangle() {
+    let mut app = app();
+    // `Sprite::from_color` draws Bevy's default 1 x 1 white image stretched to the size given.
+    let wall = app
+        .world_mut()
+        .spawn((
+            Sprite::from_color(Color::WHITE, Vec2::new(10.0, 2.0)),
+            PixelCollider::default(),
+        ))
+        .id();
+    let inside = spawn_probe(&mut app, Vec2::new(4.4, 0.6));
+    let outside = spawn_probe(&mut app, Vec2::new(5.6, 0.0));
+    app.update();
+    assert_eq!(started(&mut app), [start(wall, inside)]);
+    let _ = outside;
+}
