@@ -4,7 +4,10 @@
 //! shared rows are two contiguous runs of words and a row costs two loads, a shift and an AND: the
 //! shape of pygame's strip loop, with no setup beyond the overlap's rows. A yes-or-no answer ORs
 //! eight rows before it looks, so the loop branches once per eight rows and stays in wide registers.
-//! Wider masks go row by row through [`Shift`], whose words the compiler can vectorise.
+//! Wider masks are read a word column at a time while both fit the first-level cache (pygame's strip
+//! order: a yes-or-no answer by strip pairs, a count by each column of one mask against both its
+//! partners in the other in one pass), and row by row through [`Shift`], whose words the compiler can
+//! vectorise, past it.
 //!
 //! Counting and long scans are compiled a second time for CPUs with hardware popcount and AVX2 or
 //! AVX-512 and chosen at run time ([`multiversion`]); short yes-or-no scans stay on the portable code,
@@ -276,6 +279,68 @@ impl Span {
     }
 }
 
+/// Where `b`'s texels fall on `a`'s word column `k`: the upper bits of `b`'s word `lo` and the
+/// lower bits of its word `hi` of the same row. Both partners are read in one pass (one shift
+/// each), so a column costs one loop where pygame's strip pairs take two; a partner outside `b`'s
+/// row is read clamped and masked to nothing, which keeps the loop free of branches.
+#[derive(Clone, Copy)]
+struct Partners {
+    lo: usize,
+    hi: usize,
+    keep_lo: u64,
+    keep_hi: u64,
+    r: u32,
+}
+
+impl Partners {
+    #[inline(always)]
+    fn new(k: usize, dx: i64, wb: usize) -> Self {
+        let start = 64 * k as i64 - dx;
+        let (q, r) = (start >> 6, (start & 63) as u32);
+        let wb = wb as i64;
+        let inside = |j: i64| (0..wb).contains(&j);
+        let clamp = |j: i64| j.clamp(0, wb - 1) as usize;
+        Partners {
+            lo: clamp(q),
+            hi: clamp(q + 1),
+            keep_lo: if inside(q) { !0 } else { 0 },
+            // With r = 0 the upper partner adds nothing: its bits are shifted out below.
+            keep_hi: if inside(q + 1) && r != 0 { !0 } else { 0 },
+            r,
+        }
+    }
+
+    /// `b`'s texels under the column, from the row of `b` starting at word `row`.
+    #[inline(always)]
+    fn moved(&self, b: &[u64], row: usize) -> u64 {
+        let (p, n) = (
+            b[row + self.lo] & self.keep_lo,
+            b[row + self.hi] & self.keep_hi,
+        );
+        (p >> self.r) | ((n << 1) << (63 - self.r))
+    }
+}
+
+/// How many solid texels the word columns of `a` in the span share with `b`, column after column.
+#[inline(always)]
+fn columns_count(a: Rows<'_>, b: Rows<'_>, span: &Span, dx: i64) -> u64 {
+    let rows = span.y1 - span.y0;
+    let (wa, wb) = (a.stride, b.stride);
+    let aw = &a.words[span.y0 * wa..span.y1 * wa];
+    let bw = &b.words[span.by0 * wb..(span.by0 + rows) * wb];
+    let mut total = 0;
+    for k in span.k0..span.k1 {
+        let at = Partners::new(k, dx, wb);
+        let (mut ia, mut ib) = (k, 0);
+        for _ in 0..rows {
+            total += u64::from((aw[ia] & at.moved(bw, ib)).count_ones());
+            ia += wa;
+            ib += wb;
+        }
+    }
+    total
+}
+
 /// One word column of `a` and one of `b` over the rows they share.
 #[derive(Clone, Copy)]
 struct Strips<'a> {
@@ -406,8 +471,9 @@ fn rows_any_fast<'s>(a: Rows<'s>, b: Rows<'s>, span: Span, dx: i64) -> bool {
 
 #[inline(always)]
 fn rows_count(a: Rows<'_>, b: Rows<'_>, span: Span, dx: i64) -> u64 {
-    // Counting reads row by row even where a column would fit the cache: a row's words are
-    // contiguous, so their popcounts vectorise, which a column's strided words do not.
+    if span.fits_cache(a, b) {
+        return columns_count(a, b, &span, dx);
+    }
     span.fold_rows(
         a,
         b,
