@@ -122,6 +122,16 @@ pub(crate) fn shifted_overlaps(a: &Mask, b: &Mask, dx: i64, dy: i64, code: Code)
 /// [`shifted_overlaps`] for masks wider than one word, out of line so the narrow path stays small.
 #[inline(never)]
 fn wide_overlaps(a: Rows<'_>, b: Rows<'_>, span: Span, dx: i64, code: Code) -> bool {
+    // Two sprites that overlap deeply usually share a texel in the first shared row: one pass over
+    // that row's words answers them before any column setup, and costs a scan that finds nothing
+    // a row's worth of words.
+    let (ra, rb) = (span.y0 * a.stride, span.by0 * b.stride);
+    let first = &b.words[rb..rb + b.stride];
+    for k in span.k0..span.k1 {
+        if a.words[ra + k] & Partners::new(k, dx, b.stride).moved(first, 0) != 0 {
+            return true;
+        }
+    }
     if code == Code::Best && span.words() >= DISPATCH_WORDS {
         rows_any_fast(a, b, span, dx)
     } else {
