@@ -16,7 +16,8 @@ use std::time::Instant;
 
 use glam::Vec2;
 use pixel_collide::{
-    collide, push_out, push_out_along, time_of_impact, Mask, Motion, Pose, Sprite, SweepAndPrune,
+    collide, push_out, push_out_along, time_of_impact, Mask, MaskRule, Motion, Pose, Sprite,
+    SweepAndPrune,
 };
 use support::bitpacked::Bitpacked;
 use support::families::{aligned_cases, AlignedCase, Family, RotatedSuite};
@@ -94,6 +95,12 @@ fn main() {
     // `-- pygame` prints only the table against pygame's C bitmask.
     if std::env::args().any(|a| a == "pygame") {
         pygame_table();
+        return;
+    }
+    // `-- rgba [DIR]` prints only the times to build masks from RGBA bytes (and writes the images to
+    // DIR, for `scripts/rgba_vs_pygame.py`).
+    if let Some(i) = std::env::args().position(|a| a == "rgba") {
+        rgba_times(std::env::args().nth(i + 1).as_deref());
         return;
     }
     // `-- convolve` prints only the convolution table.
@@ -435,6 +442,33 @@ fn pygame_table() {
                 family.name(),
                 ours / theirs
             );
+        }
+    }
+}
+
+/// Nanoseconds to build a mask (bits and tree) from RGBA bytes, per family and size, one line each:
+/// `rgba FAMILY SIZE NS`. With a folder, each image is also written there as `FAMILY-SIZE.rgba`, so
+/// `scripts/rgba_vs_pygame.py` can time pygame's `from_surface` on the same pixels.
+fn rgba_times(dir: Option<&str>) {
+    for family in Family::ALL {
+        for n in [32u32, 64, 256] {
+            let bytes: Vec<u8> = (0..n)
+                .flat_map(|y| (0..n).map(move |x| (x, y)))
+                .flat_map(|(x, y)| [200, 120, 40, if family.solid(5, x, y) { 255 } else { 0 }])
+                .collect();
+            if let Some(dir) = dir {
+                let path = format!("{dir}/{}-{n}.rgba", family.name());
+                if let Err(e) = std::fs::write(&path, &bytes) {
+                    eprintln!("collision_report: cannot write {path}: {e}");
+                    std::process::exit(1);
+                }
+            }
+            // pygame's default threshold: solid where alpha > 127.
+            let rule = MaskRule::alpha(127);
+            let [t] = time_sides([&mut || {
+                Mask::from_rgba(n, n, black_box(&bytes), rule).map_or(0, |m| m.solid_count())
+            }]);
+            println!("rgba {} {n} {t:.1}", family.name());
         }
     }
 }
