@@ -1,7 +1,7 @@
 //! The word-parallel path: two masks that meet axis-aligned on the texel grid.
 //!
 //! When the second mask's texels land exactly on the first one's (identity, flips or quarter turns at
-//! scale 1 with an integral offset), the overlap of a row is the AND of row words: 64 texel pairs per
+//! scale 1 with an integral offset), the overlap of a row is the AND of its words: 64 texel pairs per
 //! operation, with an early exit for a yes-or-no answer and a popcount for the area. Flipped rows are
 //! read bit-reversed, and quarter turns are transposed 64 x 64 texels at a time, so every placement in
 //! this class costs about as much as a plain translation.
@@ -101,7 +101,8 @@ impl<'a> Aligned<'a> {
         }
     }
 
-    /// The first mask's row words with only the texels it shares with the second left set.
+    /// The first mask's words, row after row (the layout [`Mask::from_words`] takes), with only the
+    /// texels it shares with the second left set.
     pub(crate) fn shared_words(&self) -> Vec<u64> {
         match self.scan(Goal::Collect) {
             Found::Words(words) => words,
@@ -152,13 +153,17 @@ impl<'a> Aligned<'a> {
     fn scan_rows(&self, goal: Goal, k0: usize, k1: usize, y0: i64, y1: i64) -> Found {
         let (a, b) = (&self.a, &self.b);
         let start = 64 * k0 as i64 + self.ox;
-        let shift = Shift::new(start, k1 - k0, b.words_per_row);
+        let shift = Shift::new(start, k1 - k0, b.strips);
         let mut count = 0u64;
         let mut out = collector(goal, a.words.len());
+        // The rows at hand, read out of both masks' strips.
+        let (mut whole_a, mut row_b) = (vec![0; a.strips], vec![0; b.strips]);
         for y in y0..y1 {
-            let row_a = &a.words[y as usize * a.words_per_row..][k0..k1];
+            a.row(y as u32, &mut whole_a);
+            let row_a = &whole_a[k0..k1];
             let yb = self.sy * y + self.oy;
-            let row_b = &b.words[yb as usize * b.words_per_row..][..b.words_per_row];
+            b.row(yb as u32, &mut row_b);
+            let row_b = &row_b[..];
             let shared = |i: usize, w: u64| -> u64 {
                 if self.sx > 0 {
                     w & bits_at(row_b, start + 64 * i as i64)
@@ -181,7 +186,7 @@ impl<'a> Aligned<'a> {
                 }
                 Goal::Count => count += fold(0, |acc, s| acc + u64::from(s.count_ones())),
                 Goal::Collect => {
-                    let row = &mut out[y as usize * a.words_per_row + k0..][..row_a.len()];
+                    let row = &mut out[y as usize * a.strips + k0..][..row_a.len()];
                     for (i, w) in row.iter_mut().enumerate() {
                         *w = shared(i, row_a[i]);
                     }
@@ -197,6 +202,7 @@ impl<'a> Aligned<'a> {
         let mut count = 0u64;
         let mut out = collector(goal, a.words.len());
         let mut band = vec![[0u64; 64]; k1 - k0];
+        let mut whole_a = vec![0; a.strips];
         let mut top = y0;
         while top < y1 {
             // The second mask's bits for first-mask rows top..top + 64: for each column X of word k, the
@@ -205,11 +211,11 @@ impl<'a> Aligned<'a> {
                 for (i, word) in block.iter_mut().enumerate() {
                     let yb = self.sy * (64 * k as i64 + i as i64) + self.oy;
                     *word = if (0..i64::from(b.height)).contains(&yb) {
-                        let row = &b.words[yb as usize * b.words_per_row..][..b.words_per_row];
+                        let row = |k: usize| b.word(yb as u32, k);
                         if self.sx > 0 {
-                            bits_at(row, top + self.ox)
+                            bits_in(row, b.strips, top + self.ox)
                         } else {
-                            bits_at(row, self.ox - top - 63).reverse_bits()
+                            bits_in(row, b.strips, self.ox - top - 63).reverse_bits()
                         }
                     } else {
                         0
@@ -219,7 +225,8 @@ impl<'a> Aligned<'a> {
             }
             for y in top..(top + 64).min(y1) {
                 let r = (y - top) as usize;
-                let row_a = &a.words[y as usize * a.words_per_row..][k0..k1];
+                a.row(y as u32, &mut whole_a);
+                let row_a = &whole_a[k0..k1];
                 let shared = |i: usize, w: u64| w & band[i][r];
                 match goal {
                     Goal::First => {
@@ -234,7 +241,7 @@ impl<'a> Aligned<'a> {
                             .sum::<u64>();
                     }
                     Goal::Collect => {
-                        let row = &mut out[y as usize * a.words_per_row + k0..][..row_a.len()];
+                        let row = &mut out[y as usize * a.strips + k0..][..row_a.len()];
                         for (i, w) in row.iter_mut().enumerate() {
                             *w = shared(i, row_a[i]);
                         }
@@ -280,11 +287,17 @@ fn first_in_row(row_a: &[u64], shared: impl Fn(usize, u64) -> u64, k0: usize, y:
 /// read as air.
 #[inline(always)]
 fn bits_at(row: &[u64], start: i64) -> u64 {
+    bits_in(|k| row[k], row.len(), start)
+}
+
+/// [`bits_at`] for a row of `len` words read by `row`.
+#[inline(always)]
+fn bits_in(row: impl Fn(usize) -> u64, len: usize, start: i64) -> u64 {
     let q = start.div_euclid(64);
     let r = start.rem_euclid(64) as u32;
     let word = |i: i64| -> u64 {
-        if (0..row.len() as i64).contains(&i) {
-            row[i as usize]
+        if (0..len as i64).contains(&i) {
+            row(i as usize)
         } else {
             0
         }
@@ -296,7 +309,7 @@ fn bits_at(row: &[u64], start: i64) -> u64 {
 /// Where the words of a row of the second mask fall against `n` words of a row of the first, read
 /// from column `start` of the second: the same for every row, so worked out once.
 #[derive(Clone, Copy)]
-pub(crate) struct Shift {
+struct Shift {
     /// Index of the second row's word under the first word, and the bit offset within it.
     q: i64,
     r: u32,
@@ -311,7 +324,7 @@ pub(crate) struct Shift {
 
 impl Shift {
     #[inline]
-    pub(crate) fn new(start: i64, n: usize, words_b: usize) -> Self {
+    fn new(start: i64, n: usize, words_b: usize) -> Self {
         let q = start.div_euclid(64);
         let lo = (-q).clamp(0, n as i64) as usize;
         let hi = (words_b as i64 - 1 - q).clamp(lo as i64, n as i64) as usize;
@@ -331,13 +344,7 @@ impl Shift {
     /// partners lie wholly inside `row_b` in one branch-free pass the compiler can vectorise, and at
     /// most two part-words at the ends; every other word meets only air.
     #[inline(always)]
-    pub(crate) fn fold(
-        &self,
-        row_a: &[u64],
-        row_b: &[u64],
-        init: u64,
-        f: impl Fn(u64, u64) -> u64,
-    ) -> u64 {
+    fn fold(&self, row_a: &[u64], row_b: &[u64], init: u64, f: impl Fn(u64, u64) -> u64) -> u64 {
         let r = self.r;
         let mut acc = init;
         if let Some(i) = self.left {

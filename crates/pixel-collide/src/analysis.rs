@@ -16,14 +16,12 @@ impl Mask {
             return None;
         }
         let (mut sx, mut sy) = (0u128, 0u128);
-        for (y, row) in self.rows().enumerate() {
-            for (k, &word) in row.iter().enumerate() {
-                let mut w = word;
-                sy += u128::from(w.count_ones()) * y as u128;
-                while w != 0 {
-                    sx += (64 * k as u128) + u128::from(w.trailing_zeros());
-                    w &= w - 1;
-                }
+        for (k, y, word) in self.words_at() {
+            let mut w = word;
+            sy += u128::from(w.count_ones()) * u128::from(y);
+            while w != 0 {
+                sx += (64 * k as u128) + u128::from(w.trailing_zeros());
+                w &= w - 1;
             }
         }
         let n = self.solid_count() as f64;
@@ -41,8 +39,8 @@ impl Mask {
     /// assert_eq!(m.invert().solid_count(), 2);
     /// ```
     pub fn invert(&self) -> Mask {
-        let words = self.rows().flatten().map(|w| !w).collect();
-        Mask::from_words(self.width(), self.height(), words).expect("same size")
+        let words = self.bits().words.iter().map(|w| !w).collect();
+        Mask::from_strips(self.width(), self.height(), words)
     }
 
     /// A `width` x `height` copy by nearest neighbour: each texel takes the source texel under its
@@ -118,14 +116,14 @@ impl Mask {
 
     /// A mask of this size solid on the given row runs `(y, start, end)`.
     fn mask_of_runs(&self, runs: &[(u32, u32, u32)]) -> Mask {
-        let wpr = self.width().div_ceil(64) as usize;
-        let mut words = vec![0u64; wpr * self.height() as usize];
+        let (strips, h) = (self.width().div_ceil(64) as usize, self.height() as usize);
+        let mut words = vec![0u64; strips * h];
         for &(y, start, end) in runs {
             for x in start..end {
-                words[y as usize * wpr + x as usize / 64] |= 1 << (x % 64);
+                words[x as usize / 64 * h + y as usize] |= 1 << (x % 64);
             }
         }
-        Mask::from_words(self.width(), self.height(), words).expect("same size")
+        Mask::from_strips(self.width(), self.height(), words)
     }
 
     /// The 8-connected component that holds texel `(x, y)`, as a mask of this size; `None` when that
@@ -231,17 +229,25 @@ impl Mask {
 
     /// The first solid texel in row order.
     fn first_solid(&self) -> Option<(u32, u32)> {
-        self.rows().enumerate().find_map(|(y, row)| {
-            row.iter().enumerate().find_map(|(k, &w)| {
-                (w != 0).then(|| (64 * k as u32 + w.trailing_zeros(), y as u32))
+        let bits = self.bits();
+        (0..self.height()).find_map(|y| {
+            (0..bits.strips).find_map(|k| {
+                let w = bits.word(y, k);
+                (w != 0).then(|| (64 * k as u32 + w.trailing_zeros(), y))
             })
         })
     }
 
-    /// The row words, a row at a time.
-    fn rows(&self) -> std::slice::ChunksExact<'_, u64> {
+    /// Every word with its strip and row, strip after strip: for sums, which take them in any order.
+    pub(crate) fn words_at(&self) -> impl Iterator<Item = (usize, u32, u64)> + '_ {
         let bits = self.bits();
-        bits.words.chunks_exact(bits.words_per_row)
+        (0..bits.strips).flat_map(move |k| {
+            let strip = &bits.words[k * bits.height as usize..][..bits.height as usize];
+            strip
+                .iter()
+                .enumerate()
+                .map(move |(y, &w)| (k, y as u32, w))
+        })
     }
 
     /// Every row run, grouped into 8-connected components.
@@ -395,14 +401,14 @@ impl Component {
     /// ```
     pub fn to_mask(&self) -> Mask {
         let b = self.bounds;
-        let wpr = b.w.div_ceil(64) as usize;
-        let mut words = vec![0u64; wpr * b.h as usize];
+        let h = b.h as usize;
+        let mut words = vec![0u64; b.w.div_ceil(64) as usize * h];
         for &(y, start, end) in &self.runs {
-            let row = &mut words[(y - b.y) as usize * wpr..][..wpr];
+            let y = (y - b.y) as usize;
             for x in start - b.x..end - b.x {
-                row[x as usize / 64] |= 1 << (x % 64);
+                words[x as usize / 64 * h + y] |= 1 << (x % 64);
             }
         }
-        Mask::from_words(b.w, b.h, words).expect("a component has texels")
+        Mask::from_strips(b.w, b.h, words)
     }
 }

@@ -102,18 +102,23 @@ impl Mask {
 
     /// The number of row runs of solid texels.
     fn run_count(&self) -> u64 {
+        // A run starts at each solid texel whose left neighbour is air; the neighbour of a word's
+        // first texel is the last texel of the same row's word in the strip to the left.
         let bits = self.bits();
-        bits.words
-            .chunks_exact(bits.words_per_row)
-            .map(|row| {
-                // A run starts at each solid texel whose left neighbour is air.
-                let mut carry = 0u64;
-                row.iter()
-                    .map(|&w| {
-                        let starts = w & !((w << 1) | carry);
-                        carry = w >> 63;
-                        u64::from(starts.count_ones())
-                    })
+        (0..bits.strips)
+            .map(|k| {
+                let strip = bits.strip(k);
+                let left = |y: usize| {
+                    if k == 0 {
+                        0
+                    } else {
+                        bits.strip(k - 1)[y] >> 63
+                    }
+                };
+                strip
+                    .iter()
+                    .enumerate()
+                    .map(|(y, &w)| u64::from((w & !((w << 1) | left(y))).count_ones()))
                     .sum::<u64>()
             })
             .sum()
@@ -131,33 +136,30 @@ impl Mask {
             0xFFFF_0000_FFFF_0000,
             0xFFFF_FFFF_0000_0000,
         ];
-        let bits = self.bits();
         let mut m = Moments::default();
-        for (y, row) in bits.words.chunks_exact(bits.words_per_row).enumerate() {
-            let y = y as u128;
-            for (k, &w) in row.iter().enumerate() {
-                if w == 0 {
-                    continue;
-                }
-                let count = u128::from(w.count_ones());
-                let (mut s1, mut s2) = (0u128, 0u128);
-                for (j, &bits_j) in BIT_OF.iter().enumerate() {
-                    let wj = w & bits_j;
-                    s1 += u128::from(wj.count_ones()) << j;
-                    s2 += u128::from(wj.count_ones()) << (2 * j);
-                    for (l, &bits_l) in BIT_OF.iter().enumerate().skip(j + 1) {
-                        s2 += u128::from((wj & bits_l).count_ones()) << (j + l + 1);
-                    }
-                }
-                let base = 64 * k as u128;
-                let sx = count * base + s1;
-                m.n += count;
-                m.sx += sx;
-                m.sxx += count * base * base + 2 * base * s1 + s2;
-                m.sy += count * y;
-                m.syy += count * y * y;
-                m.sxy += sx * y;
+        for (k, y, w) in self.words_at() {
+            let y = u128::from(y);
+            if w == 0 {
+                continue;
             }
+            let count = u128::from(w.count_ones());
+            let (mut s1, mut s2) = (0u128, 0u128);
+            for (j, &bits_j) in BIT_OF.iter().enumerate() {
+                let wj = w & bits_j;
+                s1 += u128::from(wj.count_ones()) << j;
+                s2 += u128::from(wj.count_ones()) << (2 * j);
+                for (l, &bits_l) in BIT_OF.iter().enumerate().skip(j + 1) {
+                    s2 += u128::from((wj & bits_l).count_ones()) << (j + l + 1);
+                }
+            }
+            let base = 64 * k as u128;
+            let sx = count * base + s1;
+            m.n += count;
+            m.sx += sx;
+            m.sxx += count * base * base + 2 * base * s1 + s2;
+            m.sy += count * y;
+            m.syy += count * y * y;
+            m.sxy += sx * y;
         }
         m
     }
@@ -180,9 +182,13 @@ fn stamp_rows(base: &Mask, stamp: &Mask, width: u32, height: u32) -> Vec<u64> {
     let wpr = width.div_ceil(64) as usize;
     let mut out = vec![0u64; wpr * height as usize];
     let bits = base.bits();
-    let rows: Vec<(usize, &[u64])> = bits
-        .words
-        .chunks_exact(bits.words_per_row)
+    // The base row by row: a copy of its bits, smaller than the answer.
+    let mut by_rows = vec![0u64; bits.words.len()];
+    for (y, row) in by_rows.chunks_exact_mut(bits.strips).enumerate() {
+        bits.row(y as u32, row);
+    }
+    let rows: Vec<(usize, &[u64])> = by_rows
+        .chunks_exact(bits.strips)
         .enumerate()
         .filter(|(_, row)| row.iter().any(|&w| w != 0))
         .collect();
@@ -190,7 +196,7 @@ fn stamp_rows(base: &Mask, stamp: &Mask, width: u32, height: u32) -> Vec<u64> {
     // costs one shifted OR per row, as one texel does in stamping. Their memory stays within the
     // output's own size (plus 512 KiB for small outputs); longer runs, and runs met once that budget
     // is spent, are smeared in a scratch row instead.
-    let stride = bits.words_per_row + 1;
+    let stride = bits.strips + 1;
     let mut budget = out.len() + (1 << 16);
     let mut dilated: Vec<Vec<u64>> = vec![Vec::new(); CACHED_RUN as usize + 1];
     let mut scratch = vec![0u64; wpr];

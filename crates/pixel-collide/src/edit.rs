@@ -22,8 +22,8 @@ impl Mask {
         if x >= self.width() || y >= self.height() {
             return;
         }
-        self.change([x, y, x + 1, y + 1], |words, per_row| {
-            let word = &mut words[y as usize * per_row + x as usize / 64];
+        self.change([x, y, x + 1, y + 1], |words, height| {
+            let word = &mut words[x as usize / 64 * height + y as usize];
             let bit = 1u64 << (x % 64);
             *word = if solid { *word | bit } else { *word & !bit };
         });
@@ -105,11 +105,11 @@ impl Mask {
             clamp(reach.min.y.floor(), self.height()),
             clamp(reach.max.y.ceil(), self.height()),
         );
-        self.change([x0, y0, x1, y1], |words, per_row| {
+        self.change([x0, y0, x1, y1], |words, height| {
             for y in y0..y1 {
                 for x in x0..x1 {
                     if inside(x, y) {
-                        let word = &mut words[y as usize * per_row + x as usize / 64];
+                        let word = &mut words[x as usize / 64 * height + y as usize];
                         let bit = 1u64 << (x % 64);
                         *word = if solid { *word | bit } else { *word & !bit };
                     }

@@ -197,7 +197,8 @@ pub(crate) const LEAF_INSET: f64 = 1.0 / (1u64 << 40) as f64;
 /// Which texels of a `width` x `height` image are solid.
 ///
 /// Texel (x, y) covers the square `[x, x + 1) x [y, y + 1)` of the mask's local space. A mask keeps
-/// its texels bit-packed (one bit each, rows padded to 64 bits), which is what aligned placements AND
+/// its texels bit-packed (one bit each), as pygame does: in strips 64 texels wide, each strip a word per
+/// row from top to bottom, so a strip is one contiguous run of words that aligned placements AND
 /// together word by word, and a bounding-box tree whose leaves are solid rectangles or 64 x 64 blocks
 /// of those bits, which is what rotated and scaled placements walk. Both follow the mask's size, not
 /// its content: [`heap_bytes`](Self::heap_bytes) stays under twice the padded bits plus 5 KiB, noise
@@ -211,7 +212,9 @@ pub(crate) const LEAF_INSET: f64 = 1.0 / (1u64 << 40) as f64;
 pub struct Mask {
     width: u32,
     height: u32,
-    words_per_row: usize,
+    /// Strips of 64 columns (the last one padded with air).
+    strips: usize,
+    /// Texel (x, y) is bit `x % 64` of word `(x / 64) * height + y`.
     bits: Vec<u64>,
     solid_count: u64,
     bounds: Option<PixelRect>,
@@ -246,17 +249,17 @@ impl Mask {
         mut solid: impl FnMut(u32, u32) -> bool,
     ) -> Result<Mask, MaskError> {
         Self::check_size(width, height)?;
-        let words_per_row = (width as usize).div_ceil(64);
-        let mut bits = vec![0u64; words_per_row * height as usize];
+        let strips = (width as usize).div_ceil(64);
+        let h = height as usize;
+        let mut bits = vec![0u64; strips * h];
         for y in 0..height {
-            let row = &mut bits[y as usize * words_per_row..][..words_per_row];
             for x in 0..width {
                 if solid(x, y) {
-                    row[x as usize / 64] |= 1 << (x % 64);
+                    bits[x as usize / 64 * h + y as usize] |= 1 << (x % 64);
                 }
             }
         }
-        Ok(Self::from_bits(width, height, words_per_row, bits))
+        Ok(Self::from_strips(width, height, bits))
     }
 
     /// Builds a mask from bit-packed rows: `words` holds `height` rows of `width.div_ceil(64)` words
@@ -272,23 +275,28 @@ impl Mask {
     /// assert!(m.is_solid(65, 0) && m.is_solid(0, 1) && m.solid_count() == 2);
     /// assert_eq!(Mask::from_words(70, 2, vec![0; 3]), Err(MaskError::WordCount { expected: 4, got: 3 }));
     /// ```
-    pub fn from_words(width: u32, height: u32, mut words: Vec<u64>) -> Result<Mask, MaskError> {
+    pub fn from_words(width: u32, height: u32, words: Vec<u64>) -> Result<Mask, MaskError> {
         Self::check_size(width, height)?;
-        let words_per_row = (width as usize).div_ceil(64);
-        let expected = words_per_row as u64 * u64::from(height);
+        let strips = (width as usize).div_ceil(64);
+        let expected = strips as u64 * u64::from(height);
         if words.len() as u64 != expected {
             return Err(MaskError::WordCount {
                 expected,
                 got: words.len() as u64,
             });
         }
-        if !width.is_multiple_of(64) {
-            let keep = (1u64 << (width % 64)) - 1;
-            for row in words.chunks_exact_mut(words_per_row) {
-                row[words_per_row - 1] &= keep;
+        if strips == 1 {
+            // One strip: rows and strips are the same words.
+            return Ok(Self::from_strips(width, height, words));
+        }
+        let h = height as usize;
+        let mut bits = vec![0u64; words.len()];
+        for (y, row) in words.chunks_exact(strips).enumerate() {
+            for (k, &w) in row.iter().enumerate() {
+                bits[k * h + y] = w;
             }
         }
-        Ok(Self::from_bits(width, height, words_per_row, words))
+        Ok(Self::from_strips(width, height, bits))
     }
 
     /// [`from_words`](Self::from_words) with `None` for every error.
@@ -370,7 +378,7 @@ impl Mask {
         if x < 0 || y < 0 || x >= i64::from(self.width) || y >= i64::from(self.height) {
             return false;
         }
-        let word = self.bits[y as usize * self.words_per_row + x as usize / 64];
+        let word = self.bits[x as usize / 64 * self.height as usize + y as usize];
         word >> (x % 64) & 1 == 1
     }
 
@@ -455,7 +463,7 @@ impl Mask {
         self.has_blocks
     }
 
-    /// Read access to the row words.
+    /// Read access to the words, strip after strip.
     pub(crate) fn bits(&self) -> Bits<'_> {
         Bits {
             inset: [
@@ -464,21 +472,31 @@ impl Mask {
             ],
             width: self.width,
             height: self.height,
-            words_per_row: self.words_per_row,
+            strips: self.strips,
             words: &self.bits,
         }
     }
 
-    /// The row words, for comparing masks.
+    /// The words, strip after strip, for comparing masks.
     pub(crate) fn words(&self) -> &[u64] {
         &self.bits
     }
 
-    fn from_bits(width: u32, height: u32, words_per_row: usize, bits: Vec<u64>) -> Mask {
+    /// Builds a mask from its words, strip after strip (see [`Mask`]'s layout); the bits of the last
+    /// strip past the width are cleared here.
+    pub(crate) fn from_strips(width: u32, height: u32, mut bits: Vec<u64>) -> Mask {
+        let strips = (width as usize).div_ceil(64);
+        debug_assert_eq!(bits.len(), strips * height as usize);
+        if !width.is_multiple_of(64) {
+            let keep = (1u64 << (width % 64)) - 1;
+            for w in &mut bits[(strips - 1) * height as usize..] {
+                *w &= keep;
+            }
+        }
         let mut mask = Mask {
             width,
             height,
-            words_per_row,
+            strips,
             bits,
             solid_count: 0,
             bounds: None,
@@ -503,23 +521,32 @@ impl Mask {
     /// bounds and the tree up to date for that box alone.
     ///
     /// The first edit gives the mask a tree of one leaf per 64 x 64 block (built once, in time that
-    /// follows the mask's size); from then on an edit rewrites only the blocks it touches.
+    /// follows the mask's size); from then on an edit rewrites only the blocks it touches. `edit` gets
+    /// the words and the mask's height: texel (x, y) is bit `x % 64` of word `x / 64 * height + y`.
     pub(crate) fn change(&mut self, b: [u32; 4], edit: impl FnOnce(&mut [u64], usize)) {
         let [x0, y0, x1, y1] = [b[0], b[1], b[2].min(self.width), b[3].min(self.height)];
         if x0 >= x1 || y0 >= y1 {
             return;
         }
-        let rows = y0 as usize * self.words_per_row..y1 as usize * self.words_per_row;
-        let count = |bits: &[u64]| -> u64 { bits.iter().map(|w| u64::from(w.count_ones())).sum() };
-        let before = count(&self.bits[rows.clone()]);
-        edit(&mut self.bits, self.words_per_row);
-        if !self.width.is_multiple_of(64) {
+        let h = self.height as usize;
+        let (k0, k1) = (x0 as usize / 64, (x1 as usize - 1) / 64 + 1);
+        // The edited box's words: rows y0..y1 of strips k0..k1.
+        let column = move |k: usize| k * h + y0 as usize..k * h + y1 as usize;
+        let count = |bits: &[u64]| -> u64 {
+            (k0..k1)
+                .flat_map(|k| &bits[column(k)])
+                .map(|w| u64::from(w.count_ones()))
+                .sum()
+        };
+        let before = count(&self.bits);
+        edit(&mut self.bits, h);
+        if !self.width.is_multiple_of(64) && k1 == self.strips {
             let keep = (1u64 << (self.width % 64)) - 1;
-            for row in self.bits[rows.clone()].chunks_exact_mut(self.words_per_row) {
-                row[self.words_per_row - 1] &= keep;
+            for w in &mut self.bits[column(k1 - 1)] {
+                *w &= keep;
             }
         }
-        self.solid_count = self.solid_count - before + count(&self.bits[rows]);
+        self.solid_count = self.solid_count - before + count(&self.bits);
         if self.grid.is_none() {
             let (nodes, depth, grid) = tree::build_grid(self.bits());
             (self.nodes, self.depth, self.grid) = (nodes, depth, Some(Box::new(grid)));
@@ -529,7 +556,7 @@ impl Mask {
                 inset: self.bits().inset,
                 width: self.width,
                 height: self.height,
-                words_per_row: self.words_per_row,
+                strips: self.strips,
                 words: &self.bits,
             };
             tree::refresh(&mut self.nodes, &grid, bits, [x0, y0, x1, y1]);

@@ -36,17 +36,13 @@ impl Mask {
                 got: rgba.len() as u64,
             });
         }
-        let w = width as usize;
-        let words_per_row = w.div_ceil(64);
-        let mut words = vec![0u64; words_per_row * height as usize];
+        let (w, h) = (width as usize, height as usize);
+        let mut words = vec![0u64; w.div_ceil(64) * h];
         // Sixty-four pixels make a word: the rule is applied to a run of whole pixels with no
         // per-texel index arithmetic, so the packing loop stays simple enough to vectorise.
-        for (row, out) in rgba
-            .chunks_exact(w * 4)
-            .zip(words.chunks_exact_mut(words_per_row))
-        {
-            for (pixels, word) in row.chunks(64 * 4).zip(out.iter_mut()) {
-                *word = pixels
+        for (y, row) in rgba.chunks_exact(w * 4).enumerate() {
+            for (k, pixels) in row.chunks(64 * 4).enumerate() {
+                words[k * h + y] = pixels
                     .chunks_exact(4)
                     .enumerate()
                     .fold(0u64, |acc, (i, p)| {
@@ -54,7 +50,7 @@ impl Mask {
                     });
             }
         }
-        Self::from_words(width, height, words)
+        Ok(Self::from_strips(width, height, words))
     }
 }
 

@@ -1,13 +1,12 @@
 //! The plain translation's word loops: one mask's texel (x, y) on the other's (x + dx, y + dy).
 //!
-//! Two masks at most 64 texels wide (the sprites games are made of) hold one word per row, so their
-//! shared rows are two contiguous runs of words and a row costs two loads, a shift and an AND: the
-//! shape of pygame's strip loop, with no setup beyond the overlap's rows. A yes-or-no answer ORs
-//! eight rows before it looks, so the loop branches once per eight rows and stays in wide registers.
-//! Wider masks are read a word column at a time while both fit the first-level cache (pygame's strip
-//! order: a yes-or-no answer by strip pairs, a count by each column of one mask against both its
-//! partners in the other in one pass), and row by row through [`Shift`], whose words the compiler can
-//! vectorise, past it.
+//! A mask is stored in strips 64 texels wide, a word per row, so the shared rows of a strip of one
+//! mask and of the strips of the other under it are contiguous runs of words: a row costs two or
+//! three loads, a shift or two and an AND, the shape of pygame's strip loop, and each strip of the
+//! first mask meets both its partners in one pass where pygame takes a pass per pair. A yes-or-no
+//! answer first tries the first shared row of every strip (two sprites that overlap deeply meet
+//! there), then ORs eight rows before it looks, so the loop branches once per eight rows and stays in
+//! wide registers.
 //!
 //! Counting and long scans are compiled a second time for CPUs with hardware popcount and AVX2 or
 //! AVX-512 and chosen at run time ([`multiversion`]); short yes-or-no scans stay on the portable code,
@@ -16,7 +15,6 @@
 
 use multiversion::multiversion;
 
-use super::aligned::Shift;
 use super::mask::Mask;
 
 /// Rows folded between two looks at the answer in a yes-or-no loop.
@@ -79,37 +77,43 @@ impl Mask {
     }
 }
 
-/// A mask's rows of words, all the loops read.
+/// A mask's strips of words, all the loops read.
 #[derive(Clone, Copy)]
-struct Rows<'a> {
+struct Strips<'a> {
     width: i64,
     height: i64,
-    /// Words per row.
-    stride: usize,
+    /// How many strips.
+    count: usize,
     words: &'a [u64],
 }
 
-impl<'a> Rows<'a> {
+impl<'a> Strips<'a> {
     #[inline(always)]
     fn of(mask: &'a Mask) -> Self {
         let bits = mask.bits();
-        Rows {
+        Strips {
             width: i64::from(bits.width),
             height: i64::from(bits.height),
-            stride: bits.words_per_row,
+            count: bits.strips,
             words: bits.words,
         }
+    }
+
+    /// Rows `y0..y0 + rows` of strip `k`.
+    #[inline(always)]
+    fn rows(&self, k: usize, y0: usize, rows: usize) -> &'a [u64] {
+        &self.words[k * self.height as usize + y0..][..rows]
     }
 }
 
 /// Whether `b` at (`dx`, `dy`) shares a solid texel with `a`.
 #[inline]
 pub(crate) fn shifted_overlaps(a: &Mask, b: &Mask, dx: i64, dy: i64, code: Code) -> bool {
-    let (a, b) = (Rows::of(a), Rows::of(b));
+    let (a, b) = (Strips::of(a), Strips::of(b));
     let Some(span) = Span::of(a, b, dx, dy) else {
         return false;
     };
-    if a.stride == 1 && b.stride == 1 {
+    if a.count == 1 && b.count == 1 {
         let (ra, rb) = span.single(a, b);
         if code == Code::Best && ra.len() >= DISPATCH_WORDS {
             return single_any_fast(ra, rb, dx);
@@ -119,34 +123,34 @@ pub(crate) fn shifted_overlaps(a: &Mask, b: &Mask, dx: i64, dy: i64, code: Code)
     wide_overlaps(a, b, span, dx, code)
 }
 
-/// [`shifted_overlaps`] for masks wider than one word, out of line so the narrow path stays small.
+/// [`shifted_overlaps`] for masks wider than one strip, out of line so the narrow path stays small.
 #[inline(never)]
-fn wide_overlaps(a: Rows<'_>, b: Rows<'_>, span: Span, dx: i64, code: Code) -> bool {
-    // Two sprites that overlap deeply usually share a texel in the first shared row: one pass over
-    // that row's words answers them before any column setup, and costs a scan that finds nothing
-    // a row's worth of words.
-    let (ra, rb) = (span.y0 * a.stride, span.by0 * b.stride);
-    let first = &b.words[rb..rb + b.stride];
-    for k in span.k0..span.k1 {
-        if a.words[ra + k] & Partners::new(k, dx, b.stride).moved(first, 0) != 0 {
-            return true;
-        }
+fn wide_overlaps(a: Strips<'_>, b: Strips<'_>, span: Span, dx: i64, code: Code) -> bool {
+    // Two sprites that overlap deeply usually share a texel in the first shared row: one look at
+    // that row of every strip answers them before any strip is scanned.
+    let first = |k: usize| {
+        let p = Partners::new(k, dx, b.count);
+        let word = |j: usize| b.words[j * b.height as usize + span.by0];
+        a.words[k * a.height as usize + span.y0] & p.moved(word(p.lo), word(p.hi))
+    };
+    if (span.k0..span.k1).any(|k| first(k) != 0) {
+        return true;
     }
     if code == Code::Best && span.words() >= DISPATCH_WORDS {
-        rows_any_fast(a, b, span, dx)
+        strips_any_fast(a, b, span, dx)
     } else {
-        rows_any(a, b, span, dx)
+        strips_any(a, b, span, dx)
     }
 }
 
 /// How many solid texels `a` and `b` at (`dx`, `dy`) share.
 #[inline]
 pub(crate) fn shifted_count(a: &Mask, b: &Mask, dx: i64, dy: i64, code: Code) -> u64 {
-    let (a, b) = (Rows::of(a), Rows::of(b));
+    let (a, b) = (Strips::of(a), Strips::of(b));
     let Some(span) = Span::of(a, b, dx, dy) else {
         return 0;
     };
-    if a.stride == 1 && b.stride == 1 {
+    if a.count == 1 && b.count == 1 {
         let (ra, rb) = span.single(a, b);
         return match code {
             Code::Best => single_count_fast(ra, rb, dx),
@@ -154,27 +158,26 @@ pub(crate) fn shifted_count(a: &Mask, b: &Mask, dx: i64, dy: i64, code: Code) ->
         };
     }
     match code {
-        Code::Best => rows_count_fast(a, b, span, dx),
-        Code::Portable => rows_count(a, b, span, dx),
+        Code::Best => strips_count_fast(a, b, span, dx),
+        Code::Portable => strips_count(a, b, span, dx),
     }
 }
 
-/// The rows and word columns two translated masks share.
+/// The rows and strips two translated masks share.
 #[derive(Clone, Copy)]
 struct Span {
-    /// Shared rows, in `a`'s rows.
+    /// The first shared row, in `a`'s rows and in `b`'s, and how many there are.
     y0: usize,
-    y1: usize,
-    /// `b`'s row at `a`'s row `y0`.
     by0: usize,
-    /// `a`'s word columns that meet `b`.
+    rows: usize,
+    /// `a`'s strips that meet `b`.
     k0: usize,
     k1: usize,
 }
 
 impl Span {
     #[inline(always)]
-    fn of(a: Rows<'_>, b: Rows<'_>, dx: i64, dy: i64) -> Option<Self> {
+    fn of(a: Strips<'_>, b: Strips<'_>, dx: i64, dy: i64) -> Option<Self> {
         let x0 = dx.max(0);
         let x1 = (dx + b.width).min(a.width);
         let y0 = dy.max(0);
@@ -184,115 +187,56 @@ impl Span {
         }
         Some(Span {
             y0: y0 as usize,
-            y1: y1 as usize,
             by0: (y0 - dy) as usize,
+            rows: (y1 - y0) as usize,
             k0: (x0 / 64) as usize,
             k1: ((x1 - 1) / 64 + 1) as usize,
         })
     }
 
-    /// For two masks of one word per row: their shared rows' words. The overlap is not empty, so
+    /// For two masks of one strip each: their shared rows' words. The overlap is not empty, so
     /// both are at most 64 wide and |dx| < 64.
     #[inline(always)]
-    fn single<'a>(&self, a: Rows<'a>, b: Rows<'a>) -> (&'a [u64], &'a [u64]) {
-        let rows = self.y1 - self.y0;
+    fn single<'s>(&self, a: Strips<'s>, b: Strips<'s>) -> (&'s [u64], &'s [u64]) {
         (
-            &a.words[self.y0..self.y1],
-            &b.words[self.by0..self.by0 + rows],
+            &a.words[self.y0..self.y0 + self.rows],
+            &b.words[self.by0..self.by0 + self.rows],
         )
     }
 
-    /// How many word pairs a scan of every shared row reads.
+    /// How many words of `a` a scan of every shared row reads.
     fn words(&self) -> usize {
-        (self.y1 - self.y0) * (self.k1 - self.k0)
+        self.rows * (self.k1 - self.k0)
     }
 
-    /// Whether the shared rows of both masks fit in a core's first-level cache, where reading them a
-    /// word column at a time costs nothing extra; larger spans are read row by row.
-    fn fits_cache(&self, a: Rows<'_>, b: Rows<'_>) -> bool {
-        const L1_WORDS: usize = 4096;
-        (self.y1 - self.y0) * (a.stride + b.stride) <= L1_WORDS
-    }
-
-    /// Folds `f` over every shared word, row by row, `done` asked every [`BLOCK`] rows: the order
-    /// for spans larger than the cache.
+    /// Calls `scan` on each of `a`'s strips in the span, with the shared rows of it and of its two
+    /// partner strips in `b` (see [`Partners`]), until it returns true.
     #[inline(always)]
-    fn fold_rows(
+    fn strips<'s>(
         &self,
-        a: Rows<'_>,
-        b: Rows<'_>,
+        a: Strips<'s>,
+        b: Strips<'s>,
         dx: i64,
-        f: impl Fn(u64, u64) -> u64,
-        done: impl Fn(u64) -> bool,
-    ) -> u64 {
-        let (wa, wb, n) = (a.stride, b.stride, self.k1 - self.k0);
-        let shift = Shift::new(64 * self.k0 as i64 - dx, n, wb);
-        let mut ia = self.y0 * wa + self.k0;
-        let mut ib = self.by0 * wb;
-        let mut acc = 0;
-        let mut left = self.y1 - self.y0;
-        // Rows between looks double from one to a block: a wide row is many words, so an answer in
-        // the first rows is seen at once, and a long scan still looks only once per block.
-        let mut block = 1;
-        while left > 0 {
-            for _ in 0..left.min(block) {
-                acc = shift.fold(&a.words[ia..ia + n], &b.words[ib..ib + wb], acc, &f);
-                ia += wa;
-                ib += wb;
-            }
-            left = left.saturating_sub(block);
-            block = (2 * block).min(BLOCK);
-            if done(acc) {
-                break;
-            }
-        }
-        acc
-    }
-
-    /// Runs `pass` over every pair of a word column of `a` and a word column of `b` whose bits fall
-    /// under it (pygame's strip pairs), with the shared rows of both and how `b`'s word moves onto
-    /// `a`'s, until it returns true. The two partners of a column hold disjoint bits, so their
-    /// passes add up to the column's.
-    #[inline(always)]
-    fn pairs(
-        &self,
-        a: Rows<'_>,
-        b: Rows<'_>,
-        dx: i64,
-        mut pass: impl FnMut(Strips<'_>, i64) -> bool,
+        mut scan: impl FnMut(&'s [u64], Partners, &'s [u64], &'s [u64]) -> bool,
     ) -> bool {
-        let rows = self.y1 - self.y0;
-        let (wa, wb) = (a.stride, b.stride);
-        let ra = &a.words[self.y0 * wa..self.y1 * wa];
-        let rb = &b.words[self.by0 * wb..(self.by0 + rows) * wb];
-        let r = (-dx).rem_euclid(64);
         for k in self.k0..self.k1 {
-            // b's texel column under a's word k starts at 64 k - dx: in b's word q, at bit r.
-            let q = (64 * k as i64 - dx).div_euclid(64);
-            for (j, moved) in [(q, -r), (q + 1, 64 - r)] {
-                if (0..wb as i64).contains(&j) && moved != 64 {
-                    let strips = Strips {
-                        a: ra,
-                        wa,
-                        k,
-                        b: rb,
-                        wb,
-                        j: j as usize,
-                    };
-                    if pass(strips, moved) {
-                        return true;
-                    }
-                }
+            let p = Partners::new(k, dx, b.count);
+            let ra = a.rows(k, self.y0, self.rows);
+            let (lo, hi) = (
+                b.rows(p.lo, self.by0, self.rows),
+                b.rows(p.hi, self.by0, self.rows),
+            );
+            if scan(ra, p, lo, hi) {
+                return true;
             }
         }
         false
     }
 }
 
-/// Where `b`'s texels fall on `a`'s word column `k`: the upper bits of `b`'s word `lo` and the
-/// lower bits of its word `hi` of the same row. Both partners are read in one pass (one shift
-/// each), so a column costs one loop where pygame's strip pairs take two; a partner outside `b`'s
-/// row is read clamped and masked to nothing, which keeps the loop free of branches.
+/// Where `b`'s texels fall on `a`'s strip `k`: the upper bits of `b`'s strip `lo` and the lower bits
+/// of its strip `hi`, row for row. A partner outside `b` is read clamped and masked to nothing, which
+/// keeps the loops free of branches.
 #[derive(Clone, Copy)]
 struct Partners {
     lo: usize,
@@ -304,12 +248,12 @@ struct Partners {
 
 impl Partners {
     #[inline(always)]
-    fn new(k: usize, dx: i64, wb: usize) -> Self {
+    fn new(k: usize, dx: i64, strips_b: usize) -> Self {
         let start = 64 * k as i64 - dx;
         let (q, r) = (start >> 6, (start & 63) as u32);
-        let wb = wb as i64;
-        let inside = |j: i64| (0..wb).contains(&j);
-        let clamp = |j: i64| j.clamp(0, wb - 1) as usize;
+        let n = strips_b as i64;
+        let inside = |j: i64| (0..n).contains(&j);
+        let clamp = |j: i64| j.clamp(0, n - 1) as usize;
         Partners {
             lo: clamp(q),
             hi: clamp(q + 1),
@@ -320,88 +264,14 @@ impl Partners {
         }
     }
 
-    /// `b`'s texels under the column, from the row of `b` starting at word `row`.
+    /// `b`'s texels under `a`'s word, from the words of the two partner strips in one row.
     #[inline(always)]
-    fn moved(&self, b: &[u64], row: usize) -> u64 {
-        let (p, n) = (
-            b[row + self.lo] & self.keep_lo,
-            b[row + self.hi] & self.keep_hi,
-        );
-        (p >> self.r) | ((n << 1) << (63 - self.r))
+    fn moved(&self, lo: u64, hi: u64) -> u64 {
+        ((lo & self.keep_lo) >> self.r) | (((hi & self.keep_hi) << 1) << (63 - self.r))
     }
 }
 
-/// How many solid texels the word columns of `a` in the span share with `b`, column after column.
-#[inline(always)]
-fn columns_count(a: Rows<'_>, b: Rows<'_>, span: &Span, dx: i64) -> u64 {
-    let rows = span.y1 - span.y0;
-    let (wa, wb) = (a.stride, b.stride);
-    let aw = &a.words[span.y0 * wa..span.y1 * wa];
-    let bw = &b.words[span.by0 * wb..(span.by0 + rows) * wb];
-    let mut total = 0;
-    for k in span.k0..span.k1 {
-        let at = Partners::new(k, dx, wb);
-        let (mut ia, mut ib) = (k, 0);
-        for _ in 0..rows {
-            total += u64::from((aw[ia] & at.moved(bw, ib)).count_ones());
-            ia += wa;
-            ib += wb;
-        }
-    }
-    total
-}
-
-/// One word column of `a` and one of `b` over the rows they share.
-#[derive(Clone, Copy)]
-struct Strips<'a> {
-    a: &'a [u64],
-    wa: usize,
-    k: usize,
-    b: &'a [u64],
-    wb: usize,
-    j: usize,
-}
-
-impl Strips<'_> {
-    /// The words of both columns, row by row.
-    #[inline(always)]
-    fn words(&self) -> impl Iterator<Item = (u64, u64)> + '_ {
-        let (k, j) = (self.k, self.j);
-        self.a
-            .chunks_exact(self.wa)
-            .zip(self.b.chunks_exact(self.wb))
-            .map(move |(ra, rb)| (ra[k], rb[j]))
-    }
-
-    #[inline(always)]
-    fn any(&self, shift: i64) -> bool {
-        if shift >= 0 {
-            self.any_by(|w| w << shift)
-        } else {
-            self.any_by(|w| w >> -shift)
-        }
-    }
-
-    #[inline(always)]
-    fn any_by(&self, moved: impl Fn(u64) -> u64) -> bool {
-        let mut words = self.words();
-        loop {
-            let (mut block, mut seen) = (0, 0);
-            for (p, q) in words.by_ref().take(BLOCK) {
-                block |= p & moved(q);
-                seen += 1;
-            }
-            if block != 0 {
-                return true;
-            }
-            if seen < BLOCK {
-                return false;
-            }
-        }
-    }
-}
-
-/// `b`'s word moved onto `a`'s by `shift` (see [`Span::single`]).
+/// `b`'s word moved onto `a`'s by `shift`, for masks of one strip each (|shift| < 64).
 #[inline(always)]
 fn moved(w: u64, shift: i64) -> u64 {
     if shift >= 0 {
@@ -462,35 +332,54 @@ fn single_count_fast(ra: &[u64], rb: &[u64], shift: i64) -> u64 {
     single_count(ra, rb, shift)
 }
 
+/// Whether a strip of `a` meets its partners: three runs of words in step, eight rows a look.
 #[inline(always)]
-fn rows_any(a: Rows<'_>, b: Rows<'_>, span: Span, dx: i64) -> bool {
-    if span.fits_cache(a, b) {
-        span.pairs(a, b, dx, |strips, shift| strips.any(shift))
-    } else {
-        span.fold_rows(a, b, dx, |acc, s| acc | s, |acc| acc != 0) != 0
+fn strip_any(ra: &[u64], p: Partners, lo: &[u64], hi: &[u64]) -> bool {
+    let (ca, cl, ch) = (
+        ra.chunks_exact(BLOCK),
+        lo.chunks_exact(BLOCK),
+        hi.chunks_exact(BLOCK),
+    );
+    let (ta, tl, th) = (ca.remainder(), cl.remainder(), ch.remainder());
+    for (xa, (xl, xh)) in ca.zip(cl.zip(ch)) {
+        let block = xa
+            .iter()
+            .zip(xl.iter().zip(xh))
+            .fold(0, |acc, (&w, (&l, &h))| acc | (w & p.moved(l, h)));
+        if block != 0 {
+            return true;
+        }
     }
+    ta.iter()
+        .zip(tl.iter().zip(th))
+        .any(|(&w, (&l, &h))| w & p.moved(l, h) != 0)
+}
+
+#[inline(always)]
+fn strips_any(a: Strips<'_>, b: Strips<'_>, span: Span, dx: i64) -> bool {
+    span.strips(a, b, dx, strip_any)
 }
 
 #[multiversion(targets(
     "x86_64+avx512f+avx512bw+avx512vl+avx512vpopcntdq+avx2+popcnt",
     "x86_64+avx2+popcnt",
 ))]
-fn rows_any_fast<'s>(a: Rows<'s>, b: Rows<'s>, span: Span, dx: i64) -> bool {
-    rows_any(a, b, span, dx)
+fn strips_any_fast<'s>(a: Strips<'s>, b: Strips<'s>, span: Span, dx: i64) -> bool {
+    strips_any(a, b, span, dx)
 }
 
 #[inline(always)]
-fn rows_count(a: Rows<'_>, b: Rows<'_>, span: Span, dx: i64) -> u64 {
-    if span.fits_cache(a, b) {
-        return columns_count(a, b, &span, dx);
-    }
-    span.fold_rows(
-        a,
-        b,
-        dx,
-        |acc, s| acc + u64::from(s.count_ones()),
-        |_| false,
-    )
+fn strips_count(a: Strips<'_>, b: Strips<'_>, span: Span, dx: i64) -> u64 {
+    let mut total = 0;
+    span.strips(a, b, dx, |ra, p, lo, hi| {
+        total += ra
+            .iter()
+            .zip(lo.iter().zip(hi))
+            .map(|(&w, (&l, &h))| u64::from((w & p.moved(l, h)).count_ones()))
+            .sum::<u64>();
+        false
+    });
+    total
 }
 
 #[multiversion(targets(
@@ -498,8 +387,8 @@ fn rows_count(a: Rows<'_>, b: Rows<'_>, span: Span, dx: i64) -> u64 {
     "x86_64+avx2+popcnt",
     "x86_64+popcnt",
 ))]
-fn rows_count_fast<'s>(a: Rows<'s>, b: Rows<'s>, span: Span, dx: i64) -> u64 {
-    rows_count(a, b, span, dx)
+fn strips_count_fast<'s>(a: Strips<'s>, b: Strips<'s>, span: Span, dx: i64) -> u64 {
+    strips_count(a, b, span, dx)
 }
 
 /// Whether texel (`x`, `y`) of `m` is solid, for any `x` and `y` (outside the mask: no).

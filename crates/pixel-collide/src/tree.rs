@@ -3,7 +3,7 @@
 //! Every node is 40 bytes: a tight texel box as an `f64` centre and half size, and one link. A leaf is either a solid rectangle (every
 //! texel in its box is solid) or a block of up to 64 x 64 texels aligned to the word grid, which the
 //! overlap test refines on the fly through an implicit quadtree over the mask's own bits (squares of
-//! 32, 16, ... 1 texels, each with tight bounds computed from the row words). So the tree never holds
+//! 32, 16, ... 1 texels, each with tight bounds computed from the mask's words). So the tree never holds
 //! more than a few nodes per block, whatever the content: its memory follows the mask's size.
 //!
 //! Which leaves: a shape whose rectangle cover (runs merged down the rows) is small keeps it whole,
@@ -134,18 +134,42 @@ impl Node {
     }
 }
 
-/// Read access to a mask's row words, which the build and the walk's squares both scan.
+/// Read access to a mask's words, which the build and the walk's squares both scan.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Bits<'a> {
     /// How much smaller than their texels solid leaves are tested, per axis.
     pub(crate) inset: [f64; 2],
     pub(crate) width: u32,
     pub(crate) height: u32,
-    pub(crate) words_per_row: usize,
+    /// Strips of 64 columns.
+    pub(crate) strips: usize,
+    /// Strip after strip, a word per row: texel (x, y) is bit `x % 64` of word
+    /// `x / 64 * height + y`.
     pub(crate) words: &'a [u64],
 }
 
 impl Bits<'_> {
+    /// Word `k` of row `y`: texels `64 k..64 k + 64` of that row.
+    #[inline(always)]
+    pub(crate) fn word(&self, y: u32, k: usize) -> u64 {
+        self.words[k * self.height as usize + y as usize]
+    }
+
+    /// Strip `k`: its word of every row, top to bottom.
+    #[inline(always)]
+    pub(crate) fn strip(&self, k: usize) -> &[u64] {
+        let h = self.height as usize;
+        &self.words[k * h..][..h]
+    }
+
+    /// Row `y`'s words, one per strip, into `out`, which holds [`strips`](Self::strips) words.
+    #[inline]
+    pub(crate) fn row(&self, y: u32, out: &mut [u64]) {
+        for (k, w) in out.iter_mut().enumerate() {
+            *w = self.word(y, k);
+        }
+    }
+
     /// Tight bounds of the solid texels in the `1 << log` square at (`sx`, `sy`) (aligned to its side,
     /// at most 64), and whether all of them are solid; `None` when it holds none.
     ///
@@ -159,7 +183,7 @@ impl Bits<'_> {
         let (mut any, mut all) = (0u64, !0u64);
         let (mut first, mut last, mut gap) = (u32::MAX, 0u32, false);
         for y in sy..end {
-            let v = (self.words[y as usize * self.words_per_row + word] >> shift) & keep;
+            let v = (self.word(y, word) >> shift) & keep;
             if v != 0 {
                 gap |= first != u32::MAX && last + 1 != y;
                 first = first.min(y);
@@ -188,13 +212,13 @@ impl Bits<'_> {
     /// The solid runs `[start, end)` of row `y` within columns `from..to`.
     pub(crate) fn runs(&self, y: u32, from: u32, to: u32, out: &mut Vec<(u32, u32)>) {
         out.clear();
-        let row = &self.words[y as usize * self.words_per_row..][..self.words_per_row];
+        let row = |k: usize| self.word(y, k);
         let mut x = from;
         while x < to {
-            let Some(start) = next_bit(row, x, to, true) else {
+            let Some(start) = next_bit(row, self.strips, x, to, true) else {
                 break;
             };
-            let end = next_bit(row, start, to, false).unwrap_or(to);
+            let end = next_bit(row, self.strips, start, to, false).unwrap_or(to);
             out.push((start, end));
             x = end;
         }
@@ -236,21 +260,27 @@ impl Bits<'_> {
     }
 }
 
-/// The first index in `from..to` whose bit equals `value`.
-fn next_bit(row: &[u64], from: u32, to: u32, value: bool) -> Option<u32> {
+/// The first index in `from..to` whose bit equals `value`, in a row of `len` words read by `row`.
+fn next_bit(
+    row: impl Fn(usize) -> u64,
+    len: usize,
+    from: u32,
+    to: u32,
+    value: bool,
+) -> Option<u32> {
     let flip = if value { 0 } else { !0u64 };
     let mut i = from as usize / 64;
-    let mut word = (row[i] ^ flip) & (!0u64 << (from % 64));
+    let mut word = (row(i) ^ flip) & (!0u64 << (from % 64));
     loop {
         if word != 0 {
             let x = i as u32 * 64 + word.trailing_zeros();
             return (x < to).then_some(x);
         }
         i += 1;
-        if i >= row.len() || i as u32 * 64 >= to {
+        if i >= len || i as u32 * 64 >= to {
             return None;
         }
-        word = row[i] ^ flip;
+        word = row(i) ^ flip;
     }
 }
 

@@ -3,7 +3,7 @@
 //!
 //! A bit block is a leaf of up to 64 x 64 texels; the walk splits it into the non-empty quarters of
 //! an implicit quadtree over the mask's own bits (squares of 32, 16, ... 1 texels, each with tight
-//! bounds computed from the row words). Each stack entry records how many squares were held when it
+//! bounds computed from the mask's words). Each stack entry records how many squares were held when it
 //! was pushed: squares pushed after it serve only entries above it, so popping it drops them, and the
 //! squares held never outnumber four per stack entry, however many the walk meets.
 
