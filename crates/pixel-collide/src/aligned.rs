@@ -157,13 +157,11 @@ impl<'a> Aligned<'a> {
         let mut count = 0u64;
         let mut out = collector(goal, a.words.len());
         // The rows at hand, read out of both masks' strips.
-        let (mut whole_a, mut row_b) = (vec![0; a.strips], vec![0; b.strips]);
+        let (mut whole_a, mut row_b) = (Row::new(a.strips), Row::new(b.strips));
         for y in y0..y1 {
-            a.row(y as u32, &mut whole_a);
-            let row_a = &whole_a[k0..k1];
+            let row_a = &whole_a.read(a, y as u32)[k0..k1];
             let yb = self.sy * y + self.oy;
-            b.row(yb as u32, &mut row_b);
-            let row_b = &row_b[..];
+            let row_b = row_b.read(b, yb as u32);
             let shared = |i: usize, w: u64| -> u64 {
                 if self.sx > 0 {
                     w & bits_at(row_b, start + 64 * i as i64)
@@ -202,7 +200,7 @@ impl<'a> Aligned<'a> {
         let mut count = 0u64;
         let mut out = collector(goal, a.words.len());
         let mut band = vec![[0u64; 64]; k1 - k0];
-        let mut whole_a = vec![0; a.strips];
+        let mut whole_a = Row::new(a.strips);
         let mut top = y0;
         while top < y1 {
             // The second mask's bits for first-mask rows top..top + 64: for each column X of word k, the
@@ -225,8 +223,7 @@ impl<'a> Aligned<'a> {
             }
             for y in top..(top + 64).min(y1) {
                 let r = (y - top) as usize;
-                a.row(y as u32, &mut whole_a);
-                let row_a = &whole_a[k0..k1];
+                let row_a = &whole_a.read(a, y as u32)[k0..k1];
                 let shared = |i: usize, w: u64| w & band[i][r];
                 match goal {
                     Goal::First => {
@@ -251,6 +248,34 @@ impl<'a> Aligned<'a> {
             top += 64;
         }
         finish(goal, count, out)
+    }
+}
+
+/// Room for one row's words read out of a mask's strips: on the stack for masks up to 1024 texels
+/// wide, so that a scan of small sprites allocates nothing.
+enum Row {
+    Stack([u64; 16], usize),
+    Heap(Vec<u64>),
+}
+
+impl Row {
+    fn new(words: usize) -> Self {
+        if words <= 16 {
+            Row::Stack([0; 16], words)
+        } else {
+            Row::Heap(vec![0; words])
+        }
+    }
+
+    /// Row `y` of `bits`, read into this room.
+    #[inline]
+    fn read(&mut self, bits: &Bits<'_>, y: u32) -> &[u64] {
+        let words = match self {
+            Row::Stack(words, n) => &mut words[..*n],
+            Row::Heap(words) => &mut words[..],
+        };
+        bits.row(y, words);
+        words
     }
 }
 
