@@ -127,15 +127,23 @@ pub(crate) fn shifted_overlaps(a: &Mask, b: &Mask, dx: i64, dy: i64, code: Code)
 #[inline(never)]
 fn wide_overlaps(a: Strips<'_>, b: Strips<'_>, span: Span, dx: i64, code: Code) -> bool {
     // Two sprites that overlap deeply usually share a texel in the first shared row: one look at
-    // that row of every strip answers them before any strip is scanned.
-    let first = |k: usize| {
+    // that row of every strip answers them before the scan's setup.
+    first_row(a, b, &span, dx) || scan_strips(a, b, span, dx, code)
+}
+
+/// Whether the first shared row of any strip holds a shared texel.
+#[inline(always)]
+fn first_row(a: Strips<'_>, b: Strips<'_>, span: &Span, dx: i64) -> bool {
+    (span.k0..span.k1).any(|k| {
         let p = Partners::new(k, dx, b.count);
         let word = |j: usize| b.words[j * b.height as usize + span.by0];
-        a.words[k * a.height as usize + span.y0] & p.moved(word(p.lo), word(p.hi))
-    };
-    if (span.k0..span.k1).any(|k| first(k) != 0) {
-        return true;
-    }
+        a.words[k * a.height as usize + span.y0] & p.moved(word(p.lo), word(p.hi)) != 0
+    })
+}
+
+/// Every strip's shared rows, on the best code for long scans.
+#[inline(never)]
+fn scan_strips(a: Strips<'_>, b: Strips<'_>, span: Span, dx: i64, code: Code) -> bool {
     if code == Code::Best && span.words() >= DISPATCH_WORDS {
         strips_any_fast(a, b, span, dx)
     } else {
