@@ -127,14 +127,19 @@ pub(crate) fn shifted_overlaps(a: &Mask, b: &Mask, dx: i64, dy: i64, code: Code)
 #[inline(never)]
 fn wide_overlaps(a: Strips<'_>, b: Strips<'_>, span: Span, dx: i64, code: Code) -> bool {
     // Two sprites that overlap deeply usually share a texel in the first shared row: one look at
-    // that row of every strip answers them before the scan's setup.
+    // that row of the first strips answers them before the scan's setup.
     first_row(a, b, &span, dx) || scan_strips(a, b, span, dx, code)
 }
 
-/// Whether the first shared row of any strip holds a shared texel.
+/// Strips whose first shared row is looked at before the scan: past a few, the looks cost more
+/// than the scan of the first strip, which starts at that row anyway.
+const FIRST_ROW_STRIPS: usize = 4;
+
+/// Whether the first shared row of one of the first [`FIRST_ROW_STRIPS`] strips holds a shared
+/// texel.
 #[inline(always)]
 fn first_row(a: Strips<'_>, b: Strips<'_>, span: &Span, dx: i64) -> bool {
-    (span.k0..span.k1).any(|k| {
+    (span.k0..span.k1.min(span.k0 + FIRST_ROW_STRIPS)).any(|k| {
         let p = Partners::new(k, dx, b.count);
         let word = |j: usize| b.words[j * b.height as usize + span.by0];
         a.words[k * a.height as usize + span.y0] & p.moved(word(p.lo), word(p.hi)) != 0
