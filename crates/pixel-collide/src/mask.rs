@@ -291,9 +291,15 @@ impl Mask {
         }
         let h = height as usize;
         let mut bits = vec![0u64; words.len()];
-        for (y, row) in words.chunks_exact(strips).enumerate() {
-            for (k, &w) in row.iter().enumerate() {
-                bits[k * h + y] = w;
+        // Eight rows at a time: each strip then takes eight consecutive words, a whole cache line,
+        // where a row at a time would touch a line of every strip per row.
+        for (band, rows) in words.chunks(8 * strips).enumerate() {
+            let n = rows.len() / strips;
+            for k in 0..strips {
+                let out = &mut bits[k * h + 8 * band..][..n];
+                for (i, w) in out.iter_mut().enumerate() {
+                    *w = rows[i * strips + k];
+                }
             }
         }
         Ok(Self::from_strips(width, height, bits))
