@@ -347,20 +347,30 @@ impl<'a, W: Obstacles<'a> + ?Sized> Run<'_, '_, W> {
         self.overlapping(self.pos).is_empty()
     }
 
+    /// Sweeps the body by `rem` to where it first touches something, and leaves in `rem` what is left
+    /// of the move; `None` when nothing is in the way and the whole move was made.
+    fn advance(&mut self, rem: &mut Vec2) -> Option<Hit<'a>> {
+        match sweep(self, self.pos, *rem) {
+            Sweep::Clear(to) => {
+                self.pos = to;
+                None
+            }
+            Sweep::Hit(hit) => {
+                self.pos = hit.at;
+                *rem *= 1.0 - hit.fraction;
+                Some(hit)
+            }
+        }
+    }
+
     /// The move across `up`: walls stop it, a body that stands climbs steps and slopes over it, one
     /// in the air follows a floor's slope.
     fn across(&mut self, motion: Vec2, standing: bool) {
         let mut rem = motion;
         for _ in 0..self.mover.max_slides.max(1) {
-            let hit = match sweep(self, self.pos, rem) {
-                Sweep::Clear(to) => {
-                    self.pos = to;
-                    return;
-                }
-                Sweep::Hit(hit) => hit,
+            let Some(hit) = self.advance(&mut rem) else {
+                return;
             };
-            self.pos = hit.at;
-            rem *= 1.0 - hit.fraction;
             let kind = self.kind(hit.normal);
             if standing && kind != ContactKind::Ceiling {
                 if let Some(left) = self.climb(rem, kind, &hit) {
@@ -425,15 +435,9 @@ impl<'a, W: Obstacles<'a> + ?Sized> Run<'_, '_, W> {
         let mut rem = motion;
         let mut wedged = 0.0;
         for _ in 0..self.mover.max_slides.max(1) {
-            let hit = match sweep(self, self.pos, rem) {
-                Sweep::Clear(to) => {
-                    self.pos = to;
-                    return;
-                }
-                Sweep::Hit(hit) => hit,
+            let Some(hit) = self.advance(&mut rem) else {
+                return;
             };
-            self.pos = hit.at;
-            rem *= 1.0 - hit.fraction;
             let falling = rem.dot(self.up) < 0.0;
             if falling && !hit.by_feet(self) {
                 if let Some(to) = self.slip(&hit, rem) {
