@@ -2,6 +2,8 @@
 //! overlap, and constructors refuse sizes past their caps instead of aborting. Peaks are measured by
 //! a counting allocator, one measurement at a time.
 
+mod support;
+
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -38,23 +40,15 @@ fn peak_during<T>(f: impl FnOnce() -> T) -> (usize, T) {
     (PEAK.load(Ordering::SeqCst) - before, out)
 }
 
-fn noise(n: u32, seed: u64) -> Mask {
-    let mut s = seed | 1;
-    Mask::from_fn(n, n, |_, _| {
-        s ^= s << 13;
-        s ^= s >> 7;
-        s ^= s << 17;
-        s.is_multiple_of(2)
-    })
-    .unwrap()
-}
-
 #[test]
 fn overlap_area_of_turned_noise_keeps_no_square_it_has_passed() {
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     // Every texel of two 512 px noise masks, turned against each other, overlaps: the walk meets
     // millions of bit-block squares. It used to keep each (about 200 bytes per overlapping texel).
-    let (a, b) = (noise(512, 1), noise(512, 2));
+    let (a, b) = (
+        support::xorshift_noise(512, 1),
+        support::xorshift_noise(512, 2),
+    );
     let ta = sprite_transform(Vec2::splat(256.0), 0.3, Vec2::ONE, Vec2::splat(256.0));
     let tb = sprite_transform(Vec2::splat(256.5), -0.2, Vec2::ONE, Vec2::splat(256.0));
     let (peak, area) = peak_during(|| overlap_area(Sprite::new(&a, ta), Sprite::new(&b, tb)));
@@ -69,7 +63,7 @@ fn overlap_area_of_turned_noise_keeps_no_square_it_has_passed() {
 #[test]
 fn overlap_mask_under_one_huge_turned_texel_needs_little_beyond_its_answer() {
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let a = noise(1024, 3);
+    let a = support::xorshift_noise(1024, 3);
     let dot = Mask::from_fn(1, 1, |_, _| true).unwrap();
     let huge = sprite_transform(
         Vec2::splat(512.0),

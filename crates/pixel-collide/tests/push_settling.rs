@@ -1,6 +1,8 @@
 //! Push-out settles the same way with or without a direction: it ends apart, at the first free
 //! stretch along its direction (or on an exact free point that `f32` lands on), never past it.
 
+mod support;
+
 use glam::{Affine2, Mat2, Vec2};
 use pixel_collide::{
     overlaps, push_out, push_out_along, sprite_transform, Mask, Sprite, PUSH_TOLERANCE,
@@ -168,23 +170,15 @@ proptest! {
     }
 }
 
-fn noise(n: u32, seed: u64) -> Mask {
-    let mut s = seed | 1;
-    Mask::from_fn(n, n, |_, _| {
-        s ^= s << 13;
-        s ^= s >> 7;
-        s ^= s << 17;
-        s.is_multiple_of(2)
-    })
-    .unwrap()
-}
-
 #[test]
 fn push_out_of_large_turned_noise_stays_within_its_work_budget_and_says_it_fell_back() {
     // Two overlapping 300 px noise masks turned against each other took 22 s to push apart: every
     // direction jumps texel by texel through the noise. The work budget ends the search, the push
     // parts the bounds instead, still ends apart, and says it fell back.
-    let (ma, mb) = (noise(300, 1), noise(300, 2));
+    let (ma, mb) = (
+        support::xorshift_noise(300, 1),
+        support::xorshift_noise(300, 2),
+    );
     let a = Sprite::new(
         &ma,
         sprite_transform(Vec2::splat(150.0), 0.3, Vec2::ONE, Vec2::splat(150.0)),

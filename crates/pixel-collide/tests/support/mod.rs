@@ -8,6 +8,19 @@ pub mod reference;
 pub mod steps;
 pub mod suite;
 
+/// An `n` x `n` mask of independent texels, half of them solid, from a xorshift generator seeded
+/// with `seed`: the noise the memory and work-budget tests measure.
+pub fn xorshift_noise(n: u32, seed: u64) -> pixel_collide::Mask {
+    let mut s = seed | 1;
+    pixel_collide::Mask::from_fn(n, n, |_, _| {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        s.is_multiple_of(2)
+    })
+    .unwrap()
+}
+
 /// Whether `ba`, the contact of two sprites taken in the other order, mirrors `ab`: the same point
 /// and depth, and the normal reversed, or the same when it is the tie's upward (or leftward) one.
 pub fn mirrored(ab: Option<pixel_collide::Contact>, ba: Option<pixel_collide::Contact>) -> bool {
