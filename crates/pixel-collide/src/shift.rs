@@ -4,9 +4,9 @@
 //! mask and of the strips of the other under it are contiguous runs of words: a row costs two or
 //! three loads, a shift or two and an AND, the shape of pygame's strip loop, and each strip of the
 //! first mask meets both its partners in one pass where pygame takes a pass per pair. A yes-or-no
-//! answer first tries the first shared row of every strip (two sprites that overlap deeply meet
-//! there), then ORs eight rows before it looks, so the loop branches once per eight rows and stays in
-//! wide registers.
+//! answer first tries the first shared row of the first few strips (two sprites that overlap deeply
+//! meet there), then ORs eight rows before it looks, so the loop branches once per eight rows and
+//! stays in wide registers.
 //!
 //! Counting and long scans are compiled a second time for CPUs with hardware popcount and AVX2 or
 //! AVX-512 and chosen at run time ([`multiversion`]); short yes-or-no scans stay on the portable code,
@@ -443,6 +443,8 @@ mod tests {
             (65, 9),
             (130, 33),
             (200, 200),
+            // Wider than the strips whose first row a yes-or-no scan tries first.
+            (300, 7),
         ];
         for (i, &(wa, ha)) in sizes.iter().enumerate() {
             for (j, &(wb, hb)) in sizes.iter().enumerate() {
