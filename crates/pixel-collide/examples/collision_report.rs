@@ -208,6 +208,10 @@ fn main() {
     }
 
     println!();
+    println!("== the rectangle prefilter: the game's figure and a turned block far apart");
+    prefilter_row();
+
+    println!();
     println!("== many sprites: all touching pairs among 10,000 scattered 16 x 16 rings");
     let (ring, places) = support::families::scattered_rings(10_000);
     let sprites: Vec<Sprite> = places.iter().map(|&t| Sprite::new(&ring, t)).collect();
@@ -471,6 +475,47 @@ fn rgba_times(dir: Option<&str>) {
             println!("rgba {} {n} {t:.1}", family.name());
         }
     }
+}
+
+/// The cheap prefilter a game runs before the exact test, on a pair it rejects: the tutorial's (the
+/// box around the four transformed corners of each sprite, then the rectangle test) beside
+/// `Sprite::bounds` and `Rect::intersects`, answers checked equal first.
+fn prefilter_row() {
+    let figure = Mask::from_fn(32, 48, |x, y| (6..26).contains(&x) || y < 10).expect("size");
+    let plus = Mask::from_fn(128, 128, |x, y| {
+        (42..86).contains(&x) || (42..86).contains(&y)
+    })
+    .expect("size");
+    let ta = glam::Affine2::from_translation(Vec2::new(400.0, 500.0));
+    let tb =
+        pixel_collide::sprite_transform(Vec2::new(200.0, 120.0), 0.7, Vec2::ONE, Vec2::splat(64.0));
+    let (a, b) = (Sprite::new(&figure, ta), Sprite::new(&plus, tb));
+    let tutorial = |ta: &glam::Affine2, sa: Vec2, tb: &glam::Affine2, sb: Vec2| {
+        let corners = |t: &glam::Affine2, s: Vec2| {
+            [Vec2::ZERO, Vec2::new(s.x, 0.0), Vec2::new(0.0, s.y), s].map(|p| t.transform_point2(p))
+        };
+        let (ca, cb) = (corners(ta, sa), corners(tb, sb));
+        let lo = |c: &[Vec2; 4]| c[1..].iter().fold(c[0], |m, p| m.min(*p));
+        let hi = |c: &[Vec2; 4]| c[1..].iter().fold(c[0], |m, p| m.max(*p));
+        let (a0, a1, b0, b1) = (lo(&ca), hi(&ca), lo(&cb), hi(&cb));
+        a1.x > b0.x && a0.x < b1.x && a1.y > b0.y && a0.y < b1.y
+    };
+    let (sa, sb) = (Vec2::new(32.0, 48.0), Vec2::splat(128.0));
+    let crate_test = |a: Sprite<'_>, b: Sprite<'_>| a.bounds().intersects(&b.bounds());
+    assert_eq!(
+        tutorial(&ta, sa, &tb, sb),
+        crate_test(a, b),
+        "prefilter answers"
+    );
+    assert!(!crate_test(a, b), "the pair is far apart");
+    let [t, c] = time_sides([
+        &mut || u64::from(tutorial(black_box(&ta), sa, black_box(&tb), sb)),
+        &mut || u64::from(crate_test(black_box(a), black_box(b))),
+    ]);
+    println!(
+        "tutorial {t:.1} ns, Sprite::bounds + Rect::intersects {c:.1} ns ({:.2}x)",
+        c / t
+    );
 }
 
 /// A mask's size and which texels are solid.

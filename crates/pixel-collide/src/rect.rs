@@ -62,6 +62,7 @@ impl Rect {
     /// assert!(Rect::from_xywh(0.0, 0.0, 0.0, 5.0).is_empty());
     /// assert!(Rect::from_xywh(0.0, 0.0, f32::NAN, 5.0).is_empty());
     /// ```
+    #[inline]
     pub fn is_empty(&self) -> bool {
         // Written as a negation so that NaN coordinates count as empty.
         !(self.max.x > self.min.x && self.max.y > self.min.y)
@@ -88,6 +89,7 @@ impl Rect {
     /// assert!(a.intersects(&Rect::from_xywh(9.0, 9.0, 5.0, 5.0)));
     /// assert!(!a.intersects(&Rect::from_xywh(10.0, 0.0, 5.0, 5.0)), "touching edges");
     /// ```
+    #[inline]
     pub fn intersects(&self, other: &Rect) -> bool {
         !self.is_empty()
             && !other.is_empty()
@@ -130,19 +132,20 @@ impl Rect {
     /// let r = Rect::transformed(&Affine2::from_scale(Vec2::new(2.0, -1.0)), Vec2::new(3.0, 4.0));
     /// assert_eq!(r, Rect::new(Vec2::new(0.0, -4.0), Vec2::new(6.0, 0.0)));
     /// ```
+    #[inline]
     pub fn transformed(transform: &Affine2, size: Vec2) -> Rect {
-        let corners = [
-            transform.transform_point2(Vec2::ZERO),
-            transform.transform_point2(Vec2::new(size.x, 0.0)),
-            transform.transform_point2(Vec2::new(0.0, size.y)),
-            transform.transform_point2(size),
-        ];
-        let mut min = corners[0];
-        let mut max = corners[0];
-        for c in &corners[1..] {
-            min = min.min(*c);
-            max = max.max(*c);
+        // A corner is `x_axis * i + y_axis * j + translation` for i in {0, size.x} and j in {0, size.y},
+        // rounded term by term as `transform_point2` rounds it; rounding never reverses an order, so
+        // on each axis the smallest corner takes the smaller of each term and the largest the larger:
+        // the four corners' box without transforming the four corners.
+        let m = transform.matrix2;
+        let (u, v) = (m.x_axis * size.x, m.y_axis * size.y);
+        // Checked before `min` and `max`, which would pass over a NaN.
+        if !(u.is_finite() && v.is_finite()) {
+            return Rect::new(Vec2::NAN, Vec2::NAN);
         }
+        let min = (u.min(Vec2::ZERO) + v.min(Vec2::ZERO)) + transform.translation;
+        let max = (u.max(Vec2::ZERO) + v.max(Vec2::ZERO)) + transform.translation;
         if !(min.is_finite() && max.is_finite()) {
             return Rect::new(Vec2::NAN, Vec2::NAN);
         }
@@ -180,5 +183,61 @@ impl Rect {
             }
         }
         Some(best.1 * best.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The box of the four corners, each transformed: what `transformed` must equal.
+    fn corners_box(t: &Affine2, size: Vec2) -> Rect {
+        let c = [
+            t.transform_point2(Vec2::ZERO),
+            t.transform_point2(Vec2::new(size.x, 0.0)),
+            t.transform_point2(Vec2::new(0.0, size.y)),
+            t.transform_point2(size),
+        ];
+        let all_finite = c.iter().all(|p| p.is_finite());
+        let min = c[1..].iter().fold(c[0], |m, p| m.min(*p));
+        let max = c[1..].iter().fold(c[0], |m, p| m.max(*p));
+        if all_finite {
+            Rect::new(min, max)
+        } else {
+            Rect::new(Vec2::NAN, Vec2::NAN)
+        }
+    }
+
+    /// A float of any size and sign, zeros, the largest and the non-finite ones included.
+    fn any_float() -> impl Strategy<Value = f32> {
+        prop_oneof![
+            8 => -1e4f32..1e4,
+            2 => (-40i32..40).prop_map(|e| 2f32.powi(e)),
+            1 => Just(0.0f32),
+            1 => Just(-0.0f32),
+            1 => Just(f32::MAX),
+            1 => Just(-f32::MAX),
+            1 => Just(f32::INFINITY),
+            1 => Just(f32::NAN),
+        ]
+    }
+
+    proptest! {
+        #[test]
+        fn transformed_bounds_are_the_box_of_the_four_transformed_corners(
+            m in proptest::array::uniform6(any_float()),
+            size in proptest::array::uniform2(any_float()),
+        ) {
+            let t = Affine2::from_cols_array(&m);
+            let size = Vec2::from(size);
+            let got = Rect::transformed(&t, size);
+            let want = corners_box(&t, size);
+            if want.min.is_nan() {
+                prop_assert!(got.min.is_nan() && got.max.is_nan(), "{:?} {:?}: {:?}", t, size, got);
+            } else {
+                prop_assert_eq!(got, want, "{:?} {:?}", t, size);
+            }
+        }
     }
 }

@@ -33,6 +33,7 @@ impl<'a> Sprite<'a> {
     /// let sprite = Sprite::new(&mask, Affine2::from_translation(Vec2::new(10.0, 0.0)));
     /// assert!(sprite.contains_point(Vec2::new(12.0, 4.0)));
     /// ```
+    #[inline]
     pub fn new(mask: &'a Mask, transform: Affine2) -> Self {
         Self { mask, transform }
     }
@@ -67,6 +68,7 @@ impl<'a> Sprite<'a> {
     /// let b = Sprite::new(&mask, turned).bounds();
     /// assert!((b.size().x - 200f32.sqrt()).abs() < 1e-4);
     /// ```
+    #[inline]
     pub fn bounds(&self) -> Rect {
         let size = Vec2::new(self.mask.width() as f32, self.mask.height() as f32);
         Rect::transformed(&self.transform, size)
