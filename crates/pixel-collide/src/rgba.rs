@@ -5,8 +5,8 @@ use crate::{Mask, MaskError, MaskRule};
 
 impl Mask {
     /// Builds a mask from `width * height` RGBA pixels, four bytes each, row by row from the top
-    /// left (the layout of image's `RgbaImage::as_raw`, Bevy's `Image::data` for `Rgba8UnormSrgb`
-    /// and macroquad's `Image::bytes`), each solid under `rule`.
+    /// left (the layout of image's `RgbaImage::as_raw`, and of the byte buffer a game engine keeps
+    /// for an 8-bit RGBA texture), each solid under `rule`.
     ///
     /// An error for a byte count that does not match the size, a size of zero, or one past the caps.
     ///
