@@ -26,7 +26,7 @@ use super::aligned::Aligned;
 use super::clip::{polygon_area, Polygon};
 use super::mask::{Mask, PixelRect};
 use super::pair::{canonical_order, relative, Pair};
-use super::shift::{shifted_count, shifted_overlaps, Code};
+use super::shift::{shifted_count, shifted_overlaps_best, Code};
 pub(crate) use super::sprite::to_f64;
 pub use super::sprite::{sprite_transform, Contact, Sprite};
 use super::tree::Node;
@@ -79,9 +79,10 @@ pub fn collide(a: Sprite<'_>, b: Sprite<'_>) -> Option<Contact> {
 /// assert!(overlaps(at(0.0), at(3.5)));
 /// assert!(!overlaps(at(0.0), at(4.0)), "edge to edge");
 /// ```
+#[inline]
 pub fn overlaps(a: Sprite<'_>, b: Sprite<'_>) -> bool {
     if let Some((dx, dy)) = whole_texel_shift(&a, &b) {
-        return shifted_overlaps(a.mask, b.mask, dx, dy, Code::Best);
+        return shifted_overlaps_best(a.mask, b.mask, dx, dy);
     }
     overlaps_placed(a, b)
 }
@@ -167,11 +168,9 @@ pub fn overlap_area(a: Sprite<'_>, b: Sprite<'_>) -> f32 {
 /// How many whole texels `b` sits right of and below `a` when both are placed by translation alone,
 /// within 2^40 of the origin (so their bounds fit in `f32` and need no check), and the offset is a
 /// whole number of texels; `None` otherwise.
-#[inline]
+#[inline(always)]
 fn whole_texel_shift(a: &Sprite<'_>, b: &Sprite<'_>) -> Option<(i64, i64)> {
     const NEAR: f32 = (1u64 << 40) as f32;
-    // Below 2^24 every integer is an f32 and their difference is exact: the common case, in f32.
-    const SMALL: f32 = (1u32 << 24) as f32;
     // The identity compared bit for bit, one 16-byte compare; a -0.0 entry takes the general path.
     const ONE: u32 = 0x3f80_0000;
     let unit =
@@ -180,12 +179,22 @@ fn whole_texel_shift(a: &Sprite<'_>, b: &Sprite<'_>) -> Option<(i64, i64)> {
         return None;
     }
     let (ta, tb) = (a.transform.translation, b.transform.translation);
-    let whole_small = |v: f32| v.abs() < SMALL && v == (v as i32) as f32;
-    if whole_small(ta.x) && whole_small(ta.y) && whole_small(tb.x) && whole_small(tb.y) {
-        return Some((
-            i64::from(tb.x as i32) - i64::from(ta.x as i32),
-            i64::from(tb.y as i32) - i64::from(ta.y as i32),
-        ));
+    // The common case, all four coordinates whole and under 2^22, settled in one comparison of four
+    // lanes: adding 1.5 * 2^23 rounds such a coordinate to a whole number, kept in the sum's low
+    // mantissa bits, so it is whole exactly when the sum less the constant gives it back, and the
+    // sum's bits less the constant's are the number itself. No float-to-integer conversion, whose
+    // saturating checks cost more than the rest.
+    const ROUND: f32 = 12_582_912.0;
+    const ROUND_BITS: i32 = 0x4b40_0000;
+    let t = glam::Vec4::new(ta.x, ta.y, tb.x, tb.y);
+    let sum = t + glam::Vec4::splat(ROUND);
+    if (t.abs().cmplt(glam::Vec4::splat(4_194_304.0)) & (sum - glam::Vec4::splat(ROUND)).cmpeq(t))
+        .all()
+    {
+        let whole = sum
+            .to_array()
+            .map(|v| i64::from(v.to_bits() as i32 - ROUND_BITS));
+        return Some((whole[2] - whole[0], whole[3] - whole[1]));
     }
     let near = |t: glam::Vec2| t.x.abs() < NEAR && t.y.abs() < NEAR;
     if !(near(ta) && near(tb)) {

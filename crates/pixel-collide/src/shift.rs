@@ -5,13 +5,13 @@
 //! three loads, a shift or two and an AND, the shape of pygame's strip loop, and each strip of the
 //! first mask meets both its partners in one pass where pygame takes a pass per pair. A yes-or-no
 //! answer first tries the first shared row of the first few strips (two sprites that overlap deeply
-//! meet there), then ORs eight rows before it looks, so the loop branches once per eight rows and
-//! stays in wide registers.
+//! meet there; the first two looks inline, the rest out of line), then ORs eight rows before it
+//! looks, so the loop branches once per eight rows and stays in wide registers.
 //!
 //! Counting and long scans are compiled a second time for CPUs with hardware popcount and AVX2 or
-//! AVX-512 and chosen at run time ([`multiversion`]); short yes-or-no scans stay on the portable code,
-//! where the dispatch would cost more than it saves. [`Portable`] forces the portable code, so tests
-//! cover both.
+//! AVX-512 and chosen at run time ([`multiversion`]); short yes-or-no scans, and the first strip of
+//! a long one, stay on the portable code, where the dispatch would cost more than it saves.
+//! [`Portable`] forces the portable code, so tests cover both.
 
 use multiversion::multiversion;
 
@@ -108,8 +108,8 @@ impl<'a> Strips<'a> {
 
 /// Whether `b` at (`dx`, `dy`) shares a solid texel with `a`.
 #[inline]
-pub(crate) fn shifted_overlaps(a: &Mask, b: &Mask, dx: i64, dy: i64, code: Code) -> bool {
-    let (a, b) = (Strips::of(a), Strips::of(b));
+pub(crate) fn shifted_overlaps(am: &Mask, bm: &Mask, dx: i64, dy: i64, code: Code) -> bool {
+    let (a, b) = (Strips::of(am), Strips::of(bm));
     let Some(span) = Span::of(a, b, dx, dy) else {
         return false;
     };
@@ -120,40 +120,64 @@ pub(crate) fn shifted_overlaps(a: &Mask, b: &Mask, dx: i64, dy: i64, code: Code)
         }
         return single_any(ra, rb, dx);
     }
-    wide_overlaps(a, b, span, dx, code)
+    // Two sprites that overlap deeply usually share a texel in the first shared row: a look at that
+    // row of the first two strips, which between them hold all of `b`'s first strip, answers them
+    // before the out-of-line call.
+    first_row(a, b, &span, dx, span.k0)
+        || (span.k1 > span.k0 + 1 && first_row(a, b, &span, dx, span.k0 + 1))
+        || wide_overlaps(am, bm, dx, dy, code)
 }
 
-/// [`shifted_overlaps`] for masks wider than one strip, out of line so the narrow path stays small.
+/// [`shifted_overlaps`] on the best code, compiled once for the sprite functions: inlined into
+/// them, its loops' iterators would be left out of line.
 #[inline(never)]
-fn wide_overlaps(a: Strips<'_>, b: Strips<'_>, span: Span, dx: i64, code: Code) -> bool {
-    // Two sprites that overlap deeply usually share a texel in the first shared row: one look at
-    // that row of the first strips answers them before the scan's setup.
-    first_row(a, b, &span, dx) || scan_strips(a, b, span, dx, code)
+pub(crate) fn shifted_overlaps_best(a: &Mask, b: &Mask, dx: i64, dy: i64) -> bool {
+    shifted_overlaps(a, b, dx, dy, Code::Best)
+}
+
+/// [`shifted_overlaps`] for masks wider than one strip past the first look, out of line so the
+/// narrow path stays small. It takes the masks and the offset, not the span worked out before the
+/// call: structures passed by value go through memory, and reading them back costs more than
+/// working them out again.
+#[inline(never)]
+fn wide_overlaps(a: &Mask, b: &Mask, dx: i64, dy: i64, code: Code) -> bool {
+    let (a, b) = (Strips::of(a), Strips::of(b));
+    let Some(span) = Span::of(a, b, dx, dy) else {
+        return false;
+    };
+    // The first row of the next few strips before the scan's setup.
+    for k in span.k0 + 2..span.k1.min(span.k0 + FIRST_ROW_STRIPS) {
+        if first_row(a, b, &span, dx, k) {
+            return true;
+        }
+    }
+    if code == Code::Best && span.words() >= DISPATCH_WORDS {
+        // The first strip on the portable code: a hit near the top is found before the dispatch
+        // would have paid for itself.
+        let (p, ra, lo, hi) = span.strip(a, b, dx, span.k0);
+        if strip_any(ra, p, lo, hi) {
+            return true;
+        }
+        let rest = Span {
+            k0: span.k0 + 1,
+            ..span
+        };
+        strips_any_fast(a, b, rest, dx)
+    } else {
+        strips_any(a, b, span, dx)
+    }
 }
 
 /// Strips whose first shared row is looked at before the scan: past a few, the looks cost more
 /// than the scan of the first strip, which starts at that row anyway.
 const FIRST_ROW_STRIPS: usize = 4;
 
-/// Whether the first shared row of one of the first [`FIRST_ROW_STRIPS`] strips holds a shared
-/// texel.
+/// Whether the first shared row of strip `k` holds a shared texel.
 #[inline(always)]
-fn first_row(a: Strips<'_>, b: Strips<'_>, span: &Span, dx: i64) -> bool {
-    (span.k0..span.k1.min(span.k0 + FIRST_ROW_STRIPS)).any(|k| {
-        let p = Partners::new(k, dx, b.count);
-        let word = |j: usize| b.words[j * b.height as usize + span.by0];
-        a.words[k * a.height as usize + span.y0] & p.moved(word(p.lo), word(p.hi)) != 0
-    })
-}
-
-/// Every strip's shared rows, on the best code for long scans.
-#[inline(never)]
-fn scan_strips(a: Strips<'_>, b: Strips<'_>, span: Span, dx: i64, code: Code) -> bool {
-    if code == Code::Best && span.words() >= DISPATCH_WORDS {
-        strips_any_fast(a, b, span, dx)
-    } else {
-        strips_any(a, b, span, dx)
-    }
+fn first_row(a: Strips<'_>, b: Strips<'_>, span: &Span, dx: i64, k: usize) -> bool {
+    let p = Partners::new(k, dx, b.count);
+    let word = |j: usize| b.words[j * b.height as usize + span.by0];
+    a.words[k * a.height as usize + span.y0] & p.moved(word(p.lo), word(p.hi)) != 0
 }
 
 /// How many solid texels `a` and `b` at (`dx`, `dy`) share.
@@ -233,17 +257,30 @@ impl Span {
         mut scan: impl FnMut(&'s [u64], Partners, &'s [u64], &'s [u64]) -> bool,
     ) -> bool {
         for k in self.k0..self.k1 {
-            let p = Partners::new(k, dx, b.count);
-            let ra = a.rows(k, self.y0, self.rows);
-            let (lo, hi) = (
-                b.rows(p.lo, self.by0, self.rows),
-                b.rows(p.hi, self.by0, self.rows),
-            );
+            let (p, ra, lo, hi) = self.strip(a, b, dx, k);
             if scan(ra, p, lo, hi) {
                 return true;
             }
         }
         false
+    }
+
+    /// Strip `k` of `a`'s shared rows, with its partners and their rows.
+    #[inline(always)]
+    fn strip<'s>(
+        &self,
+        a: Strips<'s>,
+        b: Strips<'s>,
+        dx: i64,
+        k: usize,
+    ) -> (Partners, &'s [u64], &'s [u64], &'s [u64]) {
+        let p = Partners::new(k, dx, b.count);
+        (
+            p,
+            a.rows(k, self.y0, self.rows),
+            b.rows(p.lo, self.by0, self.rows),
+            b.rows(p.hi, self.by0, self.rows),
+        )
     }
 }
 

@@ -202,6 +202,43 @@ proptest! {
     }
 
     #[test]
+    fn whole_texel_translations_far_out_agree_with_counting_shared_texels(
+        a in any_mask(70), b in any_mask(70), (dx, dy) in (-80i32..80, -80i32..80),
+        base in prop::sample::select(vec![
+            0.0f32, 4_194_303.0, 4_194_304.0, -4_194_304.0, -4_194_305.0, 8_388_607.0,
+            8_388_608.0, -16_777_216.0, 1.0e9, f32::MAX,
+        ]),
+        (hx, hy) in (-3i32..3, -3i32..3), half in any::<bool>(),
+    ) {
+        // Around and past the 2^22 up to which `overlaps` settles a translation in one comparison of
+        // four lanes; half-texel positions whose difference is whole take the general path.
+        let shift = if half { 0.5 } else { 0.0 };
+        let at = Vec2::new(base + hx as f32 + shift, base + hy as f32 + shift);
+        let (ta, tb) = (
+            Affine2::from_translation(at),
+            Affine2::from_translation(at + Vec2::new(dx as f32, dy as f32)),
+        );
+        let off = tb.translation.as_dvec2() - ta.translation.as_dvec2();
+        prop_assume!(off.x.fract() == 0.0 && off.y.fract() == 0.0 && ta.translation.is_finite() && tb.translation.is_finite());
+        let (ox, oy) = (off.x as i64, off.y as i64);
+        let mut expected = 0u64;
+        for y in 0..i64::from(b.height()) {
+            for x in 0..i64::from(b.width()) {
+                expected += u64::from(b.is_opaque(x, y) && a.is_opaque(x + ox, y + oy));
+            }
+        }
+        let (sa, sb) = (Sprite::new(&a, ta), Sprite::new(&b, tb));
+        // Past 1e27 a sprite's bounds are checked, and bounds that overflow cover nothing.
+        let placeable = sa.bounds().min.is_finite() && sb.bounds().min.is_finite()
+            && sa.bounds().max.is_finite() && sb.bounds().max.is_finite();
+        let expected = if placeable { expected } else { 0 };
+        prop_assert_eq!(overlaps(sa, sb), expected > 0, "offset {:?}", off);
+        prop_assert_eq!(overlaps(sb, sa), expected > 0, "offset {:?}", off);
+        prop_assert_eq!(overlap_area(sa, sb), expected as f32, "offset {:?}", off);
+        prop_assert_eq!(collide(sa, sb).is_some(), expected > 0, "offset {:?}", off);
+    }
+
+    #[test]
     fn transformed_bit_blocks_agree_with_brute_force(
         a in any_mask(90), b in any_mask(90), ta in placement(), tb in placement(),
     ) {
