@@ -103,6 +103,11 @@ fn main() {
         rgba_times(std::env::args().nth(i + 1).as_deref());
         return;
     }
+    // `-- prefilter` prints only the rectangle prefilter's row.
+    if std::env::args().any(|a| a == "prefilter") {
+        prefilter_row();
+        return;
+    }
     // `-- convolve` prints only the convolution table.
     if std::env::args().any(|a| a == "convolve") {
         convolve_table();
@@ -508,9 +513,18 @@ fn prefilter_row() {
         "prefilter answers"
     );
     assert!(!crate_test(a, b), "the pair is far apart");
+    // Both sides read the transforms and the sizes from memory, as a game does: the tutorial's from
+    // its textures, the crate's from the masks.
     let [t, c] = time_sides([
-        &mut || u64::from(tutorial(black_box(&ta), sa, black_box(&tb), sb)),
-        &mut || u64::from(crate_test(black_box(a), black_box(b))),
+        &mut || {
+            u64::from(tutorial(
+                black_box(&ta),
+                *black_box(&sa),
+                black_box(&tb),
+                *black_box(&sb),
+            ))
+        },
+        &mut || u64::from(crate_test(*black_box(&a), *black_box(&b))),
     ]);
     println!(
         "tutorial {t:.1} ns, Sprite::bounds + Rect::intersects {c:.1} ns ({:.2}x)",

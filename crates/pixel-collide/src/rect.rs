@@ -1,6 +1,6 @@
 //! Axis-aligned rectangles: the prefilter and the platformer's collision response.
 
-use glam::{Affine2, Vec2};
+use glam::{Affine2, Vec2, Vec4};
 
 /// An axis-aligned rectangle with `min` at the top-left and `max` at the bottom-right (y grows down).
 ///
@@ -91,12 +91,12 @@ impl Rect {
     /// ```
     #[inline]
     pub fn intersects(&self, other: &Rect) -> bool {
-        !self.is_empty()
-            && !other.is_empty()
-            && self.max.x > other.min.x
-            && self.min.x < other.max.x
-            && self.max.y > other.min.y
-            && self.min.y < other.max.y
+        // Eight comparisons in two of four lanes and one branch: each rectangle's `min` lies below
+        // its own `max` (it has area) and below the other's (they overlap). A NaN fails them all.
+        let max = Vec4::new(self.max.x, self.max.y, other.max.x, other.max.y);
+        let own = Vec4::new(self.min.x, self.min.y, other.min.x, other.min.y);
+        let crossed = Vec4::new(other.min.x, other.min.y, self.min.x, self.min.y);
+        (own.cmplt(max) & crossed.cmplt(max)).all()
     }
 
     /// The shared part of two rectangles, or `None` when they do not [`intersect`](Self::intersects).
@@ -139,14 +139,18 @@ impl Rect {
         // on each axis the smallest corner takes the smaller of each term and the largest the larger:
         // the four corners' box without transforming the four corners.
         let m = transform.matrix2;
-        let (u, v) = (m.x_axis * size.x, m.y_axis * size.y);
-        // Checked before `min` and `max`, which would pass over a NaN.
-        if !(u.is_finite() && v.is_finite()) {
-            return Rect::new(Vec2::NAN, Vec2::NAN);
-        }
-        let min = (u.min(Vec2::ZERO) + v.min(Vec2::ZERO)) + transform.translation;
-        let max = (u.max(Vec2::ZERO) + v.max(Vec2::ZERO)) + transform.translation;
-        if !(min.is_finite() && max.is_finite()) {
+        // Both scaled axes in one register: [u.x, u.y, v.x, v.y].
+        let uv = Vec4::new(m.x_axis.x, m.x_axis.y, m.y_axis.x, m.y_axis.y)
+            * Vec4::new(size.x, size.x, size.y, size.y);
+        // The smaller and the larger of each term and 0, written as selects that keep a NaN (where
+        // `min` and `max` would pass over it), so one finiteness check at the end catches every
+        // NaN, infinity and overflow.
+        let low = Vec4::select(uv.cmpgt(Vec4::ZERO), Vec4::ZERO, uv);
+        let high = Vec4::select(uv.cmplt(Vec4::ZERO), Vec4::ZERO, uv);
+        let t = transform.translation;
+        let min = Vec2::new(low.x + low.z, low.y + low.w) + t;
+        let max = Vec2::new(high.x + high.z, high.y + high.w) + t;
+        if !Vec4::new(min.x, min.y, max.x, max.y).is_finite() {
             return Rect::new(Vec2::NAN, Vec2::NAN);
         }
         Rect::new(min, max)
@@ -223,7 +227,37 @@ mod tests {
         ]
     }
 
+    /// A coordinate that often coincides with another: small integers, so touching edges, empty
+    /// rectangles and shared sides come up, and the non-finite values.
+    fn edge_float() -> impl Strategy<Value = f32> {
+        prop_oneof![
+            8 => (-4i32..4).prop_map(|v| v as f32),
+            2 => any_float(),
+        ]
+    }
+
     proptest! {
+        #[test]
+        fn intersects_is_the_tutorials_rule_and_empty_or_nan_rectangles_meet_nothing(
+            a in proptest::array::uniform4(edge_float()),
+            b in proptest::array::uniform4(edge_float()),
+        ) {
+            let (ra, rb) = (
+                Rect::new(Vec2::new(a[0], a[1]), Vec2::new(a[2], a[3])),
+                Rect::new(Vec2::new(b[0], b[1]), Vec2::new(b[2], b[3])),
+            );
+            // Written out the tutorial's way, comparison by comparison.
+            let has_area = |r: &Rect| r.min.x < r.max.x && r.min.y < r.max.y;
+            let want = has_area(&ra)
+                && has_area(&rb)
+                && ra.max.x > rb.min.x
+                && ra.min.x < rb.max.x
+                && ra.max.y > rb.min.y
+                && ra.min.y < rb.max.y;
+            prop_assert_eq!(ra.intersects(&rb), want);
+            prop_assert_eq!(rb.intersects(&ra), want);
+        }
+
         #[test]
         fn transformed_bounds_are_the_box_of_the_four_transformed_corners(
             m in proptest::array::uniform6(any_float()),
