@@ -3,9 +3,10 @@
 //! translation-only families against two bit-packed peers (a plain shifted-AND loop, the way pygame's
 //! bitmask works, and the `binary_raster` crate), then memory and build time.
 //!
-//! `cargo run --release --example collision_report` (add `-- motion` for the time of impact and
-//! push-out tables alone); the last line is
-//! `speedup_vs_reference: <median ratio over the near-misses>x`. Every case's answer is checked on all
+//! `cargo run --release --example collision_report`; the last line is
+//! `speedup_vs_reference: <median ratio over the near-misses>x`. One part alone: `-- rotated` (the
+//! two rotated tables and the summary lines), `-- aligned`, `-- pygame`, `-- prefilter`,
+//! `-- convolve`, `-- motion` (time of impact and push-out) or `-- rgba [DIR]`. Every case's answer is checked on all
 //! sides before anything is timed, and the sides of a case are timed in turn, round after round.
 
 #[path = "../tests/support/mod.rs"]
@@ -177,6 +178,21 @@ fn main() {
         println!("{group:<30} {count:>5} {r:>13.1} {m:>10.1} {:>7.1}x", r / m);
     }
 
+    // `-- rotated` stops after the two rotated tables, with their summary lines.
+    if !std::env::args().any(|a| a == "rotated") {
+        the_rest();
+    }
+    println!();
+    println!("worst group ratio against the reference: {worst_vs_reference:.1}x");
+    println!(
+        "median near-miss ratio, solid sprites only: {:.1}x",
+        median(&mut solid_near_misses.clone())
+    );
+    println!("speedup_vs_reference: {:.1}x", median(&mut near_misses));
+}
+
+/// Every table after the rotated ones.
+fn the_rest() {
     aligned_table();
     pygame_table();
 
@@ -255,14 +271,6 @@ fn main() {
 
     convolve_table();
     motion_tables();
-
-    println!();
-    println!("worst group ratio against the reference: {worst_vs_reference:.1}x");
-    println!(
-        "median near-miss ratio, solid sprites only: {:.1}x",
-        median(&mut solid_near_misses.clone())
-    );
-    println!("speedup_vs_reference: {:.1}x", median(&mut near_misses));
 }
 
 /// Translation-only `overlaps` and `overlap_area` against the two bit-packed peers.

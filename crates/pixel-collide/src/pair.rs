@@ -39,6 +39,7 @@ pub(crate) struct Pair<'a> {
 impl<'a> Pair<'a> {
     /// Orders the sprites by a fixed order on transforms and masks (so the answer cannot depend on
     /// argument order) and maps the second into the first; `None` when either covers no area.
+    #[inline(always)]
     pub(crate) fn new(a: Sprite<'a>, b: Sprite<'a>) -> Option<Self> {
         if a.mask.nodes().is_empty() || b.mask.nodes().is_empty() {
             return None;
