@@ -4,9 +4,10 @@
 //! mask and of the strips of the other under it are contiguous runs of words: a row costs two or
 //! three loads, a shift or two and an AND, the shape of pygame's strip loop, and each strip of the
 //! first mask meets both its partners in one pass where pygame takes a pass per pair. A yes-or-no
-//! answer first tries the first shared row of the first few strips (two sprites that overlap deeply
-//! meet there; the first two looks inline, the rest out of line), then ORs eight rows before it
-//! looks, so the loop branches once per eight rows and stays in wide registers.
+//! answer first tries the first shared row (of the first few strips of a wide mask): two sprites
+//! that overlap deeply meet there, and with every loop out of line that look costs a handful of
+//! instructions. The loops OR eight rows before they look, so they branch once per eight rows and
+//! stay in wide registers.
 //!
 //! Counting and long scans are compiled a second time for CPUs with hardware popcount and AVX2 or
 //! AVX-512 and chosen at run time ([`multiversion`]); short yes-or-no scans, and the first strip of
@@ -48,13 +49,7 @@ impl Mask {
     /// ```
     #[inline]
     pub fn overlaps_at(&self, other: &Mask, offset: (i32, i32)) -> bool {
-        shifted_overlaps(
-            self,
-            other,
-            i64::from(offset.0),
-            i64::from(offset.1),
-            Code::Best,
-        )
+        shifted_overlaps_best(self, other, i64::from(offset.0), i64::from(offset.1))
     }
 
     /// How many solid texels this mask shares with `other` placed at `offset` (as in
@@ -107,29 +102,37 @@ impl<'a> Strips<'a> {
 }
 
 /// Whether `b` at (`dx`, `dy`) shares a solid texel with `a`.
-#[inline]
+#[inline(always)]
 pub(crate) fn shifted_overlaps(am: &Mask, bm: &Mask, dx: i64, dy: i64, code: Code) -> bool {
     let (a, b) = (Strips::of(am), Strips::of(bm));
     let Some(span) = Span::of(a, b, dx, dy) else {
         return false;
     };
+    // Two sprites that overlap deeply usually share a texel in the first shared row: a look at that
+    // row (of the first two strips of a wide mask, which between them hold all of `b`'s first
+    // strip) answers them before any loop. The loops are out of line, so that this stays small
+    // enough to need no saved registers.
     if a.count == 1 && b.count == 1 {
         let (ra, rb) = span.single(a, b);
-        if code == Code::Best && ra.len() >= DISPATCH_WORDS {
-            return single_any_fast(ra, rb, dx);
-        }
-        return single_any(ra, rb, dx);
+        return ra[0] & moved(rb[0], dx) != 0 || narrow_overlaps(ra, rb, dx, code);
     }
-    // Two sprites that overlap deeply usually share a texel in the first shared row: a look at that
-    // row of the first two strips, which between them hold all of `b`'s first strip, answers them
-    // before the out-of-line call.
     first_row(a, b, &span, dx, span.k0)
         || (span.k1 > span.k0 + 1 && first_row(a, b, &span, dx, span.k0 + 1))
         || wide_overlaps(am, bm, dx, dy, code)
 }
 
-/// [`shifted_overlaps`] on the best code, compiled once for the sprite functions: inlined into
-/// them, its loops' iterators would be left out of line.
+/// [`shifted_overlaps`] for two masks of one strip each: their shared rows' words.
+#[inline(never)]
+fn narrow_overlaps(ra: &[u64], rb: &[u64], dx: i64, code: Code) -> bool {
+    if code == Code::Best && ra.len() >= DISPATCH_WORDS {
+        return single_any_fast(ra, rb, dx);
+    }
+    single_any(ra, rb, dx)
+}
+
+/// [`shifted_overlaps`] on the best code, compiled once for `overlaps_at` and the sprite functions:
+/// inlined into a large caller, its loops' iterators would be left out of line, and how fast an
+/// instant answer comes would depend on the caller.
 #[inline(never)]
 pub(crate) fn shifted_overlaps_best(a: &Mask, b: &Mask, dx: i64, dy: i64) -> bool {
     shifted_overlaps(a, b, dx, dy, Code::Best)
