@@ -116,9 +116,33 @@ pub(crate) fn shifted_overlaps(am: &Mask, bm: &Mask, dx: i64, dy: i64, code: Cod
         let (ra, rb) = span.single(a, b);
         return ra[0] & moved(rb[0], dx) != 0 || narrow_overlaps(ra, rb, dx, code);
     }
-    first_row(a, b, &span, dx, span.k0)
-        || (span.k1 > span.k0 + 1 && first_row(a, b, &span, dx, span.k0 + 1))
-        || wide_overlaps(am, bm, dx, dy, code)
+    first_two(a, b, &span, dx) || wide_overlaps(am, bm, dx, dy, code)
+}
+
+/// Whether the first shared row of the span's first two strips holds a shared texel: three words
+/// of `b` moved under two of `a`, one branch.
+#[inline(always)]
+fn first_two(a: Strips<'_>, b: Strips<'_>, span: &Span, dx: i64) -> bool {
+    // `b`'s texel 0 lands on bit `-start` of `a`'s strip `k0`; `b`'s strips `q`, `q + 1`, `q + 2`
+    // (some of them outside `b`, read as nothing) hold what lies under strips `k0` and `k0 + 1`.
+    let start = 64 * span.k0 as i64 - dx;
+    let (q, r) = (start >> 6, (start & 63) as u32);
+    let word = |j: i64| match usize::try_from(j) {
+        Ok(j) if j < b.count => b.words[j * b.height as usize + span.by0],
+        _ => 0,
+    };
+    let (w0, w1, w2) = (word(q), word(q + 1), word(q + 2));
+    // A shift by 64 - r is split in two, so that r = 0 shifts the upper word out instead of
+    // overflowing.
+    let under = |lo: u64, hi: u64| lo >> r | (hi << 1) << (63 - r);
+    let row = |k: usize| a.words[k * a.height as usize + span.y0];
+    let first = row(span.k0) & under(w0, w1);
+    let second = if span.k1 > span.k0 + 1 {
+        row(span.k0 + 1) & under(w1, w2)
+    } else {
+        0
+    };
+    first | second != 0
 }
 
 /// [`shifted_overlaps`] for two masks of one strip each: their shared rows' words.
@@ -466,6 +490,74 @@ mod tests {
             }
         }
         n
+    }
+
+    #[test]
+    fn complements_never_meet_and_a_single_shared_texel_is_always_found() {
+        // `b` is `a`'s complement wherever they overlap, so every word of the overlap is read and
+        // must come out empty, whatever the first looks read and however the strips fall; then one
+        // shared texel, anywhere in the overlap (first rows and first strips included), is found.
+        let noise = |s: u32, x: u32, y: u32| {
+            (x.wrapping_mul(0x9E37_79B9) ^ y.wrapping_mul(0x85EB_CA6B) ^ s)
+                .wrapping_mul(0xC2B2_AE35)
+                >> 31
+                == 0
+        };
+        let sizes = [
+            (130, 20, 150, 25),
+            (200, 9, 70, 12),
+            (64, 5, 128, 5),
+            (300, 4, 300, 6),
+            (40, 7, 200, 3),
+        ];
+        let offsets = [
+            (0, 0),
+            (1, 0),
+            (-1, 2),
+            (63, 1),
+            (64, 0),
+            (65, -1),
+            (-64, 0),
+            (-65, 2),
+            (127, 0),
+            (-127, 1),
+            (100, -2),
+            (-30, 0),
+        ];
+        for (wa, ha, wb, hb) in sizes {
+            let a = Mask::from_fn(wa, ha, |x, y| noise(1, x, y)).unwrap();
+            for (dx, dy) in offsets {
+                let under_a = |x: u32, y: u32| {
+                    let (ax, ay) = (i64::from(x) + dx, i64::from(y) + dy);
+                    (ax >= 0 && ay >= 0 && ax < i64::from(wa) && ay < i64::from(ha))
+                        .then(|| a.is_solid(ax as u32, ay as u32))
+                };
+                let apart =
+                    |x: u32, y: u32| under_a(x, y).map_or_else(|| noise(2, x, y), |solid| !solid);
+                let b = Mask::from_fn(wb, hb, apart).unwrap();
+                for code in [Code::Best, Code::Portable] {
+                    let at = format!("{wa}x{ha} {wb}x{hb} at {dx},{dy} {code:?}");
+                    assert_eq!(shifted_count(&a, &b, dx, dy, code), 0, "{at}");
+                    assert!(!shifted_overlaps(&a, &b, dx, dy, code), "{at}");
+                }
+                // One shared texel at each of a few of `a`'s solid texels in the overlap.
+                let shared: Vec<(u32, u32)> = (0..hb)
+                    .flat_map(|y| (0..wb).map(move |x| (x, y)))
+                    .filter(|&(x, y)| under_a(x, y) == Some(true))
+                    .step_by(37)
+                    .take(12)
+                    .collect();
+                for (sx, sy) in shared {
+                    let b =
+                        Mask::from_fn(wb, hb, |x, y| (x, y) == (sx, sy) || apart(x, y)).unwrap();
+                    for code in [Code::Best, Code::Portable] {
+                        let at = format!("{wa}x{ha} {wb}x{hb} at {dx},{dy}, texel {sx},{sy}");
+                        assert_eq!(shifted_count(&a, &b, dx, dy, code), 1, "{at}");
+                        assert!(shifted_overlaps(&a, &b, dx, dy, code), "{at}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]
