@@ -162,21 +162,23 @@ pub(crate) fn shifted_overlaps_best(a: &Mask, b: &Mask, dx: i64, dy: i64) -> boo
     shifted_overlaps(a, b, dx, dy, Code::Best)
 }
 
-/// [`shifted_overlaps`] for masks wider than one strip past the first look, out of line so the
-/// narrow path stays small. It takes the masks and the offset, not the span worked out before the
-/// call: structures passed by value go through memory, and reading them back costs more than
-/// working them out again.
+/// [`shifted_overlaps`] for masks wider than one strip past the first look, out of line so the look
+/// stays small. It takes the masks and the offset, not the span worked out before the call:
+/// structures passed by value go through memory, and reading them back costs more than working
+/// them out again.
 #[inline(never)]
 fn wide_overlaps(a: &Mask, b: &Mask, dx: i64, dy: i64, code: Code) -> bool {
     let (a, b) = (Strips::of(a), Strips::of(b));
     let Some(span) = Span::of(a, b, dx, dy) else {
         return false;
     };
-    // The first row of the next few strips before the scan's setup.
-    for k in span.k0 + 2..span.k1.min(span.k0 + FIRST_ROW_STRIPS) {
-        if first_row(a, b, &span, dx, k) {
-            return true;
-        }
+    // The first row of the next two strips before the scan's setup.
+    let next = Span {
+        k0: span.k0 + 2,
+        ..span
+    };
+    if next.k0 < next.k1 && first_two(a, b, &next, dx) {
+        return true;
     }
     if code == Code::Best && span.words() >= DISPATCH_WORDS {
         // The first strip on the portable code: a hit near the top is found before the dispatch
@@ -193,18 +195,6 @@ fn wide_overlaps(a: &Mask, b: &Mask, dx: i64, dy: i64, code: Code) -> bool {
     } else {
         strips_any(a, b, span, dx)
     }
-}
-
-/// Strips whose first shared row is looked at before the scan: past a few, the looks cost more
-/// than the scan of the first strip, which starts at that row anyway.
-const FIRST_ROW_STRIPS: usize = 4;
-
-/// Whether the first shared row of strip `k` holds a shared texel.
-#[inline(always)]
-fn first_row(a: Strips<'_>, b: Strips<'_>, span: &Span, dx: i64, k: usize) -> bool {
-    let p = Partners::new(k, dx, b.count);
-    let word = |j: usize| b.words[j * b.height as usize + span.by0];
-    a.words[k * a.height as usize + span.y0] & p.moved(word(p.lo), word(p.hi)) != 0
 }
 
 /// How many solid texels `a` and `b` at (`dx`, `dy`) share.
