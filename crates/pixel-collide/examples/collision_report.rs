@@ -216,10 +216,12 @@ fn the_rest() {
     pygame_table();
 
     println!();
-    println!("== memory (heap_bytes / bits, bits = w * h / 8) and build time");
     println!(
-        "{:<10} {:>6} {:>12} {:>12} {:>8} {:>10} {:>12}",
-        "family", "size", "heap bytes", "bits bytes", "ratio", "build ms", "pack ms"
+        "== memory (heap_bytes / bits, bits = w * h / 8) and build time: the mask, then its tree (built by the first query that needs it)"
+    );
+    println!(
+        "{:<10} {:>6} {:>12} {:>12} {:>8} {:>10} {:>10} {:>12}",
+        "family", "size", "heap bytes", "bits bytes", "ratio", "build ms", "tree ms", "pack ms"
     );
     for n in [1024u32, 4096] {
         for family in Family::ALL {
@@ -237,9 +239,12 @@ fn the_rest() {
             let build = Instant::now();
             let mask = Mask::from_words(n, n, words).expect("sizes match");
             let build_ms = build.elapsed().as_secs_f64() * 1e3;
+            let tree = Instant::now();
+            mask.build_tree();
+            let tree_ms = tree.elapsed().as_secs_f64() * 1e3;
             let bits = u64::from(n) * u64::from(n) / 8;
             println!(
-                "{:<10} {n:>6} {:>12} {bits:>12} {:>7.2}x {build_ms:>10.1} {pack_ms:>12.1}",
+                "{:<10} {n:>6} {:>12} {bits:>12} {:>7.2}x {build_ms:>10.1} {tree_ms:>10.1} {pack_ms:>12.1}",
                 family.name(),
                 mask.heap_bytes(),
                 mask.heap_bytes() as f64 / bits as f64
@@ -467,22 +472,28 @@ fn pygame_table() {
             worst(v)
         );
     }
-    println!("memory, heap_bytes / pygame's bytes:");
+    println!(
+        "memory, heap_bytes / pygame's bytes (a new mask; with the tree a rotated query builds):"
+    );
     for family in Family::ALL {
         for n in [32u32, 64, 256] {
             let m = Mask::from_fn(n, n, |x, y| family.solid(5, x, y)).unwrap();
             let ours = m.heap_bytes() as f64;
+            m.build_tree();
+            let with_tree = m.heap_bytes() as f64;
             let theirs = PgMask::heap_bytes(n, n) as f64;
             println!(
-                "  {:<14} {n:>4} px: {ours:>8.0} B against {theirs:>8.0} B ({:.2}x)",
+                "  {:<14} {n:>4} px: {ours:>8.0} B against {theirs:>8.0} B ({:.2}x); with the tree {with_tree:>8.0} B ({:.2}x)",
                 family.name(),
-                ours / theirs
+                ours / theirs,
+                with_tree / theirs
             );
         }
     }
 }
 
-/// Nanoseconds to build a mask (bits and tree) from RGBA bytes, per family and size, one line each:
+/// Nanoseconds to build a mask (its bits: the tree waits for a query that needs it) from RGBA bytes,
+/// per family and size, one line each:
 /// `rgba FAMILY SIZE NS`. With a folder, each image is also written there as `FAMILY-SIZE.rgba`, so
 /// `scripts/rgba_vs_pygame.py` can time pygame's `from_surface` on the same pixels.
 fn rgba_times(dir: Option<&str>) {

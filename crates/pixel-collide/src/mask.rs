@@ -1,6 +1,7 @@
 //! Collision masks: which texels of an image are solid, bit-packed, with a rectangle cover for fast queries.
 
 use std::fmt;
+use std::sync::OnceLock;
 
 pub use super::one_line::OneLine;
 pub use super::rule::MaskRule;
@@ -204,6 +205,10 @@ pub(crate) const LEAF_INSET: f64 = 1.0 / (1u64 << 40) as f64;
 /// its content: [`heap_bytes`](Self::heap_bytes) stays under twice the padded bits plus 5 KiB, noise
 /// and checkerboards included.
 ///
+/// The tree is built the first time a query needs it (a rotated or scaled placement, a contact, a
+/// ray, a push), not with the mask: a mask used only at whole-texel offsets, pygame's ground, holds
+/// its bits and nothing more. [`build_tree`](Self::build_tree) builds it ahead of the first query.
+///
 /// ```
 /// let m = pixel_collide::Mask::from_fn(3, 2, |x, _| x != 1).unwrap();
 /// assert_eq!((m.width(), m.height(), m.solid_count()), (3, 2, 4));
@@ -218,11 +223,48 @@ pub struct Mask {
     bits: Vec<u64>,
     solid_count: u64,
     bounds: Option<PixelRect>,
+    /// The box tree, once a query has needed it (or an edit has made it).
+    tree: OnceLock<Tree>,
+}
+
+/// A mask's bounding-box tree and what the walks need to know of it.
+#[derive(Clone, Debug)]
+struct Tree {
     nodes: Vec<Node>,
     depth: u32,
     has_blocks: bool,
     /// Once the mask is edited: the fixed shape its tree then keeps.
     grid: Option<Box<Grid>>,
+}
+
+impl Tree {
+    /// The tree of the mask with these bits, its cover or blocks chosen from the content.
+    fn build(bits: Bits<'_>) -> Tree {
+        let (nodes, depth) = tree::build(bits);
+        Tree {
+            has_blocks: nodes.iter().any(|n| matches!(n.kind(), Kind::Square(_))),
+            nodes,
+            depth,
+            grid: None,
+        }
+    }
+
+    /// The tree of an edited mask: one leaf per 64 x 64 block, so that edits stay local.
+    fn grid(bits: Bits<'_>) -> Tree {
+        let (nodes, depth, grid) = tree::build_grid(bits);
+        Tree {
+            nodes,
+            depth,
+            has_blocks: true,
+            grid: Some(Box::new(grid)),
+        }
+    }
+
+    /// Heap bytes the tree holds.
+    fn heap_bytes(&self) -> usize {
+        self.nodes.capacity() * std::mem::size_of::<Node>()
+            + self.grid.as_ref().map_or(0, |g| g.heap_bytes())
+    }
 }
 
 impl PartialEq for Mask {
@@ -441,41 +483,80 @@ impl Mask {
             .collect()
     }
 
-    /// Heap bytes the mask holds (texel bits and tree).
+    /// Heap bytes the mask holds: its texel bits, and its tree once a query has built it (see
+    /// [`Mask`]).
     ///
     /// ```
-    /// use pixel_collide::Mask;
+    /// use glam::Affine2;
+    /// use pixel_collide::{overlaps, Mask, Sprite};
     /// let noise = Mask::from_fn(256, 256, |x, y| (x * 7 + y * 13) % 5 == 0).unwrap();
-    /// assert!(noise.heap_bytes() <= 2 * 256 * 256 / 8 + 5120);
+    /// assert_eq!(noise.heap_bytes(), 256 * 256 / 8, "the bits alone");
+    /// let turned = Sprite::new(&noise, Affine2::from_angle(0.5));
+    /// assert!(overlaps(turned, Sprite::new(&noise, Affine2::IDENTITY)));
+    /// assert!(noise.heap_bytes() <= 2 * 256 * 256 / 8 + 5120, "bits and tree");
     /// ```
     pub fn heap_bytes(&self) -> usize {
         self.bits.capacity() * std::mem::size_of::<u64>()
-            + self.nodes.capacity() * std::mem::size_of::<Node>()
-            + self.grid.as_ref().map_or(0, |g| g.heap_bytes())
+            + self.tree.get().map_or(0, Tree::heap_bytes)
+    }
+
+    /// Builds the bounding-box tree now, unless a query has already built it: rotated and scaled
+    /// placements, contacts, rays, pushes and sweeps build it on first use otherwise, at about the
+    /// cost of building the mask. A game that must not pay that mid-frame calls this at load time.
+    ///
+    /// ```
+    /// use pixel_collide::Mask;
+    /// let ring = Mask::from_fn(32, 32, |x, y| (x as i32 - 16).pow(2) + (y as i32 - 16).pow(2) < 200).unwrap();
+    /// let bits = ring.heap_bytes();
+    /// ring.build_tree();
+    /// assert!(ring.heap_bytes() > bits);
+    /// ```
+    pub fn build_tree(&self) {
+        self.tree();
+    }
+
+    /// The tree, built on first use.
+    #[inline]
+    fn tree(&self) -> &Tree {
+        self.tree.get_or_init(|| Tree::build(self.bits()))
     }
 
     /// The tree's nodes, root first.
+    #[inline]
     pub(crate) fn nodes(&self) -> &[Node] {
-        &self.nodes
+        &self.tree().nodes
     }
 
     /// The number of levels of the box tree (0 for a mask with no solid texel).
+    #[inline]
     pub(crate) fn depth(&self) -> u32 {
-        self.depth
+        self.tree().depth
     }
 
     /// Whether the tree has bit blocks among its leaves, which the walk refines through squares.
+    #[inline]
     pub(crate) fn has_blocks(&self) -> bool {
-        self.has_blocks
+        self.tree().has_blocks
+    }
+
+    /// Whether no texel is solid.
+    #[inline]
+    pub(crate) fn is_empty(&self) -> bool {
+        self.solid_count == 0
+    }
+
+    /// How much smaller than their texels solid boxes are tested, per axis.
+    fn inset(&self) -> [f64; 2] {
+        [
+            f64::from(self.width) * LEAF_INSET,
+            f64::from(self.height) * LEAF_INSET,
+        ]
     }
 
     /// Read access to the words, strip after strip.
     pub(crate) fn bits(&self) -> Bits<'_> {
         Bits {
-            inset: [
-                f64::from(self.width) * LEAF_INSET,
-                f64::from(self.height) * LEAF_INSET,
-            ],
+            inset: self.inset(),
             width: self.width,
             height: self.height,
             strips: self.strips,
@@ -506,20 +587,13 @@ impl Mask {
             bits,
             solid_count: 0,
             bounds: None,
-            nodes: Vec::new(),
-            depth: 0,
-            has_blocks: false,
-            grid: None,
+            tree: OnceLock::new(),
         };
         mask.solid_count = mask.bits.iter().map(|w| u64::from(w.count_ones())).sum();
-        let (nodes, depth) = tree::build(mask.bits());
-        mask.bounds = nodes.first().map(|r| {
-            let [x0, y0, x1, y1] = r.texels();
-            PixelRect::new(x0, y0, x1 - x0, y1 - y0)
-        });
-        mask.has_blocks = nodes.iter().any(|n| matches!(n.kind(), Kind::Square(_)));
-        mask.nodes = nodes;
-        mask.depth = depth;
+        mask.bounds = mask
+            .bits()
+            .bounds()
+            .map(|[x0, y0, x1, y1]| PixelRect::new(x0, y0, x1 - x0, y1 - y0));
         mask
     }
 
@@ -553,22 +627,24 @@ impl Mask {
             }
         }
         self.solid_count = self.solid_count - before + count(&self.bits);
-        if self.grid.is_none() {
-            let (nodes, depth, grid) = tree::build_grid(self.bits());
-            (self.nodes, self.depth, self.grid) = (nodes, depth, Some(Box::new(grid)));
-            self.has_blocks = true;
-        } else if let Some(grid) = self.grid.take() {
-            let bits = Bits {
-                inset: self.bits().inset,
-                width: self.width,
-                height: self.height,
-                strips: self.strips,
-                words: &self.bits,
-            };
-            tree::refresh(&mut self.nodes, &grid, bits, [x0, y0, x1, y1]);
-            self.grid = Some(grid);
+        let bits = Bits {
+            inset: self.inset(),
+            width: self.width,
+            height: self.height,
+            strips: self.strips,
+            words: &self.bits,
+        };
+        match self.tree.get_mut() {
+            Some(Tree {
+                nodes,
+                grid: Some(grid),
+                ..
+            }) => tree::refresh(nodes, grid, bits, [x0, y0, x1, y1]),
+            // The first edit: from now on the tree keeps one leaf per block, so that the next
+            // edits rewrite only the blocks they touch.
+            _ => self.tree = OnceLock::from(Tree::grid(bits)),
         }
-        self.bounds = self.nodes.first().filter(|r| !r.is_nothing()).map(|r| {
+        self.bounds = self.nodes().first().filter(|r| !r.is_nothing()).map(|r| {
             let [x0, y0, x1, y1] = r.texels();
             PixelRect::new(x0, y0, x1 - x0, y1 - y0)
         });

@@ -215,7 +215,7 @@ fn translated<'a>(a: &Sprite<'a>, b: &Sprite<'a>) -> Option<(Aligned<'a>, DAffin
     if a.transform.matrix2 != Mat2::IDENTITY || b.transform.matrix2 != Mat2::IDENTITY {
         return None;
     }
-    if a.mask.nodes().is_empty() || b.mask.nodes().is_empty() {
+    if a.mask.is_empty() || b.mask.is_empty() {
         return None;
     }
     // The order Pair::new would pick: both are equally well conditioned.

@@ -41,7 +41,7 @@ impl<'a> Pair<'a> {
     /// argument order) and maps the second into the first; `None` when either covers no area.
     #[inline(always)]
     pub(crate) fn new(a: Sprite<'a>, b: Sprite<'a>) -> Option<Self> {
-        if a.mask.nodes().is_empty() || b.mask.nodes().is_empty() {
+        if a.mask.is_empty() || b.mask.is_empty() {
             return None;
         }
         let (wa, wb) = (to_f64(&a.transform), to_f64(&b.transform));

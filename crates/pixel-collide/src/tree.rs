@@ -209,6 +209,37 @@ impl Bits<'_> {
         Some(Node::new(b, tag, log, self.inset))
     }
 
+    /// Tight bounds (x0, y0, x1, y1) of the solid texels, or `None` when none is: one pass over the
+    /// words, the rows of a strip found only in strips that hold a solid texel.
+    pub(crate) fn bounds(&self) -> Option<[u32; 4]> {
+        let mut b: Option<[u32; 4]> = None;
+        for k in 0..self.strips {
+            let strip = self.strip(k);
+            let any = strip.iter().fold(0, |acc, &w| acc | w);
+            if any == 0 {
+                continue;
+            }
+            let first = strip.iter().position(|&w| w != 0).unwrap_or(0) as u32;
+            let last = strip.iter().rposition(|&w| w != 0).unwrap_or(0) as u32;
+            let x = 64 * k as u32;
+            let here = [
+                x + any.trailing_zeros(),
+                first,
+                x + 64 - any.leading_zeros(),
+                last + 1,
+            ];
+            b = Some(b.map_or(here, |o| {
+                [
+                    o[0].min(here[0]),
+                    o[1].min(here[1]),
+                    o[2].max(here[2]),
+                    o[3].max(here[3]),
+                ]
+            }));
+        }
+        b
+    }
+
     /// The solid runs `[start, end)` of row `y` within columns `from..to`.
     pub(crate) fn runs(&self, y: u32, from: u32, to: u32, out: &mut Vec<(u32, u32)>) {
         out.clear();

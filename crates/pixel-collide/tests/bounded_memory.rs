@@ -51,6 +51,9 @@ fn overlap_area_of_turned_noise_keeps_no_square_it_has_passed() {
     );
     let ta = sprite_transform(Vec2::splat(256.0), 0.3, Vec2::ONE, Vec2::splat(256.0));
     let tb = sprite_transform(Vec2::splat(256.5), -0.2, Vec2::ONE, Vec2::splat(256.0));
+    // The trees are the masks' own memory, built on first use; the scratch is what comes after.
+    a.build_tree();
+    b.build_tree();
     let (peak, area) = peak_during(|| overlap_area(Sprite::new(&a, ta), Sprite::new(&b, tb)));
     assert!(area > 40_000.0, "{area}");
     let bits = 512 * 512 / 8;
@@ -71,6 +74,8 @@ fn overlap_mask_under_one_huge_turned_texel_needs_little_beyond_its_answer() {
         Vec2::splat(2048.0),
         Vec2::splat(0.5),
     );
+    a.build_tree();
+    dot.build_tree();
     let (peak, shared) =
         peak_during(|| overlap_mask(Sprite::new(&a, Affine2::IDENTITY), Sprite::new(&dot, huge)));
     assert_eq!(

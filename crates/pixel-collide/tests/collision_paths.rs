@@ -260,8 +260,11 @@ proptest! {
 
     #[test]
     fn memory_stays_within_twice_the_bits(m in any_mask(300)) {
-        // Bits as stored (rows padded to whole words), twice, plus the allowance of 64 rectangles.
+        // Bits as stored (rows padded to whole words): alone until a query needs the tree, then
+        // twice, plus the allowance of 64 rectangles.
         let padded = m.width().div_ceil(64) as usize * 8 * m.height() as usize;
+        prop_assert_eq!(m.heap_bytes(), padded, "a new mask holds its bits alone");
+        m.build_tree();
         prop_assert!(m.heap_bytes() <= 2 * padded + 5120, "{} bytes for {} x {}", m.heap_bytes(), m.width(), m.height());
     }
 
@@ -394,4 +397,45 @@ fn quarter_turn_of_a_wide_mask_crosses_word_boundaries() {
     assert_eq!(overlap_area(a, b), tall.opaque_count() as f32);
     let shifted = Affine2::from_translation(Vec2::new(3.0, 0.0)) * turn;
     assert!(!overlaps(a, Sprite::new(&wide, shifted)));
+}
+
+#[test]
+fn whole_texel_queries_build_no_tree_and_the_first_turned_one_answers_as_a_built_mask_does() {
+    let ring = |x: u32, y: u32| (x as i32 - 20).pow(2) + (y as i32 - 24).pow(2) < 300;
+    let (a, b) = (mask_of(40, 48, ring), mask_of(40, 48, ring));
+    let bits = 8 * 48;
+    let at = |m, x: f32, y: f32| Sprite::new(m, Affine2::from_translation(Vec2::new(x, y)));
+    assert!(a.overlaps_at(&b, (7, 3)) && a.overlap_area_at(&b, (7, 3)) > 0);
+    assert!(overlaps(at(&a, 0.0, 0.0), at(&b, 7.0, 3.0)));
+    assert!(overlap_area(at(&a, 0.0, 0.0), at(&b, 7.0, 3.0)) > 0.0);
+    assert_eq!(
+        (a.heap_bytes(), b.heap_bytes()),
+        (bits, bits),
+        "pygame's ground: bits alone"
+    );
+    // The same queries turned, first on masks with no tree, then on copies built ahead.
+    let (c, d) = (mask_of(40, 48, ring), mask_of(40, 48, ring));
+    c.build_tree();
+    d.build_tree();
+    let turned = |m, x: f32| {
+        Sprite::new(
+            m,
+            Affine2::from_translation(Vec2::new(x, 2.0)) * Affine2::from_angle(0.4),
+        )
+    };
+    for x in [30.0, 38.0, 45.0, 60.0] {
+        let lazy = collide(at(&a, 0.0, 0.0), turned(&b, x));
+        let built = collide(at(&c, 0.0, 0.0), turned(&d, x));
+        assert_eq!(lazy, built, "offset {x}");
+        assert_eq!(
+            overlap_area(at(&a, 0.0, 0.0), turned(&b, x)),
+            overlap_area(at(&c, 0.0, 0.0), turned(&d, x))
+        );
+    }
+    assert_eq!(
+        a.heap_bytes(),
+        c.heap_bytes(),
+        "the first turned query built the tree"
+    );
+    assert!(a.heap_bytes() > bits);
 }
