@@ -1,6 +1,6 @@
-"""Times building a mask from RGBA pixels: this crate's `Mask::from_rgba` (bits and tree) beside
-pygame's `pygame.mask.from_surface` (threshold 127) on the same images, rounds taken in turn,
-medians printed as a table.
+"""Times building a mask from RGBA pixels: this crate's `Mask::from_rgba` (its bits; the tree waits
+for the first query that needs it) beside pygame's `pygame.mask.from_surface` (threshold 127) on the
+same images, rounds taken in turn, medians printed as a table.
 
     cargo build --release -p pixel-collide --example collision_report
     python3 -m venv /tmp/pg && /tmp/pg/bin/pip install pygame==2.6.1
