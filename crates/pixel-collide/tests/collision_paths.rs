@@ -439,3 +439,32 @@ fn whole_texel_queries_build_no_tree_and_the_first_turned_one_answers_as_a_built
     );
     assert!(a.heap_bytes() > bits);
 }
+
+#[test]
+fn threads_that_first_need_the_tree_at_once_all_answer_as_on_a_mask_built_ahead() {
+    let blob = |x: u32, y: u32| (x as i32 - 30).pow(2) + (y as i32 - 26).pow(2) < 500;
+    let (shared, ahead) = (mask_of(64, 52, blob), mask_of(64, 52, blob));
+    ahead.build_tree();
+    let place = |i: usize| {
+        Affine2::from_translation(Vec2::new(10.0 + i as f32 * 6.0, 5.0))
+            * Affine2::from_angle(0.05 * i as f32)
+    };
+    let answers = |m: &Mask| -> Vec<Option<pixel_collide::Contact>> {
+        (0..16)
+            .map(|i| collide(Sprite::new(m, Affine2::IDENTITY), Sprite::new(m, place(i))))
+            .collect()
+    };
+    let expected = answers(&ahead);
+    assert!(expected.iter().any(Option::is_some) && expected.iter().any(Option::is_none));
+    std::thread::scope(|s| {
+        let workers: Vec<_> = (0..4).map(|_| s.spawn(|| answers(&shared))).collect();
+        for w in workers {
+            assert_eq!(w.join().unwrap(), expected);
+        }
+    });
+    assert_eq!(
+        shared.heap_bytes(),
+        ahead.heap_bytes(),
+        "one tree, built once"
+    );
+}
