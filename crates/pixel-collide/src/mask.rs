@@ -6,7 +6,7 @@ use std::sync::OnceLock;
 pub use super::one_line::OneLine;
 pub use super::rule::MaskRule;
 
-use super::tree::{self, Bits, Grid, Kind, Node};
+use super::tree::{self, Bits, BoxTree, Node};
 
 /// A rectangle of whole texels: `x..x + w` by `y..y + h`.
 ///
@@ -224,47 +224,7 @@ pub struct Mask {
     solid_count: u64,
     bounds: Option<PixelRect>,
     /// The box tree, once a query has needed it (or an edit has made it).
-    tree: OnceLock<Tree>,
-}
-
-/// A mask's bounding-box tree and what the walks need to know of it.
-#[derive(Clone, Debug)]
-struct Tree {
-    nodes: Vec<Node>,
-    depth: u32,
-    has_blocks: bool,
-    /// Once the mask is edited: the fixed shape its tree then keeps.
-    grid: Option<Box<Grid>>,
-}
-
-impl Tree {
-    /// The tree of the mask with these bits, its cover or blocks chosen from the content.
-    fn build(bits: Bits<'_>) -> Tree {
-        let (nodes, depth) = tree::build(bits);
-        Tree {
-            has_blocks: nodes.iter().any(|n| matches!(n.kind(), Kind::Square(_))),
-            nodes,
-            depth,
-            grid: None,
-        }
-    }
-
-    /// The tree of an edited mask: one leaf per 64 x 64 block, so that edits stay local.
-    fn grid(bits: Bits<'_>) -> Tree {
-        let (nodes, depth, grid) = tree::build_grid(bits);
-        Tree {
-            nodes,
-            depth,
-            has_blocks: true,
-            grid: Some(Box::new(grid)),
-        }
-    }
-
-    /// Heap bytes the tree holds.
-    fn heap_bytes(&self) -> usize {
-        self.nodes.capacity() * std::mem::size_of::<Node>()
-            + self.grid.as_ref().map_or(0, |g| g.heap_bytes())
-    }
+    tree: OnceLock<BoxTree>,
 }
 
 impl PartialEq for Mask {
@@ -497,7 +457,7 @@ impl Mask {
     /// ```
     pub fn heap_bytes(&self) -> usize {
         self.bits.capacity() * std::mem::size_of::<u64>()
-            + self.tree.get().map_or(0, Tree::heap_bytes)
+            + self.tree.get().map_or(0, BoxTree::heap_bytes)
     }
 
     /// Builds the bounding-box tree now, unless a query has already built it: rotated and scaled
@@ -517,8 +477,8 @@ impl Mask {
 
     /// The tree, built on first use.
     #[inline]
-    fn tree(&self) -> &Tree {
-        self.tree.get_or_init(|| Tree::build(self.bits()))
+    fn tree(&self) -> &BoxTree {
+        self.tree.get_or_init(|| BoxTree::build(self.bits()))
     }
 
     /// The tree's nodes, root first.
@@ -635,14 +595,14 @@ impl Mask {
             words: &self.bits,
         };
         match self.tree.get_mut() {
-            Some(Tree {
+            Some(BoxTree {
                 nodes,
                 grid: Some(grid),
                 ..
             }) => tree::refresh(nodes, grid, bits, [x0, y0, x1, y1]),
             // The first edit: from now on the tree keeps one leaf per block, so that the next
             // edits rewrite only the blocks they touch.
-            _ => self.tree = OnceLock::from(Tree::grid(bits)),
+            _ => self.tree = OnceLock::from(BoxTree::grid(bits)),
         }
         self.bounds = self.nodes().first().filter(|r| !r.is_nothing()).map(|r| {
             let [x0, y0, x1, y1] = r.texels();

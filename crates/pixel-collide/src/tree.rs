@@ -134,6 +134,46 @@ impl Node {
     }
 }
 
+/// A mask's bounding-box tree and what the walks need to know of it.
+#[derive(Clone, Debug)]
+pub(crate) struct BoxTree {
+    pub(crate) nodes: Vec<Node>,
+    pub(crate) depth: u32,
+    pub(crate) has_blocks: bool,
+    /// Once the mask is edited: the fixed shape its tree then keeps.
+    pub(crate) grid: Option<Box<Grid>>,
+}
+
+impl BoxTree {
+    /// The tree of the mask with these bits, its cover or blocks chosen from the content.
+    pub(crate) fn build(bits: Bits<'_>) -> BoxTree {
+        let (nodes, depth) = build(bits);
+        BoxTree {
+            has_blocks: nodes.iter().any(|n| matches!(n.kind(), Kind::Square(_))),
+            nodes,
+            depth,
+            grid: None,
+        }
+    }
+
+    /// The tree of an edited mask: one leaf per 64 x 64 block, so that edits stay local.
+    pub(crate) fn grid(bits: Bits<'_>) -> BoxTree {
+        let (nodes, depth, grid) = build_grid(bits);
+        BoxTree {
+            nodes,
+            depth,
+            has_blocks: true,
+            grid: Some(Box::new(grid)),
+        }
+    }
+
+    /// Heap bytes the tree holds.
+    pub(crate) fn heap_bytes(&self) -> usize {
+        self.nodes.capacity() * std::mem::size_of::<Node>()
+            + self.grid.as_ref().map_or(0, |g| g.heap_bytes())
+    }
+}
+
 /// Read access to a mask's words, which the build and the walk's squares both scan.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Bits<'a> {
