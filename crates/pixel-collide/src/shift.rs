@@ -6,8 +6,10 @@
 //! first mask meets both its partners in one pass where pygame takes a pass per pair. A yes-or-no
 //! answer first tries the first shared row (of the first few strips of a wide mask): two sprites
 //! that overlap deeply meet there, and with every loop out of line that look costs a handful of
-//! instructions. The loops OR eight rows before they look, so they branch once per eight rows and
-//! stay in wide registers.
+//! instructions. A wide mask's next look is the top eight rows of its first two strips, which is
+//! where pygame's order (`b`'s first strip against both strips of `a` under it) finds a hit that
+//! the first row missed. The loops OR eight rows before they look, so they branch once per eight
+//! rows and stay in wide registers.
 //!
 //! Counting and long scans are compiled a second time for CPUs with hardware popcount and AVX2 or
 //! AVX-512 and chosen at run time ([`multiversion`]); short yes-or-no scans, and the first strip of
@@ -127,22 +129,51 @@ fn first_two(a: Strips<'_>, b: Strips<'_>, span: &Span, dx: i64) -> bool {
     // (some of them outside `b`, read as nothing) hold what lies under strips `k0` and `k0 + 1`.
     let start = 64 * span.k0 as i64 - dx;
     let (q, r) = (start >> 6, (start & 63) as u32);
-    let word = |j: i64| match usize::try_from(j) {
-        Ok(j) if j < b.count => b.words[j * b.height as usize + span.by0],
-        _ => 0,
+    // A strip outside a mask (`b`'s strip -1, or past either's last) has its row outside the
+    // words, below or above them: read as nothing by a bounds check, without a branch.
+    let at = |m: &Strips<'_>, k: i64, y: usize| {
+        let i = k.wrapping_mul(m.height).wrapping_add(y as i64);
+        m.words.get(i as usize).copied().unwrap_or(0)
     };
-    let (w0, w1, w2) = (word(q), word(q + 1), word(q + 2));
+    let (w0, w1, w2) = (
+        at(&b, q, span.by0),
+        at(&b, q + 1, span.by0),
+        at(&b, q + 2, span.by0),
+    );
     // A shift by 64 - r is split in two, so that r = 0 shifts the upper word out instead of
     // overflowing.
     let under = |lo: u64, hi: u64| lo >> r | (hi << 1) << (63 - r);
-    let row = |k: usize| a.words[k * a.height as usize + span.y0];
-    let first = row(span.k0) & under(w0, w1);
-    let second = if span.k1 > span.k0 + 1 {
-        row(span.k0 + 1) & under(w1, w2)
-    } else {
-        0
+    let k0 = span.k0 as i64;
+    // Past the span's strips `b` has no texel, so `a`'s next strip may be read whatever it holds.
+    at(&a, k0, span.y0) & under(w0, w1) | at(&a, k0 + 1, span.y0) & under(w1, w2) != 0
+}
+
+/// Whether the top [`BLOCK`] shared rows of the span's first two strips (the span has that many)
+/// hold a shared texel: [`first_two`] carried down the rows, pygame's order (all of `b`'s first
+/// strip, both strips of `a` under it, at once) for as long as an early hit is likely. One branch.
+#[inline(always)]
+fn top_two(a: Strips<'_>, b: Strips<'_>, span: &Span, dx: i64) -> bool {
+    const NONE: [u64; BLOCK] = [0; BLOCK];
+    let block = |s: &[u64]| -> [u64; BLOCK] { s.try_into().unwrap_or(NONE) };
+    let start = 64 * span.k0 as i64 - dx;
+    let (q, r) = (start >> 6, (start & 63) as u32);
+    let of_b = |j: i64| match usize::try_from(j) {
+        Ok(j) if j < b.count => block(b.rows(j, span.by0, BLOCK)),
+        _ => NONE,
     };
-    first | second != 0
+    let (b0, b1, b2) = (of_b(q), of_b(q + 1), of_b(q + 2));
+    let a0 = block(a.rows(span.k0, span.y0, BLOCK));
+    let a1 = if span.k1 > span.k0 + 1 {
+        block(a.rows(span.k0 + 1, span.y0, BLOCK))
+    } else {
+        NONE
+    };
+    let under = |lo: u64, hi: u64| lo >> r | (hi << 1) << (63 - r);
+    let mut any = 0;
+    for i in 0..BLOCK {
+        any |= a0[i] & under(b0[i], b1[i]) | a1[i] & under(b1[i], b2[i]);
+    }
+    any != 0
 }
 
 /// [`shifted_overlaps`] for two masks of one strip each: their shared rows' words.
@@ -166,12 +197,23 @@ pub(crate) fn shifted_overlaps_best(a: &Mask, b: &Mask, dx: i64, dy: i64) -> boo
 /// stays small. It takes the masks and the offset, not the span worked out before the call:
 /// structures passed by value go through memory, and reading them back costs more than working
 /// them out again.
+///
+/// Next come the top [`BLOCK`] rows of the first two strips together, the way pygame reads `b`'s
+/// first strip: a hit just below the first row, in either strip, is found there rather than after
+/// a scan of the first strip to the bottom; the rest is out of line again, so this stays small.
 #[inline(never)]
 fn wide_overlaps(a: &Mask, b: &Mask, dx: i64, dy: i64, code: Code) -> bool {
     let (a, b) = (Strips::of(a), Strips::of(b));
     let Some(span) = Span::of(a, b, dx, dy) else {
         return false;
     };
+    (span.rows >= BLOCK && top_two(a, b, &span, dx)) || wide_rest(a, b, span, dx, code)
+}
+
+/// [`wide_overlaps`] past the top rows of the first two strips: the first row of the next two, then
+/// the first strip below the top rows, then the other strips.
+#[inline(never)]
+fn wide_rest(a: Strips<'_>, b: Strips<'_>, span: Span, dx: i64, code: Code) -> bool {
     // The first row of the next two strips before the scan's setup.
     let next = Span {
         k0: span.k0 + 2,
@@ -180,20 +222,21 @@ fn wide_overlaps(a: &Mask, b: &Mask, dx: i64, dy: i64, code: Code) -> bool {
     if next.k0 < next.k1 && first_two(a, b, &next, dx) {
         return true;
     }
+    // The first strip below the rows `top_two` looked at, on the portable code: a hit near the top
+    // is found before the dispatch would have paid for itself.
+    let skip = if span.rows >= BLOCK { BLOCK } else { 0 };
+    let (p, ra, lo, hi) = span.strip(a, b, dx, span.k0);
+    if strip_any(&ra[skip..], p, &lo[skip..], &hi[skip..]) {
+        return true;
+    }
+    let rest = Span {
+        k0: span.k0 + 1,
+        ..span
+    };
     if code == Code::Best && span.words() >= DISPATCH_WORDS {
-        // The first strip on the portable code: a hit near the top is found before the dispatch
-        // would have paid for itself.
-        let (p, ra, lo, hi) = span.strip(a, b, dx, span.k0);
-        if strip_any(ra, p, lo, hi) {
-            return true;
-        }
-        let rest = Span {
-            k0: span.k0 + 1,
-            ..span
-        };
         strips_any_fast(a, b, rest, dx)
     } else {
-        strips_any(a, b, span, dx)
+        strips_any(a, b, rest, dx)
     }
 }
 
@@ -544,6 +587,40 @@ mod tests {
                         let at = format!("{wa}x{ha} {wb}x{hb} at {dx},{dy}, texel {sx},{sy}");
                         assert_eq!(shifted_count(&a, &b, dx, dy, code), 1, "{at}");
                         assert!(shifted_overlaps(&a, &b, dx, dy, code), "{at}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_lone_shared_texel_in_the_top_rows_or_just_below_them_is_found_in_every_strip() {
+        // A yes-or-no scan of wide masks reads the top rows of the first two strips together, then
+        // the first strip below them, then the rest: a texel missed at a seam between those parts
+        // would go unseen. `a` is solid, so every texel of `b` over it is shared.
+        let a = Mask::from_fn(200, 14, |_, _| true).unwrap();
+        for (dx, dy) in [
+            (0, 0),
+            (3, 1),
+            (61, 0),
+            (64, 2),
+            (67, -1),
+            (-5, 0),
+            (-70, 3),
+        ] {
+            let (wb, hb) = (150u32, 12u32);
+            let empty = Mask::from_fn(wb, hb, |_, _| false).unwrap();
+            for code in [Code::Best, Code::Portable] {
+                assert!(!shifted_overlaps(&a, &empty, dx, dy, code));
+            }
+            for y in 0..hb {
+                for x in 0..wb {
+                    let (ax, ay) = (i64::from(x) + dx, i64::from(y) + dy);
+                    let over_a = (0..200).contains(&ax) && (0..14).contains(&ay);
+                    let b = Mask::from_fn(wb, hb, |u, v| (u, v) == (x, y)).unwrap();
+                    for code in [Code::Best, Code::Portable] {
+                        let at = format!("texel {x},{y} at {dx},{dy} {code:?}");
+                        assert_eq!(shifted_overlaps(&a, &b, dx, dy, code), over_a, "{at}");
                     }
                 }
             }
