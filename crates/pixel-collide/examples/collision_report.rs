@@ -23,7 +23,7 @@ use pixel_collide::{
 use support::bitpacked::Bitpacked;
 use support::families::{aligned_cases, AlignedCase, Family, RotatedSuite};
 use support::steps::Steps;
-use support::suite::Suite;
+use support::suite::{block_image, figure_image, Suite};
 
 /// Timed rounds per case and side; the median is kept.
 const ROUNDS: usize = 9;
@@ -475,20 +475,38 @@ fn pygame_table() {
     println!(
         "memory, heap_bytes / pygame's bytes (a new mask; with the tree a rotated query builds):"
     );
+    let line = |name: &str, m: &Mask| {
+        let ours = m.heap_bytes() as f64;
+        m.build_tree();
+        let with_tree = m.heap_bytes() as f64;
+        let theirs = PgMask::heap_bytes(m.width(), m.height()) as f64;
+        let size = if m.width() == m.height() {
+            format!("{:>4} px", m.width())
+        } else {
+            format!("{}x{}", m.width(), m.height())
+        };
+        println!(
+            "  {name:<14} {size:>7}: {ours:>8.0} B against {theirs:>8.0} B ({:.2}x); with the tree {with_tree:>8.0} B ({:.2}x)",
+            ours / theirs,
+            with_tree / theirs
+        );
+    };
     for family in Family::ALL {
         for n in [32u32, 64, 256] {
-            let m = Mask::from_fn(n, n, |x, y| family.solid(5, x, y)).unwrap();
-            let ours = m.heap_bytes() as f64;
-            m.build_tree();
-            let with_tree = m.heap_bytes() as f64;
-            let theirs = PgMask::heap_bytes(n, n) as f64;
-            println!(
-                "  {:<14} {n:>4} px: {ours:>8.0} B against {theirs:>8.0} B ({:.2}x); with the tree {with_tree:>8.0} B ({:.2}x)",
+            line(
                 family.name(),
-                ours / theirs,
-                with_tree / theirs
+                &Mask::from_fn(n, n, |x, y| family.solid(5, x, y)).unwrap(),
             );
         }
+    }
+    for (name, image) in [
+        ("game figure", figure_image()),
+        ("game block", block_image()),
+    ] {
+        line(
+            name,
+            &Mask::from_image(&image, MaskRule::default()).unwrap(),
+        );
     }
 }
 
