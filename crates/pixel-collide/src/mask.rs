@@ -477,7 +477,7 @@ impl Mask {
 
     /// The tree, built on first use.
     #[inline]
-    fn tree(&self) -> &BoxTree {
+    pub(crate) fn tree(&self) -> &BoxTree {
         self.tree.get_or_init(|| BoxTree::build(self.bits()))
     }
 
@@ -485,18 +485,6 @@ impl Mask {
     #[inline]
     pub(crate) fn nodes(&self) -> &[Node] {
         &self.tree().nodes
-    }
-
-    /// The number of levels of the box tree (0 for a mask with no solid texel).
-    #[inline]
-    pub(crate) fn depth(&self) -> u32 {
-        self.tree().depth
-    }
-
-    /// Whether the tree has bit blocks among its leaves, which the walk refines through squares.
-    #[inline]
-    pub(crate) fn has_blocks(&self) -> bool {
-        self.tree().has_blocks
     }
 
     /// Whether no texel is solid.

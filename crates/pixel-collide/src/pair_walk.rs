@@ -6,9 +6,8 @@
 
 use std::cell::Cell;
 
-use super::mask::Mask;
 use super::pair::Pair;
-use super::tree::{Kind, Node};
+use super::tree::{BoxTree, Kind, Node};
 use super::walk_squares::{HeldSquares, Side};
 
 impl<'a> Pair<'a> {
@@ -80,25 +79,33 @@ impl<'a> Pair<'a> {
     ) {
         // Depth first: the stack holds the unexplored siblings along the current path, one per level
         // of a tree and three per level of a bit block's squares (six levels from 64 texels to 1).
-        let squares = |m: &Mask| if m.has_blocks() { 3 * 6 } else { 0 };
+        // Each tree once: every look through the mask's lazily built tree is an atomic load.
+        let trees = (self.a.tree(), self.b.tree());
+        let squares = |t: &BoxTree| if t.has_blocks { 3 * 6 } else { 0 };
         let needed =
-            (self.a.depth() + self.b.depth() + 1) as usize + squares(self.a) + squares(self.b);
+            (trees.0.depth + trees.1.depth + 1) as usize + squares(trees.0) + squares(trees.1);
+        let t = (&trees.0.nodes[..], &trees.1.nodes[..]);
         // Trees of solid rectangles alone, the common case for sprites, get a walk compiled without
         // the squares.
-        match (needed <= 24, self.a.has_blocks() || self.b.has_blocks()) {
+        match (needed <= 24, trees.0.has_blocks || trees.1.has_blocks) {
             (true, false) => {
-                self.walk_with::<false>(&mut [(0, 0); 24], &mut [], separated, found, observe)
+                self.walk_with::<false>(t, &mut [(0, 0); 24], &mut [], separated, found, observe)
             }
-            (true, true) => {
-                self.walk_with::<true>(&mut [(0, 0); 24], &mut [0; 24], separated, found, observe)
-            }
+            (true, true) => self.walk_with::<true>(
+                t,
+                &mut [(0, 0); 24],
+                &mut [0; 24],
+                separated,
+                found,
+                observe,
+            ),
             (false, blocks) => {
                 let stack = &mut vec![(0, 0); needed];
                 if blocks {
                     let marks = &mut vec![0; needed];
-                    self.walk_with::<true>(stack, marks, separated, found, observe);
+                    self.walk_with::<true>(t, stack, marks, separated, found, observe);
                 } else {
-                    self.walk_with::<false>(stack, &mut [], separated, found, observe);
+                    self.walk_with::<false>(t, stack, &mut [], separated, found, observe);
                 }
             }
         }
@@ -111,13 +118,13 @@ impl<'a> Pair<'a> {
     #[inline(always)]
     fn walk_with<const BLOCKS: bool>(
         &self,
+        (ta, tb): (&[Node], &[Node]),
         stack: &mut [(u32, u32)],
         marks: &mut [u32],
         separated: impl Fn(&Node, &Node) -> bool,
         mut found: impl FnMut(&Node, &Node) -> bool,
         mut observe: impl FnMut(&Node, &Node, bool),
     ) {
-        let (ta, tb) = (self.a.nodes(), self.b.nodes());
         let mut held = HeldSquares::default();
         if BLOCKS {
             marks[0] = 0;

@@ -137,8 +137,11 @@ impl Node {
 /// A mask's bounding-box tree and what the walks need to know of it.
 #[derive(Clone, Debug)]
 pub(crate) struct BoxTree {
+    /// The nodes, root first.
     pub(crate) nodes: Vec<Node>,
+    /// The number of levels (0 for a mask with no solid texel), which sizes a walk's stack.
     pub(crate) depth: u32,
+    /// Whether bit blocks are among the leaves, which the walk refines through squares.
     pub(crate) has_blocks: bool,
     /// Once the mask is edited: the fixed shape its tree then keeps.
     pub(crate) grid: Option<Box<Grid>>,
@@ -654,6 +657,6 @@ mod tests {
             2 * 16 - 1,
             "one bit block per 64 x 64 block"
         );
-        assert!(m.has_blocks());
+        assert!(m.tree().has_blocks);
     }
 }
