@@ -153,20 +153,23 @@ fn first_two(a: Strips<'_>, b: Strips<'_>, span: &Span, dx: i64) -> bool {
 /// strip, both strips of `a` under it, at once) for as long as an early hit is likely. One branch.
 #[inline(always)]
 fn top_two(a: Strips<'_>, b: Strips<'_>, span: &Span, dx: i64) -> bool {
-    const NONE: [u64; BLOCK] = [0; BLOCK];
-    let block = |s: &[u64]| -> [u64; BLOCK] { s.try_into().unwrap_or(NONE) };
+    static NONE: [u64; BLOCK] = [0; BLOCK];
+    #[inline(always)]
+    fn block(s: &[u64]) -> &[u64; BLOCK] {
+        s.try_into().unwrap_or(&NONE)
+    }
     let start = 64 * span.k0 as i64 - dx;
     let (q, r) = (start >> 6, (start & 63) as u32);
     let of_b = |j: i64| match usize::try_from(j) {
         Ok(j) if j < b.count => block(b.rows(j, span.by0, BLOCK)),
-        _ => NONE,
+        _ => &NONE,
     };
     let (b0, b1, b2) = (of_b(q), of_b(q + 1), of_b(q + 2));
     let a0 = block(a.rows(span.k0, span.y0, BLOCK));
     let a1 = if span.k1 > span.k0 + 1 {
         block(a.rows(span.k0 + 1, span.y0, BLOCK))
     } else {
-        NONE
+        &NONE
     };
     let under = |lo: u64, hi: u64| lo >> r | (hi << 1) << (63 - r);
     let mut any = 0;
