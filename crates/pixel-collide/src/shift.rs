@@ -101,6 +101,30 @@ impl<'a> Strips<'a> {
     fn rows(&self, k: usize, y0: usize, rows: usize) -> &'a [u64] {
         &self.words[k * self.height as usize + y0..][..rows]
     }
+
+    /// Where row `y` of strip `k` would start: outside the words (below them, or past their end)
+    /// for a strip outside the mask, which the readers below turn into nothing without a branch.
+    #[inline(always)]
+    fn index(&self, k: i64, y: usize) -> usize {
+        k.wrapping_mul(self.height).wrapping_add(y as i64) as usize
+    }
+
+    /// Row `y`'s word of strip `k`, or nothing for a strip outside the mask.
+    #[inline(always)]
+    fn word_at(&self, k: i64, y: usize) -> u64 {
+        self.words.get(self.index(k, y)).copied().unwrap_or(0)
+    }
+
+    /// Rows `y..y + BLOCK` of strip `k` (which the mask has), or nothing for a strip outside it.
+    #[inline(always)]
+    fn block_at(&self, k: i64, y: usize) -> &'a [u64; BLOCK] {
+        static NONE: [u64; BLOCK] = [0; BLOCK];
+        let i = self.index(k, y);
+        self.words
+            .get(i..i.wrapping_add(BLOCK))
+            .and_then(|s| s.try_into().ok())
+            .unwrap_or(&NONE)
+    }
 }
 
 /// Whether `b` at (`dx`, `dy`) shares a solid texel with `a`.
@@ -129,23 +153,17 @@ fn first_two(a: Strips<'_>, b: Strips<'_>, span: &Span, dx: i64) -> bool {
     // (some of them outside `b`, read as nothing) hold what lies under strips `k0` and `k0 + 1`.
     let start = 64 * span.k0 as i64 - dx;
     let (q, r) = (start >> 6, (start & 63) as u32);
-    // A strip outside a mask (`b`'s strip -1, or past either's last) has its row outside the
-    // words, below or above them: read as nothing by a bounds check, without a branch.
-    let at = |m: &Strips<'_>, k: i64, y: usize| {
-        let i = k.wrapping_mul(m.height).wrapping_add(y as i64);
-        m.words.get(i as usize).copied().unwrap_or(0)
-    };
     let (w0, w1, w2) = (
-        at(&b, q, span.by0),
-        at(&b, q + 1, span.by0),
-        at(&b, q + 2, span.by0),
+        b.word_at(q, span.by0),
+        b.word_at(q + 1, span.by0),
+        b.word_at(q + 2, span.by0),
     );
     // A shift by 64 - r is split in two, so that r = 0 shifts the upper word out instead of
     // overflowing.
     let under = |lo: u64, hi: u64| lo >> r | (hi << 1) << (63 - r);
     let k0 = span.k0 as i64;
     // Past the span's strips `b` has no texel, so `a`'s next strip may be read whatever it holds.
-    at(&a, k0, span.y0) & under(w0, w1) | at(&a, k0 + 1, span.y0) & under(w1, w2) != 0
+    a.word_at(k0, span.y0) & under(w0, w1) | a.word_at(k0 + 1, span.y0) & under(w1, w2) != 0
 }
 
 /// Whether the top [`BLOCK`] shared rows of the span's first two strips (the span has that many)
@@ -153,24 +171,16 @@ fn first_two(a: Strips<'_>, b: Strips<'_>, span: &Span, dx: i64) -> bool {
 /// strip, both strips of `a` under it, at once) for as long as an early hit is likely. One branch.
 #[inline(always)]
 fn top_two(a: Strips<'_>, b: Strips<'_>, span: &Span, dx: i64) -> bool {
-    static NONE: [u64; BLOCK] = [0; BLOCK];
-    #[inline(always)]
-    fn block(s: &[u64]) -> &[u64; BLOCK] {
-        s.try_into().unwrap_or(&NONE)
-    }
     let start = 64 * span.k0 as i64 - dx;
     let (q, r) = (start >> 6, (start & 63) as u32);
-    let of_b = |j: i64| match usize::try_from(j) {
-        Ok(j) if j < b.count => block(b.rows(j, span.by0, BLOCK)),
-        _ => &NONE,
-    };
-    let (b0, b1, b2) = (of_b(q), of_b(q + 1), of_b(q + 2));
-    let a0 = block(a.rows(span.k0, span.y0, BLOCK));
-    let a1 = if span.k1 > span.k0 + 1 {
-        block(a.rows(span.k0 + 1, span.y0, BLOCK))
-    } else {
-        &NONE
-    };
+    let (b0, b1, b2) = (
+        b.block_at(q, span.by0),
+        b.block_at(q + 1, span.by0),
+        b.block_at(q + 2, span.by0),
+    );
+    // As in `first_two`, `a`'s next strip may be read whatever `b` covers.
+    let k0 = span.k0 as i64;
+    let (a0, a1) = (a.block_at(k0, span.y0), a.block_at(k0 + 1, span.y0));
     let under = |lo: u64, hi: u64| lo >> r | (hi << 1) << (63 - r);
     let mut any = 0;
     for i in 0..BLOCK {
@@ -601,8 +611,10 @@ mod tests {
         // A yes-or-no scan of wide masks reads the top rows of the first two strips together, then
         // the first strip below them, then the rest: a texel missed at a seam between those parts
         // would go unseen. `a` is solid, so every texel of `b` over it is shared.
+        // A `b` narrower than a strip also checks that `a`'s strip past the overlap, which the first
+        // looks read whatever it holds, adds nothing.
         let a = Mask::from_fn(200, 14, |_, _| true).unwrap();
-        for (dx, dy) in [
+        let offsets = [
             (0, 0),
             (3, 1),
             (61, 0),
@@ -610,8 +622,9 @@ mod tests {
             (67, -1),
             (-5, 0),
             (-70, 3),
-        ] {
-            let (wb, hb) = (150u32, 12u32);
+        ];
+        for ((dx, dy), wb) in offsets.into_iter().flat_map(|o| [(o, 150u32), (o, 40)]) {
+            let hb = 12u32;
             let empty = Mask::from_fn(wb, hb, |_, _| false).unwrap();
             for code in [Code::Best, Code::Portable] {
                 assert!(!shifted_overlaps(&a, &empty, dx, dy, code));
