@@ -129,13 +129,24 @@ impl<'a> Pair<'a> {
         if BLOCKS {
             marks[0] = 0;
         }
-        let mut len = 1;
-        while len > 0 {
-            len -= 1;
-            let (ia, ib) = stack[len];
-            if BLOCKS {
-                held.release_to(marks[len]);
-            }
+        // Without squares, the first child of a split is walked next straight from here rather than
+        // through the stack, whose store and load would sit on the descent's chain.
+        let mut next = if BLOCKS { None } else { Some((0, 0)) };
+        let mut len = usize::from(BLOCKS);
+        loop {
+            let (ia, ib) = match next.take() {
+                Some(pair) => pair,
+                None => {
+                    if len == 0 {
+                        break;
+                    }
+                    len -= 1;
+                    if BLOCKS {
+                        held.release_to(marks[len]);
+                    }
+                    stack[len]
+                }
+            };
             let (a, b) = if BLOCKS {
                 (held.node(ta, ia), held.node(tb, ib))
             } else {
@@ -170,17 +181,22 @@ impl<'a> Pair<'a> {
             // Children are pushed last first, so that they are visited in order.
             match kind {
                 Kind::Inner(first) => {
-                    // The first child on top. Choosing the child nearer the other box instead costs
+                    // The first child first. Choosing the child nearer the other box instead costs
                     // two placements per split, more than the visits it saves, on hits too.
-                    stack[len..len + 2].copy_from_slice(&if split_b {
-                        [(ia, first + 1), (ia, first)]
+                    let (near, far) = if split_b {
+                        ((ia, first), (ia, first + 1))
                     } else {
-                        [(first + 1, ib), (first, ib)]
-                    });
+                        ((first, ib), (first + 1, ib))
+                    };
                     if BLOCKS {
+                        stack[len..len + 2].copy_from_slice(&[far, near]);
                         marks[len..len + 2].fill(held.mark());
+                        len += 2;
+                    } else {
+                        stack[len] = far;
+                        len += 1;
+                        next = Some(near);
                     }
-                    len += 2;
                 }
                 Kind::Square(log) if BLOCKS => {
                     let (bits, other) = if split_b {
