@@ -126,13 +126,10 @@ impl<'a> Pair<'a> {
         mut observe: impl FnMut(&Node, &Node, bool),
     ) {
         let mut held = HeldSquares::default();
-        if BLOCKS {
-            marks[0] = 0;
-        }
-        // Without squares, the first child of a split is walked next straight from here rather than
-        // through the stack, whose store and load would sit on the descent's chain.
-        let mut next = if BLOCKS { None } else { Some((0, 0)) };
-        let mut len = usize::from(BLOCKS);
+        // The first child of a split is walked next straight from here rather than through the
+        // stack, whose store and load would sit on the descent's chain.
+        let mut next = Some((0, 0));
+        let mut len = 0;
         loop {
             let (ia, ib) = match next.take() {
                 Some(pair) => pair,
@@ -188,15 +185,13 @@ impl<'a> Pair<'a> {
                     } else {
                         ((first, ib), (first + 1, ib))
                     };
+                    // `near` holds what is held now, so it needs no mark.
+                    stack[len] = far;
                     if BLOCKS {
-                        stack[len..len + 2].copy_from_slice(&[far, near]);
-                        marks[len..len + 2].fill(held.mark());
-                        len += 2;
-                    } else {
-                        stack[len] = far;
-                        len += 1;
-                        next = Some(near);
+                        marks[len] = held.mark();
                     }
+                    len += 1;
+                    next = Some(near);
                 }
                 Kind::Square(log) if BLOCKS => {
                     let (bits, other) = if split_b {
