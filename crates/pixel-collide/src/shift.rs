@@ -149,21 +149,29 @@ pub(crate) fn shifted_overlaps(am: &Mask, bm: &Mask, dx: i64, dy: i64, code: Cod
 /// of `b` moved under two of `a`, one branch.
 #[inline(always)]
 fn first_two(a: Strips<'_>, b: Strips<'_>, span: &Span, dx: i64) -> bool {
-    // `b`'s texel 0 lands on bit `-start` of `a`'s strip `k0`; `b`'s strips `q`, `q + 1`, `q + 2`
-    // (some of them outside `b`, read as nothing) hold what lies under strips `k0` and `k0 + 1`.
-    let start = 64 * span.k0 as i64 - dx;
-    let (q, r) = (start >> 6, (start & 63) as u32);
-    let (w0, w1, w2) = (
-        b.word_at(q, span.by0),
-        b.word_at(q + 1, span.by0),
-        b.word_at(q + 2, span.by0),
-    );
-    // A shift by 64 - r is split in two, so that r = 0 shifts the upper word out instead of
-    // overflowing.
-    let under = |lo: u64, hi: u64| lo >> r | (hi << 1) << (63 - r);
-    let k0 = span.k0 as i64;
+    let (k0, q, r) = first_partners(span, dx);
+    let w = |j: i64| b.word_at(q + j, span.by0);
+    let (w0, w1, w2) = (w(0), w(1), w(2));
     // Past the span's strips `b` has no texel, so `a`'s next strip may be read whatever it holds.
-    a.word_at(k0, span.y0) & under(w0, w1) | a.word_at(k0 + 1, span.y0) & under(w1, w2) != 0
+    a.word_at(k0, span.y0) & under(w0, w1, r) | a.word_at(k0 + 1, span.y0) & under(w1, w2, r) != 0
+}
+
+/// The span's first strip of `a`, `k0`, and where `b` lies under it: `b`'s texel 0 lands on bit
+/// `-(64 q + r)` of strip `k0`, so `b`'s strips `q`, `q + 1` and `q + 2` (some of them outside `b`)
+/// hold what lies under strips `k0` and `k0 + 1`, each moved by `r`.
+#[inline(always)]
+fn first_partners(span: &Span, dx: i64) -> (i64, i64, u32) {
+    let k0 = span.k0 as i64;
+    let start = 64 * k0 - dx;
+    (k0, start >> 6, (start & 63) as u32)
+}
+
+/// `b`'s texels under a word of `a`, from the words `lo` and `hi` of the two strips of `b` under it
+/// and the bit `r` of `lo` that lands on bit 0. A shift by 64 - r is split in two, so that r = 0
+/// shifts `hi` out instead of overflowing.
+#[inline(always)]
+fn under(lo: u64, hi: u64, r: u32) -> u64 {
+    lo >> r | (hi << 1) << (63 - r)
 }
 
 /// Whether the top [`BLOCK`] shared rows of the span's first two strips (the span has that many)
@@ -171,20 +179,14 @@ fn first_two(a: Strips<'_>, b: Strips<'_>, span: &Span, dx: i64) -> bool {
 /// strip, both strips of `a` under it, at once) for as long as an early hit is likely. One branch.
 #[inline(always)]
 fn top_two(a: Strips<'_>, b: Strips<'_>, span: &Span, dx: i64) -> bool {
-    let start = 64 * span.k0 as i64 - dx;
-    let (q, r) = (start >> 6, (start & 63) as u32);
-    let (b0, b1, b2) = (
-        b.block_at(q, span.by0),
-        b.block_at(q + 1, span.by0),
-        b.block_at(q + 2, span.by0),
-    );
+    let (k0, q, r) = first_partners(span, dx);
+    let w = |j: i64| b.block_at(q + j, span.by0);
+    let (b0, b1, b2) = (w(0), w(1), w(2));
     // As in `first_two`, `a`'s next strip may be read whatever `b` covers.
-    let k0 = span.k0 as i64;
     let (a0, a1) = (a.block_at(k0, span.y0), a.block_at(k0 + 1, span.y0));
-    let under = |lo: u64, hi: u64| lo >> r | (hi << 1) << (63 - r);
     let mut any = 0;
     for i in 0..BLOCK {
-        any |= a0[i] & under(b0[i], b1[i]) | a1[i] & under(b1[i], b2[i]);
+        any |= a0[i] & under(b0[i], b1[i], r) | a1[i] & under(b1[i], b2[i], r);
     }
     any != 0
 }
@@ -390,7 +392,7 @@ impl Partners {
     /// `b`'s texels under `a`'s word, from the words of the two partner strips in one row.
     #[inline(always)]
     fn moved(&self, lo: u64, hi: u64) -> u64 {
-        ((lo & self.keep_lo) >> self.r) | (((hi & self.keep_hi) << 1) << (63 - self.r))
+        under(lo & self.keep_lo, hi & self.keep_hi, self.r)
     }
 }
 
