@@ -136,8 +136,8 @@ pub(crate) fn shifted_overlaps(am: &Mask, bm: &Mask, dx: i64, dy: i64, code: Cod
     };
     // Two sprites that overlap deeply usually share a texel in the first shared row: a look at that
     // row (of the first two strips of a wide mask, which between them hold all of `b`'s first
-    // strip) answers them before any loop. The loops are out of line, so that this stays small
-    // enough to need no saved registers.
+    // strip) answers them before any loop. The loops are out of line, so that this stays a handful
+    // of instructions (it reads row 0 again in the next look, which costs less than a second entry).
     if a.count == 1 && b.count == 1 {
         let (ra, rb) = span.single(a, b);
         return ra[0] & moved(rb[0], dx) != 0 || narrow_overlaps(ra, rb, dx, code);
