@@ -26,7 +26,7 @@ use super::aligned::Aligned;
 use super::clip::{polygon_area, Polygon};
 use super::mask::{Mask, PixelRect};
 use super::pair::{canonical_order, relative, Pair};
-use super::shift::{shifted_count, shifted_overlaps_best, Code};
+use super::shift::{shifted_count_best, shifted_overlaps_best};
 pub(crate) use super::sprite::to_f64;
 pub use super::sprite::{sprite_transform, Contact, Sprite};
 use super::tree::Node;
@@ -126,11 +126,19 @@ fn overlaps_placed(a: Sprite<'_>, b: Sprite<'_>) -> bool {
 /// let b = Sprite::new(&square, Affine2::from_translation(Vec2::new(2.0, 3.0)));
 /// assert_eq!(overlap_area(a, b), 2.0);
 /// ```
+#[inline]
 pub fn overlap_area(a: Sprite<'_>, b: Sprite<'_>) -> f32 {
     if let Some((dx, dy)) = whole_texel_shift(&a, &b) {
         // Unit texels: the area is the count (exact in f32 below 2^24 texels, rounded above).
-        return shifted_count(a.mask, b.mask, dx, dy, Code::Best) as f32;
+        return shifted_count_best(a.mask, b.mask, dx, dy) as f32;
     }
+    overlap_area_placed(a, b)
+}
+
+/// [`overlap_area`] for every placement but the plain whole-texel translation, kept out of line so
+/// that the translation's path stays small.
+#[inline(never)]
+fn overlap_area_placed(a: Sprite<'_>, b: Sprite<'_>) -> f32 {
     let counted = |view: Aligned<'_>, world: &DAffine2| {
         let n = view.count();
         (n as f64 * world.matrix2.determinant().abs(), n > 0)
