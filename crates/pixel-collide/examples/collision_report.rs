@@ -17,8 +17,8 @@ use std::time::Instant;
 
 use glam::Vec2;
 use pixel_collide::{
-    collide, overlaps, push_out, push_out_along, time_of_impact, Mask, MaskRule, Motion, Pose,
-    Sprite, SweepAndPrune,
+    collide, push_out, push_out_along, time_of_impact, Mask, MaskRule, Motion, Pose, Sprite,
+    SweepAndPrune,
 };
 use support::bitpacked::Bitpacked;
 use support::families::{aligned_cases, AlignedCase, Family, RotatedSuite};
@@ -472,7 +472,6 @@ fn pygame_table() {
             worst(v)
         );
     }
-    held_transforms(&cases, pg);
     println!(
         "memory, heap_bytes / pygame's bytes (a new mask; with the tree a rotated query builds):"
     );
@@ -507,46 +506,6 @@ fn pygame_table() {
         line(
             name,
             &Mask::from_image(&image, MaskRule::default()).unwrap(),
-        );
-    }
-}
-
-/// The instant hits of the noise family once more, through sprites whose transforms are read from
-/// memory, as a game that holds its sprites' placements calls it: the table's sprite column builds
-/// each sprite from a translation at the call, so the compiler knows its matrix is the identity.
-fn held_transforms(
-    cases: &[AlignedCase],
-    pg: impl Fn(&AlignedCase, pygame_peer::Build) -> (pygame_peer::PgMask, pygame_peer::PgMask),
-) {
-    use glam::Affine2;
-    println!("instant hits through sprites whose transforms are read from memory (noise, hit):");
-    println!(
-        "{:<26} {:>8} {:>8} {:>8} {:>8} {:>7}",
-        "case", "built", "held", "mask_at", "pg-O2", "held/pg"
-    );
-    for c in cases
-        .iter()
-        .filter(|c| c.hit && c.group.starts_with("noise"))
-    {
-        let (o2a, o2b) = pg(c, pygame_peer::Build::O2);
-        let (dx, dy) = (c.dx as i32, c.dy as i32);
-        let held = [
-            Affine2::IDENTITY,
-            Affine2::from_translation(Vec2::new(dx as f32, dy as f32)),
-        ];
-        let with_held =
-            |p: &[Affine2; 2]| overlaps(Sprite::new(&c.a, p[0]), Sprite::new(&c.b, p[1]));
-        assert!(with_held(&held), "{}: held transforms", c.group);
-        let [built, kept, at, p] = time_sides([
-            &mut || u64::from(black_box(c).module()),
-            &mut || u64::from(with_held(black_box(&held))),
-            &mut || u64::from(black_box(&c.a).overlaps_at(black_box(&c.b), (dx, dy))),
-            &mut || u64::from(o2a.overlaps(black_box(&o2b), dx, dy)),
-        ]);
-        println!(
-            "{:<26} {built:>8.1} {kept:>8.1} {at:>8.1} {p:>8.1} {:>6.2}x",
-            c.group,
-            kept / p
         );
     }
 }

