@@ -179,11 +179,13 @@ fn overlap_area_placed(a: Sprite<'_>, b: Sprite<'_>) -> f32 {
 #[inline(always)]
 fn whole_texel_shift(a: &Sprite<'_>, b: &Sprite<'_>) -> Option<(i64, i64)> {
     const NEAR: f32 = (1u64 << 40) as f32;
-    // The identity compared bit for bit, one 16-byte compare; a -0.0 entry takes the general path.
-    const ONE: u32 = 0x3f80_0000;
-    let unit =
-        |s: &Sprite<'_>| s.transform.matrix2.to_cols_array().map(f32::to_bits) == [ONE, 0, 0, ONE];
-    if !(unit(a) && unit(b)) {
+    // Both matrices against the identity in one four-lane comparison each (a -0.0 entry is as
+    // good as 0.0 here, and NaN fails).
+    let unit = |s: &Sprite<'_>| {
+        glam::Vec4::from_array(s.transform.matrix2.to_cols_array())
+            .cmpeq(glam::Vec4::new(1.0, 0.0, 0.0, 1.0))
+    };
+    if !(unit(a) & unit(b)).all() {
         return None;
     }
     let (ta, tb) = (a.transform.translation, b.transform.translation);

@@ -202,6 +202,26 @@ proptest! {
     }
 
     #[test]
+    fn signed_zeros_in_an_unturned_matrix_take_the_translation_answer(
+        a in any_mask(150), b in any_mask(150),
+        (dx, dy) in (-160i32..160, -160i32..160), signs in any::<[bool; 4]>(),
+    ) {
+        // -0.0 off the diagonal places a sprite exactly as 0.0 does, so the answers are the
+        // translation's, whichever path recognises it.
+        let zero = |negative: bool| if negative { -0.0f32 } else { 0.0 };
+        let matrix = |s: [bool; 2]| Mat2::from_cols(Vec2::new(1.0, zero(s[0])), Vec2::new(zero(s[1]), 1.0));
+        let ta = Affine2::from_mat2(matrix([signs[0], signs[1]]));
+        let tb = Affine2::from_mat2_translation(matrix([signs[2], signs[3]]), Vec2::new(dx as f32, dy as f32));
+        let expected = a.overlap_area_at(&b, (dx, dy));
+        prop_assert_eq!(shared_texels(&a, ta, &b, tb), expected);
+        let (sa, sb) = (Sprite::new(&a, ta), Sprite::new(&b, tb));
+        prop_assert_eq!(overlaps(sa, sb), expected > 0);
+        prop_assert_eq!(overlaps(sb, sa), expected > 0);
+        prop_assert_eq!(overlap_area(sa, sb), expected as f32);
+        prop_assert_eq!(overlap_area(sb, sa), expected as f32);
+    }
+
+    #[test]
     fn whole_texel_translations_far_out_agree_with_counting_shared_texels(
         a in any_mask(70), b in any_mask(70), (dx, dy) in (-80i32..80, -80i32..80),
         base in prop::sample::select(vec![
