@@ -21,9 +21,14 @@ for line in open(sys.argv[1]):
 print("| masks (translation only) | outcome | `overlaps` (sprites) | `Mask::overlaps_at` | pygame -O2 "
       "| `overlap_area_at` | pygame -O2 | pygame -O3 native |")
 print("|---|---|---|---|---|---|---|---|")
+def ns(v):
+    """Nanoseconds, with a tenth below 100, where a whole nanosecond is a large step."""
+    return f"{v:.1f} ns" if v < 100 else f"{v:.0f} ns"
+
+
 for (size, outcome), vals in rows.items():
     med = [statistics.median(v[i] for v in vals) for i in range(7)]
     sprite, at, pg, _area, area_at, pg_area, pg_area_n = med
-    print(f"| {size} | {outcome} | {sprite:.0f} ns ({sprite / pg:.2f}x) | {at:.0f} ns ({at / pg:.2f}x) "
-          f"| {pg:.0f} ns | {area_at:.0f} ns ({area_at / pg_area:.2f}x, {area_at / pg_area_n:.2f}x) "
-          f"| {pg_area:.0f} ns | {pg_area_n:.0f} ns |")
+    print(f"| {size} | {outcome} | {ns(sprite)} ({sprite / pg:.2f}x) | {ns(at)} ({at / pg:.2f}x) "
+          f"| {ns(pg)} | {ns(area_at)} ({area_at / pg_area:.2f}x, {area_at / pg_area_n:.2f}x) "
+          f"| {ns(pg_area)} | {ns(pg_area_n)} |")
