@@ -1,8 +1,9 @@
 //! Changing a mask in place: single texels, filled circles, and other masks drawn or erased under any
 //! transform (pygame's `set_at`, `draw` and `erase`), for destructible terrain and painting.
 //!
-//! Each edit rewrites the bits it touches and then only the 64 x 64 blocks of the tree they lie in,
-//! so carving a small hole in a large mask costs microseconds, not a rebuild.
+//! Each edit rewrites the bits it touches and then only the blocks of the tree they lie in (64 x 64,
+//! wider for a mask of one to three rows), so carving a small hole in a large mask costs
+//! microseconds, not a rebuild.
 
 use glam::{Affine2, Vec2};
 

@@ -6,7 +6,7 @@ use std::sync::OnceLock;
 pub use super::one_line::OneLine;
 pub use super::rule::MaskRule;
 
-use super::tree::{self, Bits, BoxTree, Node};
+use super::tree::{self, Bits, BoxTree};
 
 /// A rectangle of whole texels: `x..x + w` by `y..y + h`.
 ///
@@ -202,8 +202,9 @@ pub(crate) const LEAF_INSET: f64 = 1.0 / (1u64 << 40) as f64;
 /// row from top to bottom, so a strip is one contiguous run of words that aligned placements AND
 /// together word by word, and a bounding-box tree whose leaves are solid rectangles or 64 x 64 blocks
 /// of those bits, which is what rotated and scaled placements walk. Both follow the mask's size, not
-/// its content: [`heap_bytes`](Self::heap_bytes) stays under twice the padded bits plus 5 KiB, noise
-/// and checkerboards included.
+/// its content: with the tree, [`heap_bytes`](Self::heap_bytes) stays within three times the bytes of
+/// pygame's mask of that size (its words and two ints) for any mask of 1024 texels or more, noise,
+/// checkerboards and round shapes included (the tree within twice the padded bits).
 ///
 /// The tree is built the first time a query needs it (a rotated or scaled placement, a contact, a
 /// ray, a push), not with the mask: a mask used only at whole-texel offsets, pygame's ground, holds
@@ -313,9 +314,9 @@ impl Mask {
         Self::from_words(width, height, words).ok()
     }
 
-    /// The widest or tallest mask built from bits or a predicate: 2^24, the largest texel coordinate
-    /// an `f32` holds exactly.
-    pub const MAX_SIDE: u32 = 1 << 24;
+    /// The widest or tallest mask built from bits or a predicate: 2^23, so that the centre of every
+    /// texel box, a multiple of a half, is exact in an `f32`, as the mask's tree keeps it.
+    pub const MAX_SIDE: u32 = 1 << 23;
     /// The most texels a mask built from bits or a predicate holds: 2^32, whose bits take 512 MiB
     /// (and the mask under twice that).
     pub const MAX_TEXELS: u64 = 1 << 32;
@@ -453,7 +454,7 @@ impl Mask {
     /// assert_eq!(noise.heap_bytes(), 256 * 256 / 8, "the bits alone");
     /// let turned = Sprite::new(&noise, Affine2::from_angle(0.5));
     /// assert!(overlaps(turned, Sprite::new(&noise, Affine2::IDENTITY)));
-    /// assert!(noise.heap_bytes() <= 2 * 256 * 256 / 8 + 5120, "bits and tree");
+    /// assert!(noise.heap_bytes() <= 3 * 256 * 256 / 8, "bits and tree");
     /// ```
     pub fn heap_bytes(&self) -> usize {
         self.bits.capacity() * std::mem::size_of::<u64>()
@@ -479,12 +480,6 @@ impl Mask {
     #[inline]
     pub(crate) fn tree(&self) -> &BoxTree {
         self.tree.get_or_init(|| BoxTree::build(self.bits()))
-    }
-
-    /// The tree's nodes, root first.
-    #[inline]
-    pub(crate) fn nodes(&self) -> &[Node] {
-        &self.tree().nodes
     }
 
     /// Whether no texel is solid.
@@ -548,7 +543,7 @@ impl Mask {
     /// Changes the texels of the box `b` (x0, y0, x1, y1) with `edit`, then brings the count, the
     /// bounds and the tree up to date for that box alone.
     ///
-    /// The first edit gives the mask a tree of one leaf per 64 x 64 block (built once, in time that
+    /// The first edit gives the mask a tree of one leaf per block (built once, in time that
     /// follows the mask's size); from then on an edit rewrites only the blocks it touches. `edit` gets
     /// the words and the mask's height: texel (x, y) is bit `x % 64` of word `x / 64 * height + y`.
     pub(crate) fn change(&mut self, b: [u32; 4], edit: impl FnOnce(&mut [u64], usize)) {
@@ -583,16 +578,14 @@ impl Mask {
             words: &self.bits,
         };
         match self.tree.get_mut() {
-            Some(BoxTree {
-                nodes,
-                grid: Some(grid),
-                ..
-            }) => tree::refresh(nodes, grid, bits, [x0, y0, x1, y1]),
+            Some(tree @ BoxTree { grid: Some(_), .. }) => {
+                tree::refresh(tree, bits, [x0, y0, x1, y1])
+            }
             // The first edit: from now on the tree keeps one leaf per block, so that the next
             // edits rewrite only the blocks they touch.
             _ => self.tree = OnceLock::from(BoxTree::grid(bits)),
         }
-        self.bounds = self.nodes().first().filter(|r| !r.is_nothing()).map(|r| {
+        self.bounds = self.tree().root().filter(|r| !r.is_nothing()).map(|r| {
             let [x0, y0, x1, y1] = r.texels();
             PixelRect::new(x0, y0, x1 - x0, y1 - y0)
         });

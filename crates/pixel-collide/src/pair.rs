@@ -167,7 +167,7 @@ impl<'a> Pair<'a> {
         let there = (inverse * (centre - self.t)).floor();
         let leaf = |m: &Mask, p: DVec2| {
             let unit = Node::texel(p.x as u32, p.y as u32, [0.0; 2]);
-            crate::tree::solid_leaf_at(m.nodes(), m.bits(), p.x as u32, p.y as u32).unwrap_or(unit)
+            crate::tree::solid_leaf_at(m.tree(), m.bits(), p.x as u32, p.y as u32).unwrap_or(unit)
         };
         let (ra, rb) = (leaf(self.a, centre.floor()), leaf(self.b, there));
         let (normal, depth) = self.box_normal(&ra, &rb);
@@ -299,7 +299,9 @@ mod tests {
         let far = Affine2::from_translation(Vec2::new(10.0, 10.0));
         let pair = Pair::new(Sprite::new(&a, Affine2::IDENTITY), Sprite::new(&b, far)).unwrap();
         assert!(std::ptr::eq(pair.a, &a), "the identity sorts first");
-        let p = pair.contact(&a.nodes()[0], &b.nodes()[0]).point;
+        let p = pair
+            .contact(&a.tree().root().unwrap(), &b.tree().root().unwrap())
+            .point;
         assert!(
             (2.0..=4.0).contains(&p.x) && (2.0..=4.0).contains(&p.y),
             "{p:?}"

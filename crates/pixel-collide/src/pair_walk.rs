@@ -7,7 +7,10 @@
 use std::cell::Cell;
 
 use super::pair::Pair;
-use super::tree::{BoxTree, Kind, Node};
+use super::tree::{BoxTree, Kind, Node, Ref};
+
+/// A stack entry before it is written.
+const EMPTY: (Ref, Ref) = ((0, 0), (0, 0));
 use super::walk_squares::{HeldSquares, Side};
 
 impl<'a> Pair<'a> {
@@ -78,29 +81,31 @@ impl<'a> Pair<'a> {
         observe: impl FnMut(&Node, &Node, bool),
     ) {
         // Depth first: the stack holds the unexplored siblings along the current path, one per level
-        // of a tree and three per level of a bit block's squares (six levels from 64 texels to 1).
+        // of a tree and three per level of a bit block's squares (six levels from 64 texels to 1,
+        // eight from a thin mask's 256).
         // Each tree once: every look through the mask's lazily built tree is an atomic load.
         let trees = (self.a.tree(), self.b.tree());
-        let squares = |t: &BoxTree| if t.has_blocks { 3 * 6 } else { 0 };
+        let squares = |t: &BoxTree| {
+            if t.has_blocks {
+                3 * t.block_log() as usize
+            } else {
+                0
+            }
+        };
         let needed =
             (trees.0.depth + trees.1.depth + 1) as usize + squares(trees.0) + squares(trees.1);
-        let t = (&trees.0.nodes[..], &trees.1.nodes[..]);
+        let t = trees;
         // Trees of solid rectangles alone, the common case for sprites, get a walk compiled without
         // the squares.
         match (needed <= 24, trees.0.has_blocks || trees.1.has_blocks) {
             (true, false) => {
-                self.walk_with::<false>(t, &mut [(0, 0); 24], &mut [], separated, found, observe)
+                self.walk_with::<false>(t, &mut [EMPTY; 24], &mut [], separated, found, observe)
             }
-            (true, true) => self.walk_with::<true>(
-                t,
-                &mut [(0, 0); 24],
-                &mut [0; 24],
-                separated,
-                found,
-                observe,
-            ),
+            (true, true) => {
+                self.walk_with::<true>(t, &mut [EMPTY; 24], &mut [0; 24], separated, found, observe)
+            }
             (false, blocks) => {
-                let stack = &mut vec![(0, 0); needed];
+                let stack = &mut vec![EMPTY; needed];
                 if blocks {
                     let marks = &mut vec![0; needed];
                     self.walk_with::<true>(t, stack, marks, separated, found, observe);
@@ -118,8 +123,8 @@ impl<'a> Pair<'a> {
     #[inline(always)]
     fn walk_with<const BLOCKS: bool>(
         &self,
-        (ta, tb): (&[Node], &[Node]),
-        stack: &mut [(u32, u32)],
+        (ta, tb): (&BoxTree, &BoxTree),
+        stack: &mut [(Ref, Ref)],
         marks: &mut [u32],
         separated: impl Fn(&Node, &Node) -> bool,
         mut found: impl FnMut(&Node, &Node) -> bool,
@@ -128,7 +133,7 @@ impl<'a> Pair<'a> {
         let mut held = HeldSquares::default();
         // The first child of a split is walked next straight from here rather than through the
         // stack, whose store and load would sit on the descent's chain.
-        let mut next = Some((0, 0));
+        let mut next = Some((ta.root_ref(), tb.root_ref()));
         let mut len = 0;
         loop {
             let (ia, ib) = match next.take() {
@@ -147,8 +152,9 @@ impl<'a> Pair<'a> {
             let (a, b) = if BLOCKS {
                 (held.node(ta, ia), held.node(tb, ib))
             } else {
-                (&ta[ia as usize], &tb[ib as usize])
+                (ta.node(ia), tb.node(ib))
             };
+            let (a, b) = (&a, &b);
             // Only an edited mask's tree holds emptied blocks, and it always walks with squares.
             if BLOCKS && (a.is_nothing() || b.is_nothing()) {
                 continue;
@@ -177,13 +183,13 @@ impl<'a> Pair<'a> {
             };
             // Children are pushed last first, so that they are visited in order.
             match kind {
-                Kind::Inner(first) => {
+                Kind::Inner([first, second]) => {
                     // The first child first. Choosing the child nearer the other box instead costs
                     // two placements per split, more than the visits it saves, on hits too.
                     let (near, far) = if split_b {
-                        ((ia, first), (ia, first + 1))
+                        ((ia, first), (ia, second))
                     } else {
-                        ((first, ib), (first + 1, ib))
+                        ((first, ib), (second, ib))
                     };
                     // `near` holds what is held now, so it needs no mark.
                     stack[len] = far;

@@ -16,7 +16,7 @@ use glam::{DAffine2, DVec2, Vec2};
 use crate::mask::Mask;
 use crate::overlap::{to_f64, Sprite};
 use crate::rect::Rect;
-use crate::tree::{Bits, Kind, Node};
+use crate::tree::{Bits, BoxTree, Kind, Node};
 
 impl Sprite<'_> {
     /// Whether world point `p` lies inside the union of the solid texels: in a solid texel's open
@@ -175,8 +175,8 @@ impl Sprite<'_> {
                 .1
                 .map(|axis| self.ray_hit(world, local, p, d, best.0, axis, direction));
         }
-        let (tree, bits) = (self.mask.nodes(), self.mask.bits());
-        let mut stack: Vec<Node> = self.mask.nodes().first().copied().into_iter().collect();
+        let (tree, bits) = (self.mask.tree(), self.mask.bits());
+        let mut stack: Vec<Node> = tree.root().into_iter().collect();
         while let Some(n) = stack.pop() {
             if n.is_nothing() {
                 continue;
@@ -391,10 +391,10 @@ fn ray_enters_box(p: DVec2, d: DVec2, n: &Node) -> Option<(f64, Option<usize>)> 
 /// Walks a mask's tree, pruning every node `separated` says the shape cannot reach; true when it
 /// reaches a solid box.
 fn any_solid(mask: &Mask, mut separated: impl FnMut(&Node) -> bool) -> bool {
-    let Some(&root) = mask.nodes().first() else {
+    let (tree, bits) = (mask.tree(), mask.bits());
+    let Some(root) = tree.root() else {
         return false;
     };
-    let (tree, bits) = (mask.nodes(), mask.bits());
     let mut stack = vec![root];
     while let Some(n) = stack.pop() {
         if n.is_nothing() || separated(&n) {
@@ -410,11 +410,11 @@ fn any_solid(mask: &Mask, mut separated: impl FnMut(&Node) -> bool) -> bool {
 
 /// Pushes the children of a node that is not solid, last first so that they pop in order: an inner
 /// node's two, or the non-empty quarters of a square of a bit block.
-fn push_children(n: &Node, tree: &[Node], bits: Bits<'_>, stack: &mut Vec<Node>) {
+fn push_children(n: &Node, tree: &BoxTree, bits: Bits<'_>, stack: &mut Vec<Node>) {
     match n.kind() {
-        Kind::Inner(first) => {
-            stack.push(tree[first as usize + 1]);
-            stack.push(tree[first as usize]);
+        Kind::Inner([first, second]) => {
+            stack.push(tree.node(second));
+            stack.push(tree.node(first));
         }
         Kind::Square(log) => {
             let [x0, y0, ..] = n.texels();

@@ -24,7 +24,7 @@ pub const PUSH_TOLERANCE: f32 = 1.0 / (1 << 18) as f32;
 /// Box-pair tests a push may spend in its slides (and again in summing its normal) before it falls
 /// back: 2^20, about 50 ms each on two shared cores. Past it, directions not yet settled take the
 /// move that parts the sprites' bounds (and the normal is the push's direction), and
-/// [`PushOut::fell_back`] says so.
+/// [`PushOut::fell_back`](crate::PushOut::fell_back) says so.
 pub const PUSH_WORK_BUDGET: u64 = 1 << 20;
 
 /// How a push lands: the sprites it moves, the free stretch it must reach, and the work it has left.

@@ -9,7 +9,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use glam::{Affine2, Vec2};
-use pixel_collide::{overlap_area, overlap_mask, sprite_transform, Mask, MaskError, Sprite};
+use pixel_collide::{
+    overlap_area, overlap_mask, overlaps, sprite_transform, Mask, MaskError, Sprite,
+};
 
 struct Counting;
 
@@ -145,4 +147,94 @@ fn constructors_refuse_sizes_past_their_caps_with_an_error() {
             got: 3
         })
     );
+}
+
+/// Which texels of a mask are solid.
+type Content = Box<dyn Fn(u32, u32) -> bool>;
+
+/// Heap bytes pygame holds for a `width` x `height` mask: two ints and its 64-bit words.
+fn pygame_bytes(width: u32, height: u32) -> usize {
+    8 + width.div_ceil(64) as usize * 8 * height as usize
+}
+
+#[test]
+fn a_mask_with_its_tree_holds_at_most_three_times_pygames_bytes_whatever_its_content() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let disc = |r: i64, cx: i64, cy: i64| {
+        move |x: u32, y: u32| (i64::from(x) - cx).pow(2) + (i64::from(y) - cy).pow(2) <= r * r
+    };
+    for (w, h) in [
+        (32, 32),
+        (48, 40),
+        (64, 64),
+        (100, 37),
+        (1024, 1),
+        (33, 31),
+        (200, 200),
+    ] {
+        let contents: Vec<(&str, Content)> = vec![
+            ("a staircase, one rectangle a row", Box::new(|x, y| x <= y)),
+            (
+                "a disc",
+                Box::new(disc(
+                    i64::from(w.min(h)) / 2,
+                    i64::from(w) / 2,
+                    i64::from(h) / 2,
+                )),
+            ),
+            (
+                "a ring",
+                Box::new(move |x, y| {
+                    let d = (i64::from(x) - i64::from(w) / 2).pow(2)
+                        + (i64::from(y) - i64::from(h) / 2).pow(2);
+                    let r = i64::from(w.min(h)) / 2;
+                    d <= r * r && d >= (r - 3) * (r - 3)
+                }),
+            ),
+            ("columns two apart", Box::new(|x, _| x % 2 == 0)),
+            (
+                "a diamond",
+                Box::new(move |x, y| {
+                    (i64::from(x) - i64::from(w) / 2).abs()
+                        + (i64::from(y) - i64::from(h) / 2).abs()
+                        < i64::from(w.min(h)) / 2
+                }),
+            ),
+            ("noise", Box::new(|x, y| (x * 7919 + y * 104_729) % 13 < 5)),
+            ("everything", Box::new(|_, _| true)),
+        ];
+        for (what, solid) in contents {
+            let m = Mask::from_fn(w, h, solid).unwrap();
+            m.build_tree();
+            let ratio = m.heap_bytes() as f64 / pygame_bytes(w, h) as f64;
+            assert!(
+                ratio <= 3.0,
+                "{what} in {w} x {h}: {} bytes, {ratio:.2}x pygame's",
+                m.heap_bytes()
+            );
+        }
+    }
+}
+
+#[test]
+fn texels_at_the_far_edge_of_the_widest_mask_are_found_exactly() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    // The tree keeps boxes in f32: the last texels of a mask Mask::MAX_SIDE wide have centres a half
+    // under 2^23, exact there and nowhere past it.
+    let side = Mask::MAX_SIDE;
+    let wide = Mask::from_fn(side, 2, |x, y| y == 0 && (x == side - 1 || x == side - 3)).unwrap();
+    // Placed so that its last texels land near the origin, where f32 world coordinates are fine.
+    let at = Affine2::from_translation(Vec2::new(-((side - 4) as f32), 0.0));
+    let dot = Mask::from_fn(1, 1, |_, _| true).unwrap();
+    let probe = |x: f32| {
+        // A small turned square around (x, 0.5): a rotated query, so the tree answers.
+        let t = Affine2::from_translation(Vec2::new(x, 0.5))
+            * Affine2::from_scale_angle_translation(Vec2::splat(0.25), 0.3, Vec2::splat(-0.125));
+        overlaps(Sprite::new(&wide, at), Sprite::new(&dot, t))
+    };
+    assert!(probe(3.5), "the last texel");
+    assert!(!probe(2.5), "the air beside it");
+    assert!(probe(1.5), "the texel before");
+    assert!(!probe(0.5), "air again");
+    assert!(!probe(4.5), "past the edge");
 }
