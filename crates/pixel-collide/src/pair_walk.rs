@@ -7,10 +7,7 @@
 use std::cell::Cell;
 
 use super::pair::Pair;
-use super::tree::{BoxTree, Kind, Node, Ref};
-
-/// A stack entry before it is written.
-const EMPTY: (Ref, Ref) = ((0, 0), (0, 0));
+use super::tree::{BoxTree, Kind, Node};
 use super::walk_squares::{HeldSquares, Side};
 
 impl<'a> Pair<'a> {
@@ -94,23 +91,32 @@ impl<'a> Pair<'a> {
         };
         let needed =
             (trees.0.depth + trees.1.depth + 1) as usize + squares(trees.0) + squares(trees.1);
-        let t = trees;
         // Trees of solid rectangles alone, the common case for sprites, get a walk compiled without
         // the squares.
         match (needed <= 24, trees.0.has_blocks || trees.1.has_blocks) {
-            (true, false) => {
-                self.walk_with::<false>(t, &mut [EMPTY; 24], &mut [], separated, found, observe)
-            }
-            (true, true) => {
-                self.walk_with::<true>(t, &mut [EMPTY; 24], &mut [0; 24], separated, found, observe)
-            }
+            (true, false) => self.walk_with::<false>(
+                trees,
+                &mut [(0, 0); 24],
+                &mut [],
+                separated,
+                found,
+                observe,
+            ),
+            (true, true) => self.walk_with::<true>(
+                trees,
+                &mut [(0, 0); 24],
+                &mut [0; 24],
+                separated,
+                found,
+                observe,
+            ),
             (false, blocks) => {
-                let stack = &mut vec![EMPTY; needed];
+                let stack = &mut vec![(0, 0); needed];
                 if blocks {
                     let marks = &mut vec![0; needed];
-                    self.walk_with::<true>(t, stack, marks, separated, found, observe);
+                    self.walk_with::<true>(trees, stack, marks, separated, found, observe);
                 } else {
-                    self.walk_with::<false>(t, stack, &mut [], separated, found, observe);
+                    self.walk_with::<false>(trees, stack, &mut [], separated, found, observe);
                 }
             }
         }
@@ -124,7 +130,7 @@ impl<'a> Pair<'a> {
     fn walk_with<const BLOCKS: bool>(
         &self,
         (ta, tb): (&BoxTree, &BoxTree),
-        stack: &mut [(Ref, Ref)],
+        stack: &mut [(u32, u32)],
         marks: &mut [u32],
         separated: impl Fn(&Node, &Node) -> bool,
         mut found: impl FnMut(&Node, &Node) -> bool,
@@ -133,7 +139,7 @@ impl<'a> Pair<'a> {
         let mut held = HeldSquares::default();
         // The first child of a split is walked next straight from here rather than through the
         // stack, whose store and load would sit on the descent's chain.
-        let mut next = Some((ta.root_ref(), tb.root_ref()));
+        let mut next = Some((0, 0));
         let mut len = 0;
         loop {
             let (ia, ib) = match next.take() {
@@ -183,13 +189,13 @@ impl<'a> Pair<'a> {
             };
             // Children are pushed last first, so that they are visited in order.
             match kind {
-                Kind::Inner([first, second]) => {
+                Kind::Inner(first) => {
                     // The first child first. Choosing the child nearer the other box instead costs
                     // two placements per split, more than the visits it saves, on hits too.
                     let (near, far) = if split_b {
-                        ((ia, first), (ia, second))
+                        ((ia, first), (ia, first + 1))
                     } else {
-                        ((first, ib), (second, ib))
+                        ((first, ib), (first + 1, ib))
                     };
                     // `near` holds what is held now, so it needs no mark.
                     stack[len] = far;

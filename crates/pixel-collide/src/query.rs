@@ -412,8 +412,8 @@ fn any_solid(mask: &Mask, mut separated: impl FnMut(&Node) -> bool) -> bool {
 /// node's two, or the non-empty quarters of a square of a bit block.
 fn push_children(n: &Node, tree: &BoxTree, bits: Bits<'_>, stack: &mut Vec<Node>) {
     match n.kind() {
-        Kind::Inner([first, second]) => {
-            stack.push(tree.node(second));
+        Kind::Inner(first) => {
+            stack.push(tree.node(first + 1));
             stack.push(tree.node(first));
         }
         Kind::Square(log) => {

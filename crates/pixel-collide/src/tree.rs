@@ -1,13 +1,13 @@
 //! A mask's bounding-box tree: solid rectangles where the shape is simple, bit blocks where it is not.
 //!
-//! Every node is 16 bytes: a tight texel box as an `f32` centre and half size (exact, see [`Packed`]);
-//! where it sits says what it is (see [`BoxTree`]). A leaf is either a solid rectangle (every
-//! texel in its box is solid) or a block of up to 64 x 64 texels aligned to the word grid (wider for
-//! a mask of one to three rows, see [`block_log`]), which the overlap test refines on the fly through
-//! an implicit quadtree over the mask's own bits (squares of 32, 16, ... 1 texels, each with tight
-//! bounds computed from the mask's words). So the tree never holds more than a few nodes per block,
-//! whatever the content: with the bits, at most three times the bytes of pygame's mask from 1024
-//! texels up (see [`cover_budget`]).
+//! Every node is 20 bytes: a tight texel box as an `f32` centre and half size (exact, see
+//! [`Packed`]) and one link. A leaf is either a solid rectangle (every texel in its box is solid) or
+//! a block of up to 64 x 64 texels aligned to the word grid (wider for a mask of one to three rows,
+//! see [`block_log`]), which the overlap test refines on the fly through an implicit quadtree over
+//! the mask's own bits (squares of 32, 16, ... 1 texels, each with tight bounds computed from the
+//! mask's words). So the tree never holds more than a few nodes per block, whatever the content:
+//! with the bits, at most three times the bytes of pygame's mask from 1024 texels up (see
+//! [`cover_budget`]).
 //!
 //! Which leaves: a shape whose rectangle cover (runs merged down the rows) is small keeps it whole,
 //! which is what makes rotated solid sprites cheap. Otherwise each block keeps its own cover when that
@@ -27,10 +27,14 @@ fn block_log(height: u32) -> u32 {
 }
 
 /// Texels per rectangle a block must have to keep its own cover instead of becoming a bit block: 4
-/// rectangles for a whole 64 x 64 block, whose 8 nodes take a quarter of its bits.
+/// rectangles for a whole 64 x 64 block, whose 8 nodes take a third of its bits.
 const TEXELS_PER_RECT: u32 = 1024;
-/// Rectangles a whole mask may keep in one cover: one per 16 bytes of its bits, so that the tree (two
-/// 16-byte nodes a rectangle) holds at most twice the bits and the mask with its tree three times,
+
+/// Bytes a node takes: its box and its link.
+const NODE_BYTES: usize = std::mem::size_of::<Packed>() + std::mem::size_of::<u32>();
+
+/// Rectangles a whole mask may keep in one cover: one per 20 bytes of its bits, so that the tree (two
+/// 20-byte nodes a rectangle) holds at most twice the bits and the mask with its tree three times
 /// as much as pygame's mask at most, whatever the content; and for large masks no more than a fixed
 /// allowance plus one per 1024 texels, since past a few hundred rectangles the per-block leaves serve
 /// as well. A mask of under 1024 texels may keep 16, so that small round sprites keep their cover.
@@ -38,7 +42,9 @@ fn cover_budget(bits: Bits<'_>) -> usize {
     let bytes = std::mem::size_of_val(bits.words);
     let area = u64::from(bits.width) * u64::from(bits.height);
     let floor = if area < 1024 { 16 } else { 0 };
-    (bytes / 16).max(floor).min(64 + (area / 1024) as usize)
+    (bytes / NODE_BYTES)
+        .max(floor)
+        .min(64 + (area / 1024) as usize)
 }
 
 const TAG_SHIFT: u32 = 30;
@@ -57,22 +63,16 @@ const LOG_BITS: u32 = 15;
 pub(crate) struct Node {
     pub(crate) center: [f64; 2],
     pub(crate) half: [f64; 2],
-    /// Two tag bits, then: for an inner node, the index of its first child; for a square of a bit
-    /// block, log2 of its side.
+    /// Two tag bits, then: for an inner node, the index of its first child (the second follows it);
+    /// for a square of a bit block, log2 of its side.
     link: u32,
-    /// The leaves under the node: an inner node's first child holds half of them, rounded down.
-    leaves: u32,
 }
-
-/// A reference to a node of a tree: its index and the number of leaves under it, which together say
-/// where its children are (see [`BoxTree`]).
-pub(crate) type Ref = (u32, u32);
 
 /// What a node holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Kind {
-    /// Two children.
-    Inner([Ref; 2]),
+    /// Two children, at this index and the next.
+    Inner(u32),
     /// Every texel of the box is solid.
     Solid,
     /// A square of `1 << log` texels aligned to its size, partly solid, refined from the mask's bits.
@@ -80,6 +80,13 @@ pub(crate) enum Kind {
 }
 
 impl Node {
+    /// A placeholder, overwritten before use.
+    pub(crate) const EMPTY: Node = Node {
+        center: [0.0; 2],
+        half: [0.0; 2],
+        link: 0,
+    };
+
     /// A node over the texel box `b` (x0, y0, x1, y1), shrunk by `inset` per axis when solid.
     fn new(b: [u32; 4], tag: u32, payload: u32, inset: [f64; 2]) -> Node {
         let (x0, y0, x1, y1) = (
@@ -97,7 +104,6 @@ impl Node {
             center: [(x0 + x1) * 0.5, (y0 + y1) * 0.5],
             half: [(x1 - x0) * 0.5 - ix, (y1 - y0) * 0.5 - iy],
             link: tag << TAG_SHIFT | payload,
-            leaves: 1,
         }
     }
 
@@ -110,16 +116,21 @@ impl Node {
     #[inline(always)]
     pub(crate) fn kind(&self) -> Kind {
         match self.link >> TAG_SHIFT {
-            TAG_INNER => {
-                let (first, half) = (self.link & PAYLOAD, self.leaves / 2);
-                Kind::Inner([(first, half), (first + 2 * half - 1, self.leaves - half)])
-            }
+            TAG_INNER => Kind::Inner(self.link & PAYLOAD),
             TAG_SOLID => Kind::Solid,
             _ => Kind::Square(self.link & LOG_BITS),
         }
     }
 
-    /// Whether the node holds no texel (see [`Packed::NOTHING`]).
+    /// A node that holds no texel: only an edited mask's grid tree has them, for blocks (and whole
+    /// subtrees) that an edit emptied. Every walk skips them.
+    pub(crate) const NOTHING: Node = Node {
+        center: [0.0; 2],
+        half: [-1.0; 2],
+        link: TAG_SOLID << TAG_SHIFT,
+    };
+
+    /// Whether the node holds no texel (see [`Node::NOTHING`]).
     #[inline(always)]
     pub(crate) fn is_nothing(&self) -> bool {
         self.half[0] < 0.0
@@ -149,13 +160,11 @@ impl Node {
     }
 }
 
-/// One node as the tree keeps it: the centre and half size of its texel box in `f32`, 16 bytes.
+/// A node's box as the tree keeps it: the centre and half size of its texel box in `f32`, 16 bytes.
 ///
 /// Box corners are whole texel coordinates up to [`Mask::MAX_SIDE`](crate::Mask::MAX_SIDE) (2^23),
 /// so every centre and half size is a multiple of a half under 2^23, which an `f32` holds exactly:
-/// [`BoxTree::node`] turns it into the `f64` [`Node`] the walks test, bit for bit the box an `f64`
-/// would have kept. Where a node sits in the tree says what it is and where its children are (see
-/// [`BoxTree`]), so it needs no link.
+/// [`BoxTree::node`] turns it into the `f64` [`Node`] the walks test without rounding anything.
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[repr(C, align(16))]
 pub(crate) struct Packed {
@@ -179,6 +188,15 @@ impl Packed {
         Packed {
             center: [(b[0] + b[2]) as f32 * 0.5, (b[1] + b[3]) as f32 * 0.5],
             half: [(b[2] - b[0]) as f32 * 0.5, (b[3] - b[1]) as f32 * 0.5],
+        }
+    }
+
+    /// The box of node `n`, its inset undone.
+    fn of_node(n: &Node) -> Packed {
+        if n.is_nothing() {
+            Packed::NOTHING
+        } else {
+            Packed::of(n.texels())
         }
     }
 
@@ -210,16 +228,14 @@ impl Packed {
 
 /// A mask's bounding-box tree and what the walks need to know of it.
 ///
-/// The nodes are laid out depth first, and every split gives its first child half the leaves,
-/// rounded down: an inner node `i` with `n` leaves has its first child at `i + 1` and its second at
-/// `i + 2 (n / 2)`, so a node is its box alone, a walk carries each node's leaf count beside its
-/// index (a [`Ref`]), and the tree takes 16 bytes a node, 32 a leaf.
+/// Each node's box and link sit in two arrays side by side, so that a box is 16 bytes of `f32`
+/// (see [`Packed`]) and a walk reads both with two loads that do not wait on each other.
 #[derive(Clone, Debug)]
 pub(crate) struct BoxTree {
-    /// The nodes, root first, depth first.
-    nodes: Vec<Packed>,
-    /// One bit per node, set for a leaf that is a bit block (empty when none is).
-    blocks: Vec<u64>,
+    /// The nodes' boxes, root first.
+    boxes: Vec<Packed>,
+    /// The nodes' links (see [`Node`]'s), in the same order.
+    links: Vec<u32>,
     /// How much smaller than their texels solid leaves are tested (see `mask::LEAF_INSET`).
     inset: [f64; 2],
     /// log2 of the side of its bit blocks (see [`block_log`]).
@@ -235,125 +251,35 @@ pub(crate) struct BoxTree {
 impl BoxTree {
     /// The tree of the mask with these bits, its cover or blocks chosen from the content.
     pub(crate) fn build(bits: Bits<'_>) -> BoxTree {
-        let mut leaves = leaves(bits);
-        let mut tree = BoxTree::sized(leaves.len(), bits);
-        if !leaves.is_empty() {
-            tree.depth = tree.place(&mut leaves, 0);
-        }
-        tree
+        let (nodes, depth) = build(bits);
+        BoxTree::packed(&nodes, depth, bits, None)
     }
 
     /// The tree of an edited mask: one leaf per block of the grid, so that edits stay local.
     pub(crate) fn grid(bits: Bits<'_>) -> BoxTree {
-        let side = 1 << block_log(bits.height);
-        let (columns, rows) = (bits.width.div_ceil(side), bits.height.div_ceil(side));
-        let mut order = Vec::with_capacity((columns * rows) as usize);
-        bisect([0, 0, columns, rows], &mut order);
-        let mut tree = BoxTree::sized(order.len(), bits);
-        let mut grid = Grid {
-            ordinal_of_block: vec![0; order.len()],
-            columns,
-        };
-        for (k, [bx, by]) in order.iter().enumerate() {
-            grid.ordinal_of_block[(by * grid.columns + bx) as usize] = k as u32;
-        }
+        let (nodes, depth, grid) = build_grid(bits);
+        let mut tree = BoxTree::packed(&nodes, depth, bits, Some(Box::new(grid)));
         tree.has_blocks = true;
-        tree.blocks = vec![0; tree.nodes.len().div_ceil(64)];
-        tree.depth = tree.place_blocks(bits, &order, 0);
-        tree.grid = Some(Box::new(grid));
         tree
     }
 
-    /// A tree of `leaves` leaves for the mask with these bits, every node nothing yet.
-    fn sized(leaves: usize, bits: Bits<'_>) -> BoxTree {
+    /// The tree of `nodes`, built in `f64`, kept as boxes and links.
+    fn packed(nodes: &[Node], depth: u32, bits: Bits<'_>, grid: Option<Box<Grid>>) -> BoxTree {
         BoxTree {
-            nodes: vec![Packed::NOTHING; (2 * leaves).saturating_sub(1)],
-            blocks: Vec::new(),
+            boxes: nodes.iter().map(Packed::of_node).collect(),
+            links: nodes.iter().map(|n| n.link).collect(),
             inset: bits.inset,
             block_log: block_log(bits.height),
-            depth: 0,
-            has_blocks: false,
-            grid: None,
+            depth,
+            has_blocks: nodes.iter().any(|n| matches!(n.kind(), Kind::Square(_))),
+            grid,
         }
-    }
-
-    /// Fills the subtree at `i` with `leaves`, split at the median of the longer axis of their
-    /// bounds; returns its depth.
-    ///
-    /// Each level partitions in linear time (a selection, not a sort), so the build is O(n log n).
-    fn place(&mut self, leaves: &mut [Leaf], i: usize) -> u32 {
-        if let [(b, tag)] = leaves {
-            self.nodes[i] = Packed::of(*b);
-            if *tag == TAG_SQUARE {
-                self.mark_block(i, true);
-            }
-            return 1;
-        }
-        let b = bounds(leaves);
-        self.nodes[i] = Packed::of(b);
-        let mid = leaves.len() / 2;
-        // Twice the centre, to stay in integers.
-        // Ties on the long axis go by the other axis, so that equal halves stay spatially together.
-        let centre = |l: &[u32; 4], k: usize| u64::from(l[k]) + u64::from(l[k + 2]);
-        if b[2] - b[0] >= b[3] - b[1] {
-            leaves.select_nth_unstable_by_key(mid, |(l, _)| (centre(l, 0), centre(l, 1)));
-        } else {
-            leaves.select_nth_unstable_by_key(mid, |(l, _)| (centre(l, 1), centre(l, 0)));
-        }
-        let (left, right) = leaves.split_at_mut(mid);
-        let dl = self.place(left, i + 1);
-        let dr = self.place(right, i + 2 * mid);
-        1 + dl.max(dr)
-    }
-
-    /// Fills the subtree at `i` with the leaves of the blocks of `order`, in order, split as
-    /// [`place`](Self::place) splits; returns its depth.
-    fn place_blocks(&mut self, bits: Bits<'_>, order: &[[u32; 2]], i: usize) -> u32 {
-        if let [[bx, by]] = order {
-            self.set_block(i, bits, *bx, *by);
-            return 1;
-        }
-        let mid = order.len() / 2;
-        let dl = self.place_blocks(bits, &order[..mid], i + 1);
-        let dr = self.place_blocks(bits, &order[mid..], i + 2 * mid);
-        self.refit(i, order.len());
-        1 + dl.max(dr)
-    }
-
-    /// Marks node `i` as a bit block or not.
-    fn mark_block(&mut self, i: usize, block: bool) {
-        if self.blocks.is_empty() {
-            self.blocks = vec![0; self.nodes.len().div_ceil(64)];
-            self.has_blocks = true;
-        }
-        let bit = 1u64 << (i % 64);
-        if block {
-            self.blocks[i / 64] |= bit;
-        } else {
-            self.blocks[i / 64] &= !bit;
-        }
-    }
-
-    /// Sets leaf `i` to block (`bx`, `by`): solid when full, its bits when partly solid, nothing when
-    /// empty.
-    fn set_block(&mut self, i: usize, bits: Bits<'_>, bx: u32, by: u32) {
-        let log = self.block_log;
-        let square = bits.square(bx << log, by << log, log);
-        self.nodes[i] = square.map_or(Packed::NOTHING, |s| Packed::of(s.texels()));
-        self.mark_block(i, square.is_some_and(|s| !s.is_solid()));
-    }
-
-    /// Recomputes inner node `i` (with `leaves` leaves)'s box from its two children: their union, or
-    /// nothing when both are.
-    fn refit(&mut self, i: usize, leaves: usize) {
-        let half = leaves / 2;
-        self.nodes[i] = Packed::union(self.nodes[i + 1], self.nodes[i + 2 * half]);
     }
 
     /// The number of nodes.
     #[cfg(test)]
     pub(crate) fn len(&self) -> usize {
-        self.nodes.len()
+        self.boxes.len()
     }
 
     /// log2 of the side of its bit blocks.
@@ -363,46 +289,48 @@ impl BoxTree {
 
     /// The root, or `None` for a mask with no solid texel.
     pub(crate) fn root(&self) -> Option<Node> {
-        (!self.nodes.is_empty()).then(|| self.node(self.root_ref()))
+        (!self.boxes.is_empty()).then(|| self.node(0))
     }
 
-    /// The root's reference (meaningless for a mask with no solid texel).
+    /// Node `i` as the walks test it: its box in `f64`, shrunk by the inset.
+    ///
+    /// Every node is shrunk, not only the solid leaves that need it: a solid leaf's shrunk box lies in
+    /// every shrunk box above it, so no pair of solid leaves that overlaps is pruned, and shrinking
+    /// all of them takes a subtraction where choosing would put a select on the walk's chain.
     #[inline(always)]
-    pub(crate) fn root_ref(&self) -> Ref {
-        (0, self.nodes.len().div_ceil(2) as u32)
-    }
-
-    /// The node `r` refers to, as the walks test it: its box in `f64` (a solid leaf's shrunk by the
-    /// inset) and what it holds.
-    #[inline(always)]
-    pub(crate) fn node(&self, (i, leaves): Ref) -> Node {
-        let p = self.nodes[i as usize];
-        // Selects rather than branches: the walk branches on the kind once, after its test.
-        let inner = leaves > 1;
-        let block = self.has_blocks && self.blocks[i as usize / 64] >> (i % 64) & 1 != 0;
-        let solid = !inner & !block;
-        let tag = if inner {
-            TAG_INNER
-        } else if block {
-            TAG_SQUARE
-        } else {
-            TAG_SOLID
-        };
-        let payload = if inner { i + 1 } else { self.block_log };
-        let keep = u64::from(solid).wrapping_neg();
-        let e = self.inset.map(|v| f64::from_bits(v.to_bits() & keep));
+    pub(crate) fn node(&self, i: u32) -> Node {
+        let (p, link) = (self.boxes[i as usize], self.links[i as usize]);
         Node {
             center: [f64::from(p.center[0]), f64::from(p.center[1])],
-            half: [f64::from(p.half[0]) - e[0], f64::from(p.half[1]) - e[1]],
-            link: tag << TAG_SHIFT | payload,
-            leaves,
+            half: [
+                f64::from(p.half[0]) - self.inset[0],
+                f64::from(p.half[1]) - self.inset[1],
+            ],
+            link,
         }
+    }
+
+    /// Sets leaf `i` to block (`bx`, `by`): solid when full, its bits when partly solid, nothing when
+    /// empty.
+    fn set_block(&mut self, i: usize, bits: Bits<'_>, bx: u32, by: u32) {
+        let n = block_leaf(bits, bx, by, self.block_log);
+        self.boxes[i] = Packed::of_node(&n);
+        self.links[i] = n.link;
+    }
+
+    /// Recomputes inner node `i`'s box from its two children: their union, or nothing when both are.
+    fn refit(&mut self, i: usize) {
+        let Kind::Inner(first) = self.node(i as u32).kind() else {
+            return;
+        };
+        let first = first as usize;
+        self.boxes[i] = Packed::union(self.boxes[first], self.boxes[first + 1]);
     }
 
     /// Heap bytes the tree holds.
     pub(crate) fn heap_bytes(&self) -> usize {
-        self.nodes.capacity() * std::mem::size_of::<Packed>()
-            + self.blocks.capacity() * std::mem::size_of::<u64>()
+        self.boxes.capacity() * std::mem::size_of::<Packed>()
+            + self.links.capacity() * std::mem::size_of::<u32>()
             + self.grid.as_ref().map_or(0, |g| g.heap_bytes())
     }
 }
@@ -630,8 +558,8 @@ pub(crate) fn solid_leaf_at(tree: &BoxTree, bits: Bits<'_>, x: u32, y: u32) -> O
         }
         match n.kind() {
             Kind::Solid => return Some(n),
-            Kind::Inner([first, second]) => {
-                stack.extend([tree.node(second), tree.node(first)]);
+            Kind::Inner(first) => {
+                stack.extend([tree.node(first + 1), tree.node(first)]);
             }
             Kind::Square(log) => {
                 let [x0, y0, ..] = n.texels();
@@ -652,8 +580,10 @@ pub(crate) fn solid_leaf_at(tree: &BoxTree, bits: Bits<'_>, x: u32, y: u32) -> O
 /// region touched rather than the mask.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Grid {
-    /// The place of each block (row by row) in the order of the tree's leaves.
-    ordinal_of_block: Vec<u32>,
+    /// The parent of each node (the root's is itself).
+    parent: Vec<u32>,
+    /// The leaf of each block, row by row.
+    leaf_of_block: Vec<u32>,
     /// Blocks per row of the grid.
     columns: u32,
 }
@@ -661,25 +591,90 @@ pub(crate) struct Grid {
 impl Grid {
     /// Heap bytes the grid's bookkeeping holds.
     pub(crate) fn heap_bytes(&self) -> usize {
-        std::mem::size_of::<Grid>() + self.ordinal_of_block.capacity() * std::mem::size_of::<u32>()
+        std::mem::size_of::<Grid>()
+            + (self.parent.capacity() + self.leaf_of_block.capacity()) * std::mem::size_of::<u32>()
     }
 }
 
-/// The blocks of `b` (x0, y0, x1, y1 in blocks) in the order of its bisection, the longer side halved
-/// first, so that neighbours in the order are neighbours in the mask.
-fn bisect(b: [u32; 4], order: &mut Vec<[u32; 2]>) {
+/// The leaf of block (`bx`, `by`) of side `1 << log`: solid when full, its bits when partly solid,
+/// nothing when empty.
+fn block_leaf(bits: Bits<'_>, bx: u32, by: u32, log: u32) -> Node {
+    bits.square(bx << log, by << log, log)
+        .unwrap_or(Node::NOTHING)
+}
+
+/// Builds an edited mask's tree: a fixed bisection of the block grid. Returns the nodes, the depth and
+/// the grid's bookkeeping.
+pub(crate) fn build_grid(bits: Bits<'_>) -> (Vec<Node>, u32, Grid) {
+    let side = 1 << block_log(bits.height);
+    let (columns, rows) = (bits.width.div_ceil(side), bits.height.div_ceil(side));
+    let blocks = (columns * rows) as usize;
+    let mut nodes = vec![Node::EMPTY];
+    let mut grid = Grid {
+        parent: vec![0],
+        leaf_of_block: vec![0; blocks],
+        columns,
+    };
+    let depth = grid_node(bits, [0, 0, columns, rows], 0, &mut nodes, &mut grid);
+    (nodes, depth, grid)
+}
+
+/// Fills `nodes[slot]` with the subtree over the blocks `b` (x0, y0, x1, y1 in blocks), halving the
+/// longer side; returns its depth.
+fn grid_node(
+    bits: Bits<'_>,
+    b: [u32; 4],
+    slot: usize,
+    nodes: &mut Vec<Node>,
+    grid: &mut Grid,
+) -> u32 {
     let [x0, y0, x1, y1] = b;
     if x1 - x0 == 1 && y1 - y0 == 1 {
-        order.push([x0, y0]);
-    } else if x1 - x0 >= y1 - y0 {
+        nodes[slot] = block_leaf(bits, x0, y0, block_log(bits.height));
+        grid.leaf_of_block[(y0 * grid.columns + x0) as usize] = slot as u32;
+        return 1;
+    }
+    let first = nodes.len();
+    nodes[slot] = Node::new([0; 4], TAG_INNER, first as u32, [0.0; 2]);
+    nodes.extend([Node::EMPTY; 2]);
+    grid.parent.extend([slot as u32; 2]);
+    let (a, c) = if x1 - x0 >= y1 - y0 {
         let m = x0 + (x1 - x0) / 2;
-        bisect([x0, y0, m, y1], order);
-        bisect([m, y0, x1, y1], order);
+        ([x0, y0, m, y1], [m, y0, x1, y1])
     } else {
         let m = y0 + (y1 - y0) / 2;
-        bisect([x0, y0, x1, m], order);
-        bisect([x0, m, x1, y1], order);
-    }
+        ([x0, y0, x1, m], [x0, m, x1, y1])
+    };
+    let da = grid_node(bits, a, first, nodes, grid);
+    let dc = grid_node(bits, c, first + 1, nodes, grid);
+    refit(nodes, slot);
+    1 + da.max(dc)
+}
+
+/// Recomputes inner node `i`'s box from its two children while the grid is built in `f64`: their
+/// union, or nothing when both are.
+fn refit(nodes: &mut [Node], i: usize) {
+    let Kind::Inner(first) = nodes[i].kind() else {
+        return;
+    };
+    let (a, b) = (nodes[first as usize], nodes[first as usize + 1]);
+    let (center, half) = match (a.is_nothing(), b.is_nothing()) {
+        (true, true) => (Node::NOTHING.center, Node::NOTHING.half),
+        (false, true) => (a.center, a.half),
+        (true, false) => (b.center, b.half),
+        (false, false) => {
+            let lo = |n: &Node, k: usize| n.center[k] - n.half[k];
+            let hi = |n: &Node, k: usize| n.center[k] + n.half[k];
+            let l = [lo(&a, 0).min(lo(&b, 0)), lo(&a, 1).min(lo(&b, 1))];
+            let h = [hi(&a, 0).max(hi(&b, 0)), hi(&a, 1).max(hi(&b, 1))];
+            (
+                [(l[0] + h[0]) * 0.5, (l[1] + h[1]) * 0.5],
+                [(h[0] - l[0]) * 0.5, (h[1] - l[1]) * 0.5],
+            )
+        }
+    };
+    nodes[i].center = center;
+    nodes[i].half = half;
 }
 
 /// Rewrites the leaves of the blocks covering texels `x0..x1` by `y0..y1` from the bits and refits
@@ -690,61 +685,60 @@ pub(crate) fn refresh(tree: &mut BoxTree, bits: Bits<'_>, b: [u32; 4]) {
         return;
     };
     if x0 < x1 && y0 < y1 {
-        // (index, leaves) of every ancestor of a rewritten leaf.
-        let mut dirty: Vec<(u32, u32)> = Vec::new();
-        let (root, log) = (tree.root_ref(), tree.block_log);
+        let log = tree.block_log;
+        let mut dirty: Vec<u32> = Vec::new();
         for by in y0 >> log..=(y1 - 1) >> log {
             for bx in x0 >> log..=(x1 - 1) >> log {
-                // Down from the root to the block's leaf, by its place among the leaves.
-                let mut k = grid.ordinal_of_block[(by * grid.columns + bx) as usize];
-                let (mut i, mut n) = root;
-                while n > 1 {
-                    dirty.push((i, n));
-                    let half = n / 2;
-                    (i, n, k) = if k < half {
-                        (i + 1, half, k)
-                    } else {
-                        (i + 2 * half, n - half, k - half)
-                    };
-                }
-                tree.set_block(i as usize, bits, bx, by);
+                let leaf = grid.leaf_of_block[(by * grid.columns + bx) as usize];
+                tree.set_block(leaf as usize, bits, bx, by);
+                dirty.push(leaf);
             }
         }
         // Parents have smaller indices than their children: refit deepest first, each node once.
-        dirty.sort_unstable();
-        dirty.dedup();
-        for &(i, n) in dirty.iter().rev() {
-            tree.refit(i as usize, n as usize);
+        let mut level: Vec<u32> = dirty;
+        while !level.is_empty() {
+            let mut parents: Vec<u32> = level
+                .iter()
+                .filter(|&&i| i != 0)
+                .map(|&i| grid.parent[i as usize])
+                .collect();
+            parents.sort_unstable();
+            parents.dedup();
+            for &p in parents.iter().rev() {
+                tree.refit(p as usize);
+            }
+            level = parents;
         }
     }
     tree.grid = Some(grid);
 }
 
-/// A leaf before it becomes a node: its texel box and its tag.
+/// A leaf before it becomes a node: its texel box and its link.
 type Leaf = ([u32; 4], u32);
 
-/// The box holding every leaf's box (not empty).
-fn bounds(leaves: &[Leaf]) -> [u32; 4] {
-    let mut b = leaves[0].0;
-    for (l, _) in leaves {
-        b = [
-            b[0].min(l[0]),
-            b[1].min(l[1]),
-            b[2].max(l[2]),
-            b[3].max(l[3]),
-        ];
-    }
-    b
+/// The link of a solid leaf.
+const SOLID: u32 = TAG_SOLID << TAG_SHIFT;
+
+/// The link of a bit block of side `1 << log`.
+fn square_link(log: u32) -> u32 {
+    TAG_SQUARE << TAG_SHIFT | log
 }
 
-/// The leaves of a mask: its whole cover when that is small, else per block.
-fn leaves(bits: Bits<'_>) -> Vec<Leaf> {
+/// Builds the tree of a mask; returns its nodes (root first) and its depth (0 when nothing is solid).
+pub(crate) fn build(bits: Bits<'_>) -> (Vec<Node>, u32) {
     let all = [0, 0, bits.width, bits.height];
-    match bits.cover(all, cover_budget(bits)) {
-        Some(cover) => cover.into_iter().map(|b| (b, TAG_SOLID)).collect(),
+    let mut leaves: Vec<Leaf> = match bits.cover(all, cover_budget(bits)) {
+        Some(cover) => cover.into_iter().map(|b| (b, SOLID)).collect(),
         None if block_log(bits.height) > BLOCK.trailing_zeros() => wide_block_leaves(bits),
         None => block_leaves(bits),
+    };
+    if leaves.is_empty() {
+        return (Vec::new(), 0);
     }
+    let mut nodes = Vec::with_capacity(2 * leaves.len() - 1);
+    nodes.push(Node::EMPTY);
+    let depth = build_node(&mut leaves, 0, &mut nodes, bits.inset);
+    (nodes, depth)
 }
 
 /// The leaves of a mask too complex for one cover: per 64 x 64 block, a solid rectangle when it is
@@ -758,11 +752,11 @@ fn block_leaves(bits: Bits<'_>) -> Vec<Leaf> {
             };
             let b = block.texels();
             if block.is_solid() {
-                leaves.push((b, TAG_SOLID));
+                leaves.push((b, SOLID));
             } else if let Some(cover) = bits.cover(b, block_rects(b)) {
-                leaves.extend(cover.into_iter().map(|b| (b, TAG_SOLID)));
+                leaves.extend(cover.into_iter().map(|b| (b, SOLID)));
             } else {
-                leaves.push((b, TAG_SQUARE));
+                leaves.push((b, square_link(BLOCK.trailing_zeros())));
             }
         }
     }
@@ -775,13 +769,49 @@ fn wide_block_leaves(bits: Bits<'_>) -> Vec<Leaf> {
     (0..bits.width)
         .step_by(1 << log)
         .filter_map(|sx| bits.square(sx, 0, log))
-        .map(|s| (s.texels(), TAG_SQUARE))
+        .map(|s| (s.texels(), square_link(log)))
         .collect()
 }
 
 /// How many rectangles a block with this box may keep.
 fn block_rects(b: [u32; 4]) -> usize {
     ((b[2] - b[0]) * (b[3] - b[1])).div_ceil(TEXELS_PER_RECT) as usize
+}
+
+/// Fills `nodes[slot]` with the subtree over `leaves`: split at the median of the longer axis, the two
+/// children stored side by side. Returns the subtree's depth.
+///
+/// Each level partitions in linear time (a selection, not a sort), so the build is O(n log n).
+fn build_node(leaves: &mut [Leaf], slot: usize, nodes: &mut Vec<Node>, inset: [f64; 2]) -> u32 {
+    if let [(b, link)] = leaves {
+        nodes[slot] = Node::new(*b, *link >> TAG_SHIFT, *link & PAYLOAD, inset);
+        return 1;
+    }
+    let mut b = leaves[0].0;
+    for (l, _) in leaves.iter() {
+        b = [
+            b[0].min(l[0]),
+            b[1].min(l[1]),
+            b[2].max(l[2]),
+            b[3].max(l[3]),
+        ];
+    }
+    let first = nodes.len();
+    nodes[slot] = Node::new(b, TAG_INNER, first as u32, inset);
+    nodes.extend([Node::EMPTY; 2]);
+    let mid = leaves.len() / 2;
+    // Twice the centre, to stay in integers.
+    // Ties on the long axis go by the other axis, so that equal halves stay spatially together.
+    let centre = |l: &[u32; 4], k: usize| u64::from(l[k]) + u64::from(l[k + 2]);
+    if b[2] - b[0] >= b[3] - b[1] {
+        leaves.select_nth_unstable_by_key(mid, |(l, _)| (centre(l, 0), centre(l, 1)));
+    } else {
+        leaves.select_nth_unstable_by_key(mid, |(l, _)| (centre(l, 1), centre(l, 0)));
+    }
+    let (left, right) = leaves.split_at_mut(mid);
+    let dl = build_node(left, first, nodes, inset);
+    let dr = build_node(right, first + 1, nodes, inset);
+    1 + dl.max(dr)
 }
 
 #[cfg(test)]
@@ -832,7 +862,11 @@ mod tests {
         let s = m.bits().square(256, 0, 8).unwrap();
         assert_eq!((s.texels(), s.kind()), ([258, 0, 511, 1], Kind::Square(8)));
         assert_eq!(m.bits().square(1024, 0, 8), None, "past the width");
-        assert!(m.heap_bytes() <= 2 * 16 * 8, "{} bytes", m.heap_bytes());
+        assert!(
+            m.heap_bytes() <= 3 * (8 + 16 * 8),
+            "{} bytes",
+            m.heap_bytes()
+        );
     }
 
     #[test]

@@ -7,7 +7,7 @@
 //! was pushed: squares pushed after it serve only entries above it, so popping it drops them, and the
 //! squares held never outnumber four per stack entry, however many the walk meets.
 
-use super::tree::{Bits, BoxTree, Node, Ref};
+use super::tree::{Bits, BoxTree, Node};
 
 /// Marks a walk reference as an index into the held squares rather than into a tree.
 const SQUARE: u32 = 1 << 31;
@@ -16,7 +16,7 @@ const SQUARE: u32 = 1 << 31;
 #[derive(Clone, Copy)]
 pub(crate) struct Side {
     /// The reference the quarters are paired with, on the other side.
-    pub(crate) other: Ref,
+    pub(crate) other: u32,
     /// Whether the square split is the second sprite's.
     pub(crate) split_b: bool,
 }
@@ -30,11 +30,11 @@ pub(crate) struct HeldSquares {
 impl HeldSquares {
     /// The node a walk reference names: in `tree`, or among the held squares.
     #[inline(always)]
-    pub(crate) fn node(&self, tree: &BoxTree, r: Ref) -> Node {
-        if r.0 & SQUARE == 0 {
-            tree.node(r)
+    pub(crate) fn node(&self, tree: &BoxTree, i: u32) -> Node {
+        if i & SQUARE == 0 {
+            tree.node(i)
         } else {
-            self.squares[(r.0 & !SQUARE) as usize]
+            self.squares[(i & !SQUARE) as usize]
         }
     }
 
@@ -61,7 +61,7 @@ impl HeldSquares {
         corner: [u32; 4],
         log: u32,
         side: Side,
-        stack: &mut [(Ref, Ref)],
+        stack: &mut [(u32, u32)],
         marks: &mut [u32],
         mut len: usize,
     ) -> usize {
@@ -71,7 +71,7 @@ impl HeldSquares {
         let first_child = len;
         for (dx, dy) in [(half, half), (0, half), (half, 0), (0, 0)] {
             if let Some(child) = bits.square(sx + dx, sy + dy, log - 1) {
-                let child_ref = (SQUARE | self.squares.len() as u32, 1);
+                let child_ref = SQUARE | self.squares.len() as u32;
                 stack[len] = if side.split_b {
                     (side.other, child_ref)
                 } else {

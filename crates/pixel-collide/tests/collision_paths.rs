@@ -303,12 +303,13 @@ proptest! {
     fn memory_with_the_tree_stays_within_three_times_pygames_bytes(m in any_mask(300)) {
         // Bits as stored (rows padded to whole words, as pygame stores them): alone until a query
         // needs the tree, then at most three times pygame's bytes (its two ints and its words) from
-        // 1024 texels up; under that, the tree may keep 16 rectangles (31 nodes) where that is more.
+        // 1024 texels up; under that, the tree may keep 16 rectangles (31 nodes of 20 bytes) where that
+        // is more.
         let padded = m.width().div_ceil(64) as usize * 8 * m.height() as usize;
         prop_assert_eq!(m.heap_bytes(), padded, "a new mask holds its bits alone");
         m.build_tree();
         let bound = 3 * (8 + padded);
-        let bound = if m.width() * m.height() >= 1024 { bound } else { bound.max(padded + 31 * 16) };
+        let bound = if m.width() * m.height() >= 1024 { bound } else { bound.max(padded + 31 * 20) };
         prop_assert!(m.heap_bytes() <= bound, "{} bytes for {} x {}", m.heap_bytes(), m.width(), m.height());
     }
 

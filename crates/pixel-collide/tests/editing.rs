@@ -116,7 +116,7 @@ proptest! {
         let padded = w.div_ceil(64) as usize * 8 * h as usize;
         // Three times pygame's bytes (its two ints and its words) from 1024 texels up.
         let bound = 3 * (8 + padded);
-        let bound = if w * h >= 1024 { bound } else { bound.max(padded + 31 * 16) };
+        let bound = if w * h >= 1024 { bound } else { bound.max(padded + 31 * 20 + 128) };
         prop_assert!(mask.heap_bytes() <= bound, "{} bytes", mask.heap_bytes());
         for (n, t) in probes {
             let other = Mask::from_fn(n, n, |x, y| (x + y) % 3 != 0).unwrap();
