@@ -105,14 +105,23 @@ impl<'a> Pair<'a> {
         let [a0, a1, a_n1, a_n2] = self.abs;
         let cb = self.t + self.c0 * nb.center[0] + self.c1 * nb.center[1];
         let d = cb - DVec2::from(ca);
-        // All four axes, then one branch: which axis separates a pair is unpredictable, and a
-        // mispredicted branch costs more than the tests it would skip.
-        (d.x.abs() >= grow(ha[0] + a0.x * hb[0] + a1.x * hb[1], 0))
-            | (d.y.abs() >= grow(ha[1] + a0.y * hb[0] + a1.y * hb[1], 1))
-            | (d.dot(self.n1).abs()
-                >= grow(ha[0] * a_n1.x + ha[1] * a_n1.y + hb[1] * self.det_abs, 2))
-            | (d.dot(self.n2).abs()
-                >= grow(ha[0] * a_n2.x + ha[1] * a_n2.y + hb[0] * self.det_abs, 3))
+        let x = || d.x.abs() >= grow(ha[0] + a0.x * hb[0] + a1.x * hb[1], 0);
+        let y = || d.y.abs() >= grow(ha[1] + a0.y * hb[0] + a1.y * hb[1], 1);
+        let n1 = || {
+            d.dot(self.n1).abs() >= grow(ha[0] * a_n1.x + ha[1] * a_n1.y + hb[1] * self.det_abs, 2)
+        };
+        let n2 = || {
+            d.dot(self.n2).abs() >= grow(ha[0] * a_n2.x + ha[1] * a_n2.y + hb[0] * self.det_abs, 3)
+        };
+        if GROWN {
+            // A push or a sweep tests the same pairs over and over, so its branches are predicted
+            // and skipping the axes after the first that parts the boxes pays.
+            x() || y() || n1() || n2()
+        } else {
+            // All four axes, then one branch: which axis parts a pair in an overlap test is
+            // unpredictable, and a mispredicted branch costs more than the axes it would skip.
+            x() | y() | n1() | n2()
+        }
     }
 
     /// The contact point of an overlapping pair of solid boxes: the middle of the stretch of the second

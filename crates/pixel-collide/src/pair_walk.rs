@@ -25,7 +25,13 @@ impl<'a> Pair<'a> {
         found: impl FnMut(&Node, &Node) -> bool,
         observe: impl FnMut(&Node, &Node, bool),
     ) {
-        self.walk_by(|a, b| self.separated(a, b), found, observe);
+        // Each test inlined into the walk: a call would store both nodes to pass them.
+        self.walk_by(
+            #[inline(always)]
+            |a, b| self.separated(a, b),
+            found,
+            observe,
+        );
     }
 
     /// Whether some pair of solid boxes comes within reach of each other with the second box's reach
@@ -38,6 +44,7 @@ impl<'a> Pair<'a> {
     pub(crate) fn within_grown(&self, extra: [f64; 4]) -> bool {
         let mut near = false;
         self.walk_by(
+            #[inline(always)]
             |a, b| self.separated_by::<true>(a, b, &extra),
             |_, _| {
                 near = true;
@@ -59,6 +66,7 @@ impl<'a> Pair<'a> {
         found: impl FnMut(&Node, &Node) -> bool,
     ) {
         self.walk_by(
+            #[inline(always)]
             |a, b| {
                 let left = work.get();
                 work.set(left.saturating_sub(1));

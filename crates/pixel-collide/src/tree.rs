@@ -809,20 +809,8 @@ fn build_node(leaves: &mut [Leaf], slot: usize, nodes: &mut Vec<Node>, inset: [f
         leaves.select_nth_unstable_by_key(mid, |(l, _)| (centre(l, 1), centre(l, 0)));
     }
     let (left, right) = leaves.split_at_mut(mid);
-    // The half with more area first: a walk visits the first child first, and a hit is most often
-    // met in the larger rectangles.
-    let area = |half: &[Leaf]| -> u64 {
-        half.iter()
-            .map(|(l, _)| u64::from(l[2] - l[0]) * u64::from(l[3] - l[1]))
-            .sum()
-    };
-    let (first_half, second_half) = if area(right) > area(left) {
-        (right, left)
-    } else {
-        (left, right)
-    };
-    let dl = build_node(first_half, first, nodes, inset);
-    let dr = build_node(second_half, first + 1, nodes, inset);
+    let dl = build_node(left, first, nodes, inset);
+    let dr = build_node(right, first + 1, nodes, inset);
     1 + dl.max(dr)
 }
 
