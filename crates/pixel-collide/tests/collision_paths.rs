@@ -129,6 +129,30 @@ fn deepest_overlap(a: &Mask, ta: Affine2, b: &Mask, tb: Affine2) -> f64 {
 }
 
 /// A transform from rotation, scale in 0.5..2 with flips, shear and translation.
+/// Whether every query's answer on the two placed masks agrees with the texel-by-texel geometry:
+/// within a thousandth of a texel of touching, either answer is right.
+fn agrees_with_brute_force(
+    a: &Mask,
+    ta: Affine2,
+    b: &Mask,
+    tb: Affine2,
+) -> Result<(), TestCaseError> {
+    let deepest = deepest_overlap(a, ta, b, tb);
+    let (sa, sb) = (Sprite::new(a, ta), Sprite::new(b, tb));
+    let hit = collide(sa, sb);
+    prop_assert!(support::mirrored(hit, collide(sb, sa)));
+    if deepest > 1e-3 {
+        prop_assert!(hit.is_some(), "overlap {} deep but no hit", deepest);
+        prop_assert!(overlap_area(sa, sb) > 0.0);
+    } else if deepest < -1e-3 {
+        prop_assert!(hit.is_none(), "every pair apart by {} but a hit", -deepest);
+        prop_assert_eq!(overlap_area(sa, sb), 0.0);
+    }
+    prop_assert_eq!(overlaps(sa, sb), hit.is_some());
+    prop_assert_eq!(overlap_area(sa, sb) > 0.0, hit.is_some());
+    Ok(())
+}
+
 fn placement() -> impl Strategy<Value = Affine2> {
     (
         0.0f32..std::f32::consts::TAU,
@@ -262,20 +286,7 @@ proptest! {
     fn transformed_bit_blocks_agree_with_brute_force(
         a in any_mask(90), b in any_mask(90), ta in placement(), tb in placement(),
     ) {
-        let deepest = deepest_overlap(&a, ta, &b, tb);
-        let (sa, sb) = (Sprite::new(&a, ta), Sprite::new(&b, tb));
-        let hit = collide(sa, sb);
-        prop_assert!(support::mirrored(hit, collide(sb, sa)));
-        // Within a thousandth of a texel of touching, either answer is right.
-        if deepest > 1e-3 {
-            prop_assert!(hit.is_some(), "overlap {} deep but no hit", deepest);
-            prop_assert!(overlap_area(sa, sb) > 0.0);
-        } else if deepest < -1e-3 {
-            prop_assert!(hit.is_none(), "every pair apart by {} but a hit", -deepest);
-            prop_assert_eq!(overlap_area(sa, sb), 0.0);
-        }
-        prop_assert_eq!(overlaps(sa, sb), hit.is_some());
-        prop_assert_eq!(overlap_area(sa, sb) > 0.0, hit.is_some());
+        agrees_with_brute_force(&a, ta, &b, tb)?;
     }
 
     #[test]
@@ -286,17 +297,7 @@ proptest! {
         // One to three rows of noise: too many runs for a cover, so the tree keeps bit blocks of
         // 128 or 256 texels, wider than a word.
         let a = mask_of(w, h, pattern(0, seed, density, 1));
-        let deepest = deepest_overlap(&a, ta, &b, tb);
-        let (sa, sb) = (Sprite::new(&a, ta), Sprite::new(&b, tb));
-        let hit = collide(sa, sb);
-        prop_assert!(support::mirrored(hit, collide(sb, sa)));
-        if deepest > 1e-3 {
-            prop_assert!(hit.is_some(), "overlap {} deep but no hit", deepest);
-        } else if deepest < -1e-3 {
-            prop_assert!(hit.is_none(), "every pair apart by {} but a hit", -deepest);
-        }
-        prop_assert_eq!(overlaps(sa, sb), hit.is_some());
-        prop_assert_eq!(overlap_area(sa, sb) > 0.0, hit.is_some());
+        agrees_with_brute_force(&a, ta, &b, tb)?;
     }
 
     #[test]
