@@ -3,8 +3,8 @@
 
 use glam::DVec2;
 
+use super::node::Node;
 use super::pair::Pair;
-use super::tree::Node;
 
 /// A convex polygon of at most eight vertices (a parallelogram clipped by a box never has more), with
 /// room for the scratch writes of [`clip_axis`].

@@ -45,6 +45,7 @@ pub extern crate image025 as image;
 
 mod aligned;
 mod analysis;
+mod bits;
 mod broad;
 mod clip;
 mod convolve;
@@ -54,6 +55,7 @@ mod image_io;
 mod mask;
 mod motion;
 mod mover;
+mod node;
 mod one_line;
 mod overlap;
 mod pair;

@@ -6,7 +6,8 @@ use std::sync::OnceLock;
 pub use super::one_line::OneLine;
 pub use super::rule::MaskRule;
 
-use super::tree::{self, Bits, BoxTree};
+use super::bits::Bits;
+use super::tree::{self, BoxTree};
 
 /// A rectangle of whole texels: `x..x + w` by `y..y + h`.
 ///

@@ -9,8 +9,8 @@ use glam::{DAffine2, DMat2, DVec2, IVec2, Vec2};
 use super::aligned::Aligned;
 use super::clip::{centroid, Polygon};
 use super::mask::Mask;
+use super::node::Node;
 use super::sprite::{to_f64, Contact, Sprite};
-use super::tree::Node;
 
 /// Sine squared of the angle between a transform's columns below which it counts as covering no area:
 /// (2^-23)^2, the relative precision of an `f32` squared. Scale does not change it, so a sprite a

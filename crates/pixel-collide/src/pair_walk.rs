@@ -6,8 +6,9 @@
 
 use std::cell::Cell;
 
+use super::node::{Kind, Node};
 use super::pair::Pair;
-use super::tree::{BoxTree, Kind, Node};
+use super::tree::BoxTree;
 use super::walk_squares::{HeldSquares, Side};
 
 impl<'a> Pair<'a> {

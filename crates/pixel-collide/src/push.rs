@@ -15,11 +15,11 @@ use std::cell::Cell;
 use glam::{DVec2, Vec2};
 
 use super::aligned::Aligned;
+use super::node::Node;
 use super::overlap::{overlaps, Sprite};
 use super::pair::Pair;
 use super::slide::{clearing, overlapping, slide, Line};
 pub use super::slide::{PUSH_TOLERANCE, PUSH_WORK_BUDGET};
-use super::tree::Node;
 
 /// How to move a sprite off another one.
 ///

@@ -13,10 +13,12 @@
 
 use glam::{DAffine2, DVec2, Vec2};
 
+use crate::bits::Bits;
 use crate::mask::Mask;
+use crate::node::{Kind, Node};
 use crate::overlap::{to_f64, Sprite};
 use crate::rect::Rect;
-use crate::tree::{Bits, BoxTree, Kind, Node};
+use crate::tree::BoxTree;
 
 impl Sprite<'_> {
     /// Whether world point `p` lies inside the union of the solid texels: in a solid texel's open

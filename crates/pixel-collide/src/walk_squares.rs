@@ -7,7 +7,9 @@
 //! was pushed: squares pushed after it serve only entries above it, so popping it drops them, and the
 //! squares held never outnumber four per stack entry, however many the walk meets.
 
-use super::tree::{Bits, BoxTree, Node};
+use super::bits::Bits;
+use super::node::Node;
+use super::tree::BoxTree;
 
 /// Marks a walk reference as an index into the held squares rather than into a tree.
 const SQUARE: u32 = 1 << 31;
