@@ -3,6 +3,11 @@
 # a path dependency and nothing else: a macroquad 0.4 game (glam 0.27, image 0.24, the default
 # features) and a Bevy 0.19 game (glam 0.32, image 0.25, `glam032` and `image025`). Fails if either
 # does not build or compiles a second glam. Usage: bash scripts/outside-projects.sh [macroquad|bevy]...
+#
+# Each project starts from the workspace's Cargo.lock and build profiles, and the Bevy game asks for the
+# Bevy features the plugin's tests and example use, so that with one CARGO_TARGET_DIR (as CI sets) they
+# reuse what the workspace built instead of compiling macroquad and Bevy again; the dependency graph a
+# project resolves is still its own.
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 crate="$here/crates/pixel-collide"
@@ -29,22 +34,44 @@ open(out + "/src/main.rs", "w").write(main)
 PY
 }
 
+# The workspace's [profile.*] sections, word for word.
+profiles() { sed -n '/^\[profile\./,$p' "$here/Cargo.toml"; }
+
+# The Bevy features the plugin builds with under its `example` feature, its dev-dependencies' included.
+bevy_features() {
+  python3 - "$here/crates/bevy_pixel_collide/Cargo.toml" <<'PY'
+import sys, tomllib
+toml = tomllib.load(open(sys.argv[1], "rb"))
+wanted = set(toml["dependencies"]["bevy"]["features"]) | set(toml["dev-dependencies"]["bevy"]["features"])
+todo, seen = ["example"], set()
+while todo:
+    for item in toml["features"].get(todo.pop(), []):
+        if item.startswith("bevy/"):
+            wanted.add(item[len("bevy/"):])
+        elif item not in seen:
+            seen.add(item)
+            todo.append(item)
+print(", ".join('"%s"' % f for f in sorted(wanted)))
+PY
+}
+
 for kind in "${kinds[@]}"; do
   dir="$work/$kind"
   rm -rf "$dir"
   mkdir -p "$dir/src" "$dir/tests"
   case "$kind" in
     macroquad)
-      deps='macroquad = { version = "0.4", default-features = false }
+      deps='macroquad = { version = "0.4", default-features = false, features = ["audio"] }
 pixel-collide = { path = "'"$crate"'" }'
       cp "$here/assets/block.png" "$dir/src/block.png" ;;
     bevy)
-      deps='bevy = { version = "0.19.1", default-features = false, features = ["std"] }
+      deps='bevy = { version = "0.19.1", default-features = false, features = ['"$(bevy_features)"'] }
 pixel-collide = { path = "'"$crate"'", default-features = false, features = ["glam032", "image025"] }' ;;
     *) echo "outside-projects: unknown kind $kind (macroquad or bevy)"; exit 2 ;;
   esac
-  printf '[package]\nname = "outside-%s"\nversion = "0.1.0"\nedition = "2021"\n\n[dependencies]\n%s\n\n[workspace]\n' \
-    "$kind" "$deps" >"$dir/Cargo.toml"
+  printf '[package]\nname = "outside-%s"\nversion = "0.1.0"\nedition = "2021"\n\n[dependencies]\n%s\n\n[workspace]\n\n%s\n' \
+    "$kind" "$deps" "$(profiles)" >"$dir/Cargo.toml"
+  cp "$here/Cargo.lock" "$dir/Cargo.lock"
   extract "$kind" "$dir"
   echo "== $kind: building the README's examples in $dir"
   (cd "$dir" && cargo build --quiet --all-targets && cargo test --quiet)

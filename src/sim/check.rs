@@ -16,7 +16,8 @@ pub enum CheckOutcome {
 
 /// What the collision pipeline did in the last step, for a debug view; the app times the step itself.
 ///
-/// The block counters add up over steps to [`Stats::rect_tests`] and [`Stats::pixel_tests`];
+/// The block counters add up over steps to [`Stats::rect_tests`](super::Stats::rect_tests) and
+/// [`Stats::pixel_tests`](super::Stats::pixel_tests);
 /// power-up checks are counted apart so those totals keep meaning blocks only.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct StepStats {
