@@ -34,8 +34,10 @@ pub use super::sprite::{sprite_transform, Contact, Sprite};
 /// Whether the two sprites touch on solid texels and, if so, where.
 ///
 /// Symmetric: `collide(a, b)` and `collide(b, a)` give the same answer, the same contact point and
-/// depth included; the normal, which points towards the first argument, is reversed (except for boxes
-/// centred alike along it, whose normal points up either way).
+/// depth included, bit for bit; the normal, which points towards the first argument, is exactly
+/// reversed. Where two directions need the same depth, the tie (the more vertical, then the one
+/// pointing up, then left) is decided once for the pair in a fixed order of the two sprites and
+/// reversed with it, so with the arguments swapped a tied normal may point down or right.
 ///
 /// ```
 /// use glam::{Affine2, Vec2};

@@ -191,6 +191,9 @@ impl<'a> Pair<'a> {
 
     /// The contact normal and depth of an overlapping pair of solid boxes (see [`Contact::normal`]),
     /// for the first argument sprite.
+    ///
+    /// Decided once for the pair in its canonical order, ties included, and negated for the other
+    /// order, so `collide(b, a)` gives exactly the reversed normal and the same depth, bit for bit.
     fn box_normal(&self, ra: &Node, rb: &Node) -> (Vec2, f32) {
         let m = self.world.matrix2;
         let first = (
@@ -202,12 +205,8 @@ impl<'a> Pair<'a> {
             self.world.transform_point2(local_b),
             [m * (self.c0 * rb.half[0]), m * (self.c1 * rb.half[1])],
         );
-        let (mine, other) = if self.swapped {
-            (second, first)
-        } else {
-            (first, second)
-        };
-        least_overlap(mine, other)
+        let (normal, depth) = least_overlap(first, second);
+        (if self.swapped { -normal } else { normal }, depth)
     }
 }
 
@@ -216,7 +215,8 @@ pub(crate) type WorldBox = (DVec2, [DVec2; 2]);
 
 /// The separating-axis test's axis of least overlap between two overlapping boxes, as a unit normal
 /// pointing from `other` towards `mine`, and the overlap along it. Ties go to the more vertical axis;
-/// boxes centred alike along it get the normal pointing up (then left), as push-out's ties go.
+/// boxes centred alike along it get the normal pointing up (then left), as push-out's ties go. Callers
+/// pass a pair's boxes in its canonical order, so the tie is the pair's, not the arguments'.
 pub(crate) fn least_overlap(mine: WorldBox, other: WorldBox) -> (Vec2, f32) {
     let d = mine.0 - other.0;
     let axes = [mine.1[0], mine.1[1], other.1[0], other.1[1]];

@@ -39,7 +39,8 @@ pub struct PushOut {
     /// (after it the two touch at most along edges).
     pub offset: Vec2,
     /// A unit estimate of the contact normal, pointing from the second sprite towards the first: the
-    /// direction of translation that shrinks the shared area fastest.
+    /// direction of translation that shrinks the shared area fastest. Swapping the two sprites negates
+    /// it exactly.
     pub normal: Vec2,
     /// True when the search gave up on the first free place (rounding defeated every landing tried,
     /// or the work budget ran out) and `offset` is the looser fallback: the move along the same
@@ -77,8 +78,10 @@ pub struct PushOut {
 /// [`fell_back`](PushOut::fell_back).
 ///
 /// Equally short answers are settled as [`Rect::min_translation`](crate::Rect::min_translation)
-/// settles them: vertical before horizontal, then up before down, then left before right, so a body
-/// that lands exactly on a corner stands on it.
+/// settles them: vertical before horizontal (so a body that lands exactly on a corner stands on it),
+/// then up before down, then left before right. The last two ties are decided for the pair in a fixed
+/// order of the two sprites, so `push_out(b, a)` is the reversed push: its normal exactly, bit for
+/// bit, its offset up to the rounding of settling it in `f32`.
 ///
 /// ```
 /// use glam::{Affine2, Vec2};
@@ -103,7 +106,7 @@ pub fn push_out(a: Sprite<'_>, b: Sprite<'_>) -> Option<PushOut> {
     let (offset, fell_back) = line.settle(&pair, p.normalize_or_zero(), p.length());
     Some(PushOut {
         offset,
-        normal: normal(&pair, offset),
+        normal: normal(&pair, p),
         fell_back,
     })
 }
@@ -139,14 +142,17 @@ pub fn push_out_along(a: Sprite<'_>, b: Sprite<'_>, direction: Vec2) -> Option<P
     let (offset, fell_back) = line.settle(&pair, u, s);
     Some(PushOut {
         offset,
-        normal: normal(&pair, offset),
+        normal: normal(&pair, u),
         fell_back,
     })
 }
 
 /// Whether world translation `x` is a better push than `y`: shorter, or as short (to rounding) and
-/// more vertical, then upward, then leftward.
-fn better(x: DVec2, y: DVec2) -> bool {
+/// more vertical, then upward, then leftward. Both are moves of the first argument; `swapped` (the
+/// pair's) turns them into moves of the pair's first sprite before the up and left ties, so that a tie
+/// is the pair's and swapping the arguments reverses the push.
+fn better(x: DVec2, y: DVec2, swapped: bool) -> bool {
+    let (x, y) = if swapped { (-x, -y) } else { (x, y) };
     let (lx, ly) = (x.length(), y.length());
     let tol = 1e-9 * lx.max(ly).max(1e-300);
     if (lx - ly).abs() > tol {
@@ -189,7 +195,7 @@ fn grid_push(pair: &Pair<'_>) -> Option<DVec2> {
             n += 1.0;
         }
         let w = world(e * n);
-        if best.is_none_or(|b| better(w, b)) {
+        if best.is_none_or(|b| better(w, b, pair.swapped)) {
             best = Some(w);
         }
     }
@@ -214,7 +220,7 @@ fn grid_push(pair: &Pair<'_>) -> Option<DVec2> {
                 DVec2::new(k, i),
             ] {
                 let w = world(j);
-                if best.is_none_or(|b| better(w, b)) && free(j) {
+                if best.is_none_or(|b| better(w, b, pair.swapped)) && free(j) {
                     best = Some(w);
                 }
             }
@@ -232,14 +238,17 @@ const DIRECTIONS: usize = 32;
 
 /// The shortest of the exact pushes along [`DIRECTIONS`] directions, refined around the best.
 fn turned_push(pair: &Pair<'_>, start: Option<&[(Node, Node)]>, line: &Line<'_, '_>) -> DVec2 {
-    let dir = |angle: f64| DVec2::new(libm::sin(angle), -libm::cos(angle));
+    // Directions are turned for the pair's first sprite and negated for the first argument when it is
+    // the pair's second, so that both argument orders try exactly opposite moves and reverse the push.
+    let sign = if pair.swapped { -1.0 } else { 1.0 };
+    let dir = |angle: f64| DVec2::new(libm::sin(angle), -libm::cos(angle)) * sign;
     let step = std::f64::consts::TAU / DIRECTIONS as f64;
     let mut best: Option<(DVec2, f64)> = None;
     let consider_dir = |angle: f64, u: DVec2, best: &mut Option<(DVec2, f64)>| {
         let limit = best.map_or(f64::INFINITY, |(p, _)| p.length() * (1.0 + 1e-9));
         if let Some(s) = slide(pair, start, u, 0.0, limit, line) {
             let p = u * s;
-            if best.is_none_or(|(q, _)| better(p, q)) {
+            if best.is_none_or(|(q, _)| better(p, q, pair.swapped)) {
                 *best = Some((p, angle));
             }
         }
@@ -252,7 +261,7 @@ fn turned_push(pair: &Pair<'_>, start: Option<&[(Node, Node)]>, line: &Line<'_, 
         .into_iter()
         .enumerate()
     {
-        consider_dir(k as f64 * std::f64::consts::FRAC_PI_2, u, &mut best);
+        consider_dir(k as f64 * std::f64::consts::FRAC_PI_2, u * sign, &mut best);
     }
     for k in 0..DIRECTIONS {
         if k % (DIRECTIONS / 4) != 0 {
@@ -275,8 +284,12 @@ fn turned_push(pair: &Pair<'_>, start: Option<&[(Node, Node)]>, line: &Line<'_, 
 
 /// The contact normal from the shared area's gradient: the unit direction in which moving the first
 /// argument sprite shrinks the area it shares with the second fastest, summed over the overlapping
-/// pairs of solid boxes; the push's own direction when the area is flat (a symmetric overlap).
-fn normal(pair: &Pair<'_>, offset: Vec2) -> Vec2 {
+/// pairs of solid boxes; the push's own direction `push` (before it is settled in `f32`, so that
+/// both argument orders give exactly opposite ones) when the area is flat (a symmetric overlap).
+fn normal(pair: &Pair<'_>, push: DVec2) -> Vec2 {
+    let up = if pair.swapped { Vec2::Y } else { -Vec2::Y };
+    let along = push.normalize_or_zero().as_vec2();
+    let fallback = if along != Vec2::ZERO { along } else { up };
     let mut local = DVec2::ZERO;
     let work = Cell::new(PUSH_WORK_BUDGET);
     pair.walk_grown([0.0; 4], &work, |ra, rb| {
@@ -285,7 +298,7 @@ fn normal(pair: &Pair<'_>, offset: Vec2) -> Vec2 {
     });
     if work.get() == 0 {
         // Too many pairs to sum within the budget: the push's own direction.
-        return offset.normalize_or(-Vec2::Y);
+        return fallback;
     }
     // Moving the second mask by a world D moves it by M^-1 D in the first one's texels, where areas
     // are |det M| times smaller: the world gradient is |det M| M^-T times the local one.
@@ -297,7 +310,7 @@ fn normal(pair: &Pair<'_>, offset: Vec2) -> Vec2 {
     if n != Vec2::ZERO && n.is_finite() {
         n
     } else {
-        offset.normalize_or(-Vec2::Y)
+        fallback
     }
 }
 

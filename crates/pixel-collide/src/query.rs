@@ -319,14 +319,23 @@ impl Seam {
         let (lo, hi) = (start.min(end), start.max(end));
         let first = lo.floor().max(0.0).min(f64::from(size)) as i64;
         let last = (hi.ceil().max(0.0).min(f64::from(size)) as i64) - 1;
-        let cells: Box<dyn Iterator<Item = i64>> = if dk > 0.0 {
+        let cells: Box<dyn Iterator<Item = i64>> = if lo == hi {
+            // A line of length zero meets no open span: the cell it points into from its start
+            // decides, as it would for a longer line (inside it, or entering it at its near end).
+            let i = if dk > 0.0 {
+                lo.floor()
+            } else {
+                lo.ceil() - 1.0
+            };
+            Box::new(std::iter::once(i.clamp(-1.0, f64::from(size)) as i64))
+        } else if dk > 0.0 {
             Box::new(first..=last)
         } else {
             Box::new((first..=last).rev())
         };
         for i in cells {
             let (c0, c1) = (i as f64, i as f64 + 1.0);
-            if !(c1 > lo && c0 < hi && both(i)) {
+            if !((lo == hi || (c1 > lo && c0 < hi)) && both(i)) {
                 continue;
             }
             let near = if dk > 0.0 { c0 } else { c1 };

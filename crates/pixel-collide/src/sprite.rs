@@ -92,7 +92,8 @@ pub struct Contact {
     pub point: Vec2,
     /// A unit normal pointing from the second sprite towards the first: of the two solid boxes met at
     /// `point`, the axis of the separating-axis test along which they overlap least (ties: the more
-    /// vertical, then up, then left). A cheap local estimate the walk already knows;
+    /// vertical, then up, then left, decided for the pair in a fixed order of the two sprites, so that
+    /// swapping the arguments exactly reverses it). A cheap local estimate the walk already knows;
     /// [`push_out`](crate::push_out) gives the exact way out of the whole overlap.
     pub normal: Vec2,
     /// How far the two boxes met at `point` overlap along `normal`, in world units.

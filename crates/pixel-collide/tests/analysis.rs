@@ -104,7 +104,9 @@ proptest! {
         let mut expected: Vec<BTreeSet<(i64, i64)>> =
             flood.iter().filter(|c| c.len() as u64 >= min_size).cloned().collect();
         let mut got: Vec<BTreeSet<(i64, i64)>> =
-            m.connected_components(min_size).iter().map(|c| solid(c).into_iter().collect()).collect();
+            m.components(min_size).iter().map(|c| {
+                c.runs().flat_map(|r| (r.x..r.x + r.w).map(move |x| (i64::from(x), i64::from(r.y)))).collect()
+            }).collect();
         let sizes: Vec<usize> = got.iter().map(|c| c.len()).collect();
         prop_assert!(sizes.windows(2).all(|w| w[0] >= w[1]), "largest first: {:?}", sizes);
         expected.sort();

@@ -209,3 +209,50 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_ray_of_length_zero_from_a_corner_of_four_solid_texels_hits_at_its_start() {
+    // Running along a grid line with `max_distance` 0 it used to find no cell ahead and miss, though
+    // its start lies inside the union; a diagonal, or any longer ray, hit.
+    let m = Mask::from_fn(50, 94, |_, _| true).unwrap();
+    let s = Sprite::new(&m, Affine2::IDENTITY);
+    let o = Vec2::new(1.0, 53.0);
+    for d in [
+        Vec2::new(0.5, 0.0),
+        Vec2::new(-0.5, 0.0),
+        Vec2::new(0.0, 2.0),
+        Vec2::new(0.0, -1.0),
+    ] {
+        let hit = s.raycast(o, d, 0.0).unwrap_or_else(|| panic!("along {d}"));
+        assert_eq!(
+            (hit.point, hit.distance, hit.normal),
+            (o, 0.0, -d.normalize())
+        );
+    }
+    assert_eq!(
+        s.raycast(o, Vec2::new(0.5, 0.5), 0.0).map(|h| h.distance),
+        Some(0.0)
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    /// A ray of length zero hits exactly when a ray from the same start hits at distance zero: from
+    /// inside the union, or on a solid texel's face pointing into it; starts and directions on the
+    /// grid lines, where the seam rule decides.
+    #[test]
+    fn a_ray_of_length_zero_hits_where_a_longer_one_hits_at_its_start(
+        bits in proptest::collection::vec(any::<bool>(), 36),
+        (x, y) in (-1i32..8, -1i32..8),
+        (half_x, half_y) in (any::<bool>(), any::<bool>()),
+        axis in 0usize..6,
+    ) {
+        let m = Mask::from_fn(6, 6, |x, y| bits[(y * 6 + x) as usize]).unwrap();
+        let s = Sprite::new(&m, Affine2::IDENTITY);
+        let o = Vec2::new(x as f32 + if half_x { 0.5 } else { 0.0 }, y as f32 + if half_y { 0.5 } else { 0.0 });
+        let d = [Vec2::X, -Vec2::X, Vec2::Y, -Vec2::Y, Vec2::new(1.0, 1.0), Vec2::new(-1.0, 0.5)][axis];
+        let longer = s.raycast(o, d, 0.25).filter(|h| h.distance == 0.0);
+        prop_assert_eq!(s.raycast(o, d, 0.0), longer);
+    }
+}

@@ -22,14 +22,15 @@ pub fn xorshift_noise(n: u32, seed: u64) -> pixel_collide::Mask {
 }
 
 /// Whether `ba`, the contact of two sprites taken in the other order, mirrors `ab`: the same point
-/// and depth, and the normal reversed, or the same when it is the tie's upward (or leftward) one.
+/// and depth and the normal exactly reversed, bit for bit, ties included.
 pub fn mirrored(ab: Option<pixel_collide::Contact>, ba: Option<pixel_collide::Contact>) -> bool {
     match (ab, ba) {
         (None, None) => true,
         (Some(x), Some(y)) => {
-            let tie = x.normal == y.normal
-                && (x.normal.y < 0.0 || (x.normal.y == 0.0 && x.normal.x < 0.0));
-            x.point == y.point && x.depth == y.depth && (x.normal == -y.normal || tie)
+            x.point == y.point
+                && x.depth.to_bits() == y.depth.to_bits()
+                && x.normal.x.to_bits() == (-y.normal.x).to_bits()
+                && x.normal.y.to_bits() == (-y.normal.y).to_bits()
         }
         _ => false,
     }
