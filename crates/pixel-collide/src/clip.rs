@@ -33,7 +33,7 @@ impl Polygon {
 /// Every candidate vertex is written and kept or dropped by advancing the length, not by branching:
 /// which side a vertex falls on is unpredictable, and mispredicted branches cost more than the stores.
 #[inline(always)]
-fn clip_axis(src: &[DVec2], dst: &mut Polygon, axis: usize, bound: f64, sign: f64) {
+pub(crate) fn clip_axis(src: &[DVec2], dst: &mut Polygon, axis: usize, bound: f64, sign: f64) {
     let mut n = 0;
     if let Some(&last) = src.last() {
         let (mut p, mut dp) = (last, sign * (last[axis] - bound));

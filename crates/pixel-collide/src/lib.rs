@@ -45,6 +45,7 @@ pub extern crate image025 as image;
 
 mod aligned;
 mod analysis;
+mod area_rows;
 mod bits;
 mod broad;
 mod clip;

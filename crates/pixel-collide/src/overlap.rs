@@ -23,6 +23,7 @@ use std::cmp::Ordering;
 use glam::{DAffine2, DVec2, Mat2};
 
 use super::aligned::Aligned;
+use super::area_rows::shared_area;
 use super::clip::{polygon_area, Polygon};
 use super::mask::{Mask, PixelRect};
 use super::node::Node;
@@ -150,6 +151,16 @@ fn overlap_area_placed(a: Sprite<'_>, b: Sprite<'_>) -> f32 {
     } else if let Some(pair) = Pair::new(a, b) {
         if let Some(view) = pair.aligned() {
             counted(view, &pair.world)
+        } else if pair.a.tree().has_blocks || pair.b.tree().has_blocks {
+            // Masks walked as bits: the walk would refine both down to single texels before
+            // clipping, so the row scan does the sum, and the walk only says whether they touch.
+            let mut found = false;
+            pair.walk(|_, _| {
+                found = true;
+                true
+            });
+            let area = if found { shared_area(&pair) } else { 0.0 };
+            (area * pair.world.matrix2.determinant().abs(), found)
         } else {
             let (mut area, mut found) = (0.0f64, false);
             pair.walk(|ra, rb| {
