@@ -45,7 +45,6 @@ pub extern crate image025 as image;
 
 mod aligned;
 mod analysis;
-mod area_rows;
 mod bits;
 mod broad;
 mod clip;
@@ -65,6 +64,7 @@ mod push;
 mod query;
 mod rect;
 mod rgba;
+mod row_scan;
 mod rule;
 mod shift;
 mod slide;

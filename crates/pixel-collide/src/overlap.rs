@@ -23,11 +23,11 @@ use std::cmp::Ordering;
 use glam::{DAffine2, DVec2, Mat2};
 
 use super::aligned::Aligned;
-use super::area_rows::shared_area;
 use super::clip::{polygon_area, Polygon};
 use super::mask::{Mask, PixelRect};
 use super::node::Node;
 use super::pair::{canonical_order, relative, Pair};
+use super::row_scan::{shared_area, shared_texels};
 use super::shift::{shifted_count_best, shifted_overlaps_best};
 pub(crate) use super::sprite::to_f64;
 pub use super::sprite::{sprite_transform, Contact, Sprite};
@@ -117,9 +117,13 @@ fn overlaps_placed(a: Sprite<'_>, b: Sprite<'_>) -> bool {
 ///
 /// Exact up to rounding and symmetric. It is positive exactly when [`collide`] finds a contact: an
 /// overlap too thin for its area to show in an `f32` reads as the smallest positive `f32`. Aligned
-/// placements count shared texels a word at a time; others visit every overlapping pair of leaves,
-/// so this costs more than `collide`, which stops at the first. Its scratch memory is the walk's
-/// stack (a few KiB for any masks up to the size caps), whatever the overlap.
+/// placements count shared texels a word at a time. Others clip every overlapping pair of the two
+/// trees' solid rectangles, or, when either mask is walked as bits (noise, fine detail), scan the
+/// first mask's rows: a step per row and per run of solid texels that meets the second mask, a
+/// popcount per 64 of the second's texels a run covers whole, and a short integral per texel its
+/// edges cross. So this costs more than `collide`, which stops at the first pair, but its time stays
+/// linear in the texels of the overlap, up to the largest masks. Its scratch memory is the walk's
+/// stack and a few polygons (a few KiB for any masks up to the size caps), whatever the overlap.
 ///
 /// ```
 /// use glam::{Affine2, Vec2};
@@ -372,6 +376,12 @@ pub fn overlap_mask(a: Sprite<'_>, b: Sprite<'_>) -> Mask {
         return none();
     };
     let mut out = vec![0u64; w.div_ceil(64) as usize * h as usize];
+    if pair.a.tree().has_blocks || pair.b.tree().has_blocks {
+        // Masks walked as bits: the walk would refine both down to single texels, so each texel is
+        // tested against the other mask's cells under it directly, row by row.
+        shared_texels(&pair, &mut out);
+        return words(out);
+    }
     let wpr = w.div_ceil(64) as usize;
     let inset = a.mask.bits().inset;
     // Maps a box of the other sprite into `a`'s space: forward when `a` came first, else backward.

@@ -6,7 +6,9 @@
 //! `cargo run --release --example collision_report`; the last line is
 //! `speedup_vs_reference: <median ratio over the near-misses>x`. One part alone: `-- rotated` (the
 //! two rotated tables and the summary lines), `-- aligned`, `-- pygame`, `-- prefilter`,
-//! `-- convolve`, `-- motion` (time of impact and push-out) or `-- rgba [DIR]`. Every case's answer is checked on all
+//! `-- convolve`, `-- motion` (time of impact and push-out), `-- rgba [DIR]` or `-- largest [SIDE]`
+//! (the queries whose work grows with the overlap, on masks up to 16,384 px; minutes, so not in the
+//! whole report). Every case's answer is checked on all
 //! sides before anything is timed, and the sides of a case are timed in turn, round after round.
 //!
 //! Each suite lives in a module of its own; `timing` holds the clock and the medians they share.
@@ -17,6 +19,7 @@ mod support;
 mod aligned;
 mod convolve;
 mod editing;
+mod largest;
 mod many_sprites;
 mod memory;
 mod motion;
@@ -51,6 +54,12 @@ fn main() {
     // `-- prefilter` prints only the rectangle prefilter's row.
     if std::env::args().any(|a| a == "prefilter") {
         prefilter::row();
+        return;
+    }
+    // `-- largest [SIDE]` times the queries whose work grows with the overlap on the largest masks
+    // (not part of the whole report: it takes minutes).
+    if let Some(i) = std::env::args().position(|a| a == "largest") {
+        largest::table(std::env::args().nth(i + 1).and_then(|s| s.parse().ok()));
         return;
     }
     // `-- convolve` prints only the convolution table.

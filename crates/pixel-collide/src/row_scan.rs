@@ -1,6 +1,7 @@
-//! The exact shared area of two turned masks, row by row: each run of solid texels of the first mask,
-//! mapped into the second one's texels, is a parallelogram; the second mask's cells it covers whole
-//! are counted a word at a time, and only the cells its edges cross are clipped.
+//! The exact shared area and shared texels of two turned masks, row by row: each run of solid texels
+//! of one mask, mapped into the other one's texels, is a parallelogram; the other mask's cells it
+//! covers whole are counted a word at a time, and only the cells its edges cross are integrated (for
+//! the area) or tested (for the shared texels).
 //!
 //! The pair walk reaches the same area through both trees, which is the fast way for masks made of a
 //! few large rectangles; for masks walked as bits (noise, dithering, fine detail) it refines both
@@ -9,10 +10,13 @@
 //! the first mask that meets the second, one per run of solid texels in it, and one clip per cell of
 //! the second mask that a run's edges cross: about one clip per pair of overlapping texels for noise,
 //! and a word per 64 covered cells inside large shapes. It holds no memory beyond a few polygons.
+//! The shared texels take one separating-axis test per solid texel and candidate cell of the other
+//! mask, the pair walk's own test on its smallest boxes, so both ways mark the same texels.
 
-use glam::{DMat2, DVec2};
+use glam::{DAffine2, DMat2, DVec2};
 
 use super::clip::{clip_axis, Polygon};
+use super::node::Node;
 use super::pair::Pair;
 
 /// The area the two masks of `pair` share, in the first mask's local units (square texels).
@@ -58,6 +62,79 @@ pub(crate) fn shared_area(pair: &Pair<'_>) -> f64 {
     }
     // The sum is in the second mask's texels; one of them is |det| of the first one's.
     sum * pair.det_abs
+}
+
+/// The texels of the first argument sprite's mask (`pair.b` when the pair is swapped) that share area
+/// with solid texels of the other, as row-major words (`out`, of that mask's width in words a row).
+pub(crate) fn shared_texels(pair: &Pair<'_>, out: &mut [u64]) {
+    let (mine, other) = if pair.swapped {
+        (pair.b, pair.a)
+    } else {
+        (pair.a, pair.b)
+    };
+    // Points of my texels in the other mask's, and back: forward when I am the pair's second mask.
+    let forward = DAffine2::from_mat2_translation(DMat2::from_cols(pair.c0, pair.c1), pair.t);
+    let backward = forward.inverse();
+    let (to_other, to_mine) = if pair.swapped {
+        (forward, backward)
+    } else {
+        (backward, forward)
+    };
+    if !(to_other.is_finite() && to_mine.is_finite()) {
+        return;
+    }
+    let (mw, mh) = (f64::from(mine.width()), f64::from(mine.height()));
+    let (ow, oh) = (f64::from(other.width()), f64::from(other.height()));
+    let outline = [
+        to_mine.transform_point2(DVec2::ZERO),
+        to_mine.transform_point2(DVec2::new(ow, 0.0)),
+        to_mine.transform_point2(DVec2::new(ow, oh)),
+        to_mine.transform_point2(DVec2::new(0.0, oh)),
+    ];
+    let (mine_inset, other_inset) = (mine.bits().inset, other.bits().inset);
+    let other_bits = other.bits();
+    let words_per_row = mine.width().div_ceil(64) as usize;
+    let (u0, u1) = (to_other.matrix2.x_axis, to_other.matrix2.y_axis);
+    // A texel's reach from its first corner in the other mask's texels, per axis.
+    let reach_lo = u0.min(DVec2::ZERO) + u1.min(DVec2::ZERO);
+    let reach_hi = u0.max(DVec2::ZERO) + u1.max(DVec2::ZERO);
+    let (lo_y, hi_y) = extent(&outline, 1);
+    let mut band = Polygon::default();
+    let mut row_y = lo_y.floor().max(0.0);
+    while row_y < hi_y.ceil().min(mh) {
+        band_of(&outline, row_y, &mut band);
+        let (lo_x, hi_x) = extent(band.points(), 0);
+        let (from, to) = (lo_x.floor().max(0.0), hi_x.ceil().min(mw));
+        let y = row_y as u32;
+        let mut runs = Runs::new(mine.bits(), y, from.max(0.0) as u32, to.max(from) as u32);
+        while let Some((x0, x1)) = runs.next() {
+            for x in x0..x1 {
+                let corner = to_other.transform_point2(DVec2::new(f64::from(x), row_y));
+                let (lo, hi) = (corner + reach_lo, corner + reach_hi);
+                let (cx0, cx1) = (lo.x.floor().max(0.0), hi.x.ceil().min(ow));
+                let (cy0, cy1) = (lo.y.floor().max(0.0), hi.y.ceil().min(oh));
+                let texel = Node::texel(x, y, mine_inset);
+                let shared = (cy0 as u32..cy1.max(cy0) as u32).any(|cy| {
+                    (cx0 as u32..cx1.max(cx0) as u32).any(|cx| {
+                        let solid = other_bits.word(cy, (cx / 64) as usize) >> (cx % 64) & 1 == 1;
+                        solid && {
+                            let cell = Node::texel(cx, cy, other_inset);
+                            let apart = if pair.swapped {
+                                pair.separated(&cell, &texel)
+                            } else {
+                                pair.separated(&texel, &cell)
+                            };
+                            !apart
+                        }
+                    })
+                });
+                if shared {
+                    out[y as usize * words_per_row + x as usize / 64] |= 1 << (x % 64);
+                }
+            }
+        }
+        row_y += 1.0;
+    }
 }
 
 /// The smallest and largest coordinate `axis` of the points.
@@ -377,6 +454,56 @@ mod tests {
             checked += usize::from(walk > 0.0);
         }
         assert!(checked > 100, "only {checked} cases overlapped");
+    }
+
+    #[test]
+    fn shared_texels_are_those_the_pair_test_finds_against_some_solid_texel() {
+        let (a, b) = (noise(19, 13, 3), noise(11, 17, 4));
+        let place = |k: u32| {
+            let f = k as f32;
+            match k % 3 {
+                // Exact grid placements, where texel edges meet and touching must not count.
+                0 => Affine2::from_scale_angle_translation(
+                    Vec2::new(2.0, if k % 2 == 0 { 0.5 } else { -1.0 }),
+                    std::f32::consts::FRAC_PI_2 * (k % 4) as f32,
+                    Vec2::new((k % 7) as f32 - 3.0, (k % 5) as f32 * 0.5),
+                ),
+                _ => Affine2::from_scale_angle_translation(
+                    Vec2::new(1.0 + (f * 0.3).sin() * 0.5, 0.9),
+                    f * 0.61,
+                    Vec2::new((f * 1.1).sin() * 6.0, (f * 0.7).cos() * 6.0),
+                ),
+            }
+        };
+        for k in 0..120 {
+            let (sa, sb) = (Sprite::new(&a, place(k)), Sprite::new(&b, place(k * 7 + 1)));
+            let Some(pair) = Pair::new(sa, sb) else {
+                continue;
+            };
+            let mut out = vec![0u64; a.height() as usize];
+            shared_texels(&pair, &mut out);
+            let (ia, ib) = (a.bits().inset, b.bits().inset);
+            for (y, x) in (0..a.height()).flat_map(|y| (0..a.width()).map(move |x| (y, x))) {
+                let mine = Node::texel(x, y, ia);
+                let expected = a.is_solid(x, y)
+                    && (0..b.height()).any(|by| {
+                        (0..b.width()).any(|bx| {
+                            let other = Node::texel(bx, by, ib);
+                            b.is_solid(bx, by)
+                                && !if pair.swapped {
+                                    pair.separated(&other, &mine)
+                                } else {
+                                    pair.separated(&mine, &other)
+                                }
+                        })
+                    });
+                assert_eq!(
+                    out[y as usize] >> x & 1 == 1,
+                    expected,
+                    "case {k}, texel ({x}, {y})"
+                );
+            }
+        }
     }
 
     #[test]
