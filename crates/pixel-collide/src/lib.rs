@@ -73,18 +73,19 @@ mod tree;
 mod walk_squares;
 
 pub use analysis::Component;
-pub use broad::SweepAndPrune;
-pub use mask::OneLine;
-pub use mask::{Mask, MaskError, MaskRule, PixelRect};
-pub use motion::{time_of_impact, Impact, Motion, Pose, IMPACT_RESOLUTION};
-pub use mover::{Body, ContactKind, MoveContact, Moved, Mover, Obstacles};
-pub use overlap::{
-    collide, collide_traced, overlap_area, overlap_mask, overlaps, sprite_transform, Contact,
-    Sprite, TracedPair,
-};
-pub use push::{push_out, push_out_along, PushOut, PUSH_TOLERANCE, PUSH_WORK_BUDGET};
+pub use broad::{Obstacles, SweepAndPrune};
+pub use mask::{Mask, MaskError, PixelRect};
+pub use motion::{time_of_impact, Impact, Motion, IMPACT_RESOLUTION};
+pub use mover::{ContactKind, MoveContact, Moved, Mover};
+pub use one_line::OneLine;
+pub use overlap::{collide, collide_traced, overlap_area, overlap_mask, overlaps, TracedPair};
+pub use push::{push_out, push_out_along, PushOut};
 pub use query::RayHit;
 pub use rect::Rect;
+pub use rule::MaskRule;
+pub use slide::{PUSH_TOLERANCE, PUSH_WORK_BUDGET};
+pub use sprite::{sprite_transform, Contact, Pose, Sprite};
+pub use sweep::Body;
 
 /// The README's example, compiled and run as a documentation test.
 #[cfg(doctest)]

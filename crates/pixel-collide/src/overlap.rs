@@ -28,8 +28,7 @@ use super::mask::{Mask, PixelRect};
 use super::node::Node;
 use super::pair::{canonical_order, relative, Pair};
 use super::shift::{shifted_count_best, shifted_overlaps_best};
-pub(crate) use super::sprite::to_f64;
-pub use super::sprite::{sprite_transform, Contact, Sprite};
+use super::sprite::{to_f64, Contact, Sprite};
 
 /// Whether the two sprites touch on solid texels and, if so, where.
 ///

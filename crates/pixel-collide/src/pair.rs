@@ -7,7 +7,7 @@ use std::cmp::Ordering;
 use glam::{DAffine2, DMat2, DVec2, IVec2, Vec2};
 
 use super::aligned::Aligned;
-use super::clip::{centroid, Polygon};
+use super::clip::{centroid, clip_axis, Polygon};
 use super::mask::Mask;
 use super::node::Node;
 use super::sprite::{to_f64, Contact, Sprite};
@@ -167,6 +167,20 @@ impl<'a> Pair<'a> {
             // first box to the second one's centre is within rounding of the shared part.
             None => at(cb.clamp(lo, hi)),
         }
+    }
+
+    /// The polygon shared by box `ra` of the first mask and the image of box `rb` of the second, in the
+    /// first one's local space.
+    pub(crate) fn clip(&self, ra: &Node, rb: &Node, out: &mut Polygon) {
+        let [x0, y0, x1, y1] = rb.texels().map(f64::from);
+        let map = |x: f64, y: f64| self.t + self.c0 * x + self.c1 * y;
+        let quad = [map(x0, y0), map(x1, y0), map(x1, y1), map(x0, y1)];
+        let [ax0, ay0, ax1, ay1] = ra.texels().map(f64::from);
+        let mut tmp = Polygon::default();
+        clip_axis(&quad, &mut tmp, 0, ax0, 1.0);
+        clip_axis(tmp.points(), out, 0, ax1, -1.0);
+        clip_axis(out.points(), &mut tmp, 1, ay0, 1.0);
+        clip_axis(tmp.points(), out, 1, ay1, -1.0);
     }
 
     /// The contact at the centre of texel `texel` of the first mask, solid in both (an aligned

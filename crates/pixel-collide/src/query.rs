@@ -16,8 +16,8 @@ use glam::{DAffine2, DVec2, Vec2};
 use crate::bits::Bits;
 use crate::mask::Mask;
 use crate::node::{Kind, Node};
-use crate::overlap::{to_f64, Sprite};
 use crate::rect::Rect;
+use crate::sprite::{to_f64, Sprite};
 use crate::tree::BoxTree;
 
 impl Sprite<'_> {
