@@ -4,8 +4,8 @@
 
 use glam::DVec2;
 
-use crate::overlap::overlaps;
-use crate::rect::Rect;
+use crate::geom::Rect;
+use crate::pair::overlaps;
 use crate::sprite::{to_f64, Sprite};
 
 /// The world a body moves through: anything that can list the sprites near a rectangle.

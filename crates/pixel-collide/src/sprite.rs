@@ -1,10 +1,10 @@
-//! Sprites: a mask placed in the world by an affine transform, the tutorials' placement, and where
-//! two sprites touch.
+//! Sprites: a mask placed in the world by an affine transform, the tutorials' placement and the
+//! `Pose` that names its parts, and where two sprites touch.
 
 use glam::{Affine2, DAffine2, DVec2, Vec2};
 
-use super::mask::Mask;
-use super::rect::Rect;
+use crate::geom::Rect;
+use crate::mask::Mask;
 
 /// A mask placed in the world by an affine transform from its local texel space.
 ///
@@ -104,7 +104,7 @@ pub struct Contact {
 /// move to `position`.
 ///
 /// Three `Vec2`s in a row are easy to pass in the wrong order; [`Sprite::posed`] with a
-/// [`Pose`](crate::Pose) built by `Pose::at(position).rotated(..).scaled(..)` names each part.
+/// [`Pose`] built by `Pose::at(position).rotated(..).scaled(..)` names each part.
 ///
 /// A rotation within rounding of a quarter turn is made exact: `FRAC_PI_2` as an `f32` has a cosine
 /// of -4.4e-8, not 0, which would tilt the sprite by that much and let neighbours on a common grid

@@ -4,8 +4,8 @@ use std::path::Path;
 
 use image::RgbaImage;
 
-use crate::mask::{Mask, MaskError, PixelRect};
-use crate::rule::MaskRule;
+use super::mask::{Mask, MaskError, PixelRect};
+use super::rule::MaskRule;
 
 impl Mask {
     /// The mask drawn as an image of its size: `solid` where a texel is solid, `air` elsewhere

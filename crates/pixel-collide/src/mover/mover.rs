@@ -10,10 +10,10 @@
 
 use glam::Vec2;
 
+use super::sweep::{sweep, Body, Hit, Probe, Sweep};
 use crate::broad::Obstacles;
-use crate::overlap::{collide, overlaps};
-use crate::push::{push_out, push_out_along};
-use crate::sweep::{sweep, Body, Hit, Probe, Sweep};
+use crate::motion::{push_out, push_out_along};
+use crate::pair::{collide, overlaps};
 
 /// What a contact was to the body.
 ///

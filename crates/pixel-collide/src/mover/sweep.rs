@@ -4,11 +4,10 @@
 use glam::{Affine2, Vec2};
 
 use crate::broad::Obstacles;
+use crate::geom::Rect;
 use crate::mask::Mask;
-use crate::motion::{time_of_impact, Motion, IMPACT_RESOLUTION};
-use crate::overlap::{collide, overlaps};
-use crate::push::push_out_along;
-use crate::rect::Rect;
+use crate::motion::{push_out_along, time_of_impact, Motion, IMPACT_RESOLUTION};
+use crate::pair::{collide, overlaps};
 use crate::sprite::{Pose, Sprite};
 
 /// The body a [`Mover`](crate::Mover) moves: a mask turned and scaled about `origin` (texels) and placed by

@@ -14,12 +14,11 @@ use std::cell::Cell;
 
 use glam::{DVec2, Vec2};
 
-use super::aligned::Aligned;
-use super::node::Node;
-use super::overlap::overlaps;
-use super::pair::Pair;
 use super::slide::{clearing, overlapping, slide, Line, PUSH_WORK_BUDGET};
-use super::sprite::Sprite;
+use crate::mask::Node;
+use crate::pair::{overlaps, Pair};
+use crate::sprite::Sprite;
+use crate::words::Aligned;
 
 /// How to move a sprite off another one.
 ///
@@ -60,7 +59,7 @@ pub struct PushOut {
 /// shapes) that is within 0.5% of the shortest, and ragged shapes may hide a shorter way out between
 /// two directions.
 ///
-/// The offset ends apart, checked with [`overlaps`](crate::overlaps) on the `f32` transform it gives.
+/// The offset ends apart, checked with [`overlaps`] on the `f32` transform it gives.
 /// It is the exact first free place when the `f32` translation lands on it free; otherwise the push
 /// goes on to the first stretch of free places at least [`PUSH_TOLERANCE`](crate::PUSH_TOLERANCE) times the largest world
 /// coordinate of the two sprites' bounds long (at least `PUSH_TOLERANCE` world units), and lands inside

@@ -6,11 +6,10 @@ use std::cmp::Ordering;
 
 use glam::{DAffine2, DMat2, DVec2, IVec2, Vec2};
 
-use super::aligned::Aligned;
-use super::clip::{centroid, clip_axis, Polygon};
-use super::mask::Mask;
-use super::node::Node;
-use super::sprite::{to_f64, Contact, Sprite};
+use crate::geom::{centroid, clip_axis, Polygon};
+use crate::mask::{solid_leaf_at, Mask, Node};
+use crate::sprite::{to_f64, Contact, Sprite};
+use crate::words::Aligned;
 
 /// Sine squared of the angle between a transform's columns below which it counts as covering no area:
 /// (2^-23)^2, the relative precision of an `f32` squared. Scale does not change it, so a sprite a
@@ -192,7 +191,7 @@ impl<'a> Pair<'a> {
         let there = (inverse * (centre - self.t)).floor();
         let leaf = |m: &Mask, p: DVec2| {
             let unit = Node::texel(p.x as u32, p.y as u32, [0.0; 2]);
-            crate::tree::solid_leaf_at(m.tree(), m.bits(), p.x as u32, p.y as u32).unwrap_or(unit)
+            solid_leaf_at(m.tree(), m.bits(), p.x as u32, p.y as u32).unwrap_or(unit)
         };
         let (ra, rb) = (leaf(self.a, centre.floor()), leaf(self.b, there));
         let (normal, depth) = self.box_normal(&ra, &rb);

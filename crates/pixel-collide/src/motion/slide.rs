@@ -11,11 +11,9 @@ use std::cell::Cell;
 
 use glam::{Affine2, DVec2, Vec2};
 
-use super::mask::Mask;
-use super::node::Node;
-use super::overlap::overlaps;
-use super::pair::Pair;
-use super::sprite::Sprite;
+use crate::mask::{Mask, Node};
+use crate::pair::{overlaps, Pair};
+use crate::sprite::Sprite;
 
 /// Relative length of the shortest free stretch a push may end in: 2^-18 of the largest world
 /// coordinate of the two sprites' bounds (and at least 2^-18 world units), about 32 units in the last

@@ -7,8 +7,8 @@
 
 use glam::{Affine2, Vec2};
 
+use crate::geom::Rect;
 use crate::mask::Mask;
-use crate::rect::Rect;
 use crate::sprite::Sprite;
 
 impl Mask {

@@ -16,10 +16,9 @@
 
 use glam::Vec2;
 
-use super::mask::Mask;
-use super::overlap::collide;
-use super::pair::Pair;
-use super::sprite::{Pose, Sprite};
+use crate::mask::Mask;
+use crate::pair::{collide, Pair};
+use crate::sprite::{Pose, Sprite};
 
 /// A mask moving over one step from the pose `from` (at time 0) to the pose `to` (at time 1), about
 /// the pivot `origin` in its texels.
