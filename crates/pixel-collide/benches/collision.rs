@@ -169,6 +169,8 @@ fn analysis(c: &mut Criterion) {
     g.bench_function("scale_to_128", |b| {
         b.iter(|| black_box(&blobs).scale(128, 128))
     });
+    // Timed for as long as it is kept: it is deprecated for its memory, not its speed.
+    #[allow(deprecated)]
     g.bench_function("connected_components", |b| {
         b.iter(|| black_box(&blobs).connected_components(1).len())
     });

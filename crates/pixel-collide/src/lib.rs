@@ -43,49 +43,42 @@ pub use image;
 #[cfg(all(feature = "image025", not(feature = "image")))]
 pub extern crate image025 as image;
 
-mod aligned;
-mod analysis;
-mod bits;
-mod broad;
-mod clip;
-mod convolve;
-mod edit;
-#[cfg(any(feature = "image", feature = "image025"))]
-mod image_io;
-mod mask;
-mod motion;
-mod mover;
-mod node;
-mod one_line;
-mod overlap;
-mod pair;
-mod pair_walk;
-mod push;
-mod query;
-mod rect;
-mod rgba;
-mod row_scan;
-mod rule;
-mod shift;
-mod slide;
-mod sprite;
-mod sweep;
-mod tree;
-mod walk_squares;
+// Bottom up: a module uses only modules in the groups above its own.
 
-pub use analysis::Component;
-pub use broad::SweepAndPrune;
-pub use mask::OneLine;
-pub use mask::{Mask, MaskError, MaskRule, PixelRect};
-pub use motion::{time_of_impact, Impact, Motion, Pose, IMPACT_RESOLUTION};
-pub use mover::{Body, ContactKind, MoveContact, Moved, Mover, Obstacles};
-pub use overlap::{
-    collide, collide_traced, overlap_area, overlap_mask, overlaps, sprite_transform, Contact,
-    Sprite, TracedPair,
+// Plain geometry, and masks with their trees and constructors: nothing placed yet.
+mod geom;
+mod mask;
+
+// Two masks on one texel grid, a word of texels at a time.
+mod words;
+
+// A mask placed in the world.
+mod sprite;
+
+// Questions about two placed sprites, and about one.
+mod pair;
+mod query;
+
+// Many sprites at once; two sprites over time; one mask analysed and edited.
+mod broad;
+mod motion;
+mod ops;
+
+// A body moved through a world of sprites.
+mod mover;
+
+pub use broad::{Obstacles, SweepAndPrune};
+pub use geom::Rect;
+pub use mask::{Mask, MaskError, MaskRule, OneLine, PixelRect};
+pub use motion::{
+    push_out, push_out_along, time_of_impact, Impact, Motion, PushOut, IMPACT_RESOLUTION,
+    PUSH_TOLERANCE, PUSH_WORK_BUDGET,
 };
-pub use push::{push_out, push_out_along, PushOut, PUSH_TOLERANCE, PUSH_WORK_BUDGET};
+pub use mover::{Body, ContactKind, MoveContact, Moved, Mover};
+pub use ops::Component;
+pub use pair::{collide, collide_traced, overlap_area, overlap_mask, overlaps, TracedPair};
 pub use query::RayHit;
-pub use rect::Rect;
+pub use sprite::{sprite_transform, Contact, Pose, Sprite};
 
 /// The README's example, compiled and run as a documentation test.
 #[cfg(doctest)]

@@ -13,12 +13,9 @@
 
 use glam::{DAffine2, DVec2, Vec2};
 
-use crate::bits::Bits;
-use crate::mask::Mask;
-use crate::node::{Kind, Node};
-use crate::overlap::{to_f64, Sprite};
-use crate::rect::Rect;
-use crate::tree::BoxTree;
+use crate::geom::Rect;
+use crate::mask::{Bits, BoxTree, Kind, Mask, Node};
+use crate::sprite::{to_f64, Sprite};
 
 impl Sprite<'_> {
     /// Whether world point `p` lies inside the union of the solid texels: in a solid texel's open

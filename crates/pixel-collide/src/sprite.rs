@@ -1,11 +1,10 @@
-//! Sprites: a mask placed in the world by an affine transform, the tutorials' placement, and where
-//! two sprites touch.
+//! Sprites: a mask placed in the world by an affine transform, the tutorials' placement and the
+//! `Pose` that names its parts, and where two sprites touch.
 
 use glam::{Affine2, DAffine2, DVec2, Vec2};
 
-use super::mask::Mask;
-use super::motion::Pose;
-use super::rect::Rect;
+use crate::geom::Rect;
+use crate::mask::Mask;
 
 /// A mask placed in the world by an affine transform from its local texel space.
 ///
@@ -105,7 +104,7 @@ pub struct Contact {
 /// move to `position`.
 ///
 /// Three `Vec2`s in a row are easy to pass in the wrong order; [`Sprite::posed`] with a
-/// [`Pose`](crate::Pose) built by `Pose::at(position).rotated(..).scaled(..)` names each part.
+/// [`Pose`] built by `Pose::at(position).rotated(..).scaled(..)` names each part.
 ///
 /// A rotation within rounding of a quarter turn is made exact: `FRAC_PI_2` as an `f32` has a cosine
 /// of -4.4e-8, not 0, which would tilt the sprite by that much and let neighbours on a common grid
@@ -138,6 +137,116 @@ fn snapped_sin_cos(angle: f32) -> (f32, f32) {
         (0.0, cos.signum())
     } else {
         (sin, cos)
+    }
+}
+
+/// Where a sprite is at one instant: its pivot's world position, its rotation (radians, clockwise on
+/// a y-down screen) and its scale (negative components flip), as [`sprite_transform`] takes them.
+///
+/// ```
+/// use glam::Vec2;
+/// use pixel_collide::Pose;
+/// let p = Pose::new(Vec2::new(10.0, 0.0), 0.0, Vec2::splat(2.0));
+/// assert_eq!(p.transform(Vec2::ZERO).transform_point2(Vec2::ONE), Vec2::new(12.0, 2.0));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Pose {
+    /// Where the pivot is in the world.
+    pub position: Vec2,
+    /// The turn about the pivot, in radians.
+    pub rotation: f32,
+    /// The scale along the mask's own axes.
+    pub scale: Vec2,
+}
+
+impl Pose {
+    /// A pose from its three parts.
+    ///
+    /// ```
+    /// use glam::Vec2;
+    /// let p = pixel_collide::Pose::new(Vec2::ZERO, 1.0, Vec2::ONE);
+    /// assert_eq!(p.rotation, 1.0);
+    /// ```
+    pub fn new(position: Vec2, rotation: f32, scale: Vec2) -> Pose {
+        Pose {
+            position,
+            rotation,
+            scale,
+        }
+    }
+
+    /// An unturned, unscaled pose at `position`.
+    ///
+    /// ```
+    /// use glam::Vec2;
+    /// assert_eq!(pixel_collide::Pose::at(Vec2::X).scale, Vec2::ONE);
+    /// ```
+    pub fn at(position: Vec2) -> Pose {
+        Pose::new(position, 0.0, Vec2::ONE)
+    }
+
+    /// The same pose turned to `radians` (clockwise on a y-down screen): with [`at`](Self::at) and
+    /// [`scaled`](Self::scaled), each part of a pose is named where it is built, so none can be
+    /// passed in another's place.
+    ///
+    /// ```
+    /// use glam::Vec2;
+    /// use pixel_collide::Pose;
+    /// let p = Pose::at(Vec2::new(3.0, 4.0)).rotated(0.5).scaled(Vec2::splat(2.0));
+    /// assert_eq!(p, Pose::new(Vec2::new(3.0, 4.0), 0.5, Vec2::splat(2.0)));
+    /// ```
+    pub fn rotated(self, radians: f32) -> Pose {
+        Pose {
+            rotation: radians,
+            ..self
+        }
+    }
+
+    /// The same pose with `scale` along the mask's own axes (negative components flip).
+    ///
+    /// ```
+    /// use glam::Vec2;
+    /// assert_eq!(pixel_collide::Pose::at(Vec2::ZERO).scaled(-Vec2::X).scale, -Vec2::X);
+    /// ```
+    pub fn scaled(self, scale: Vec2) -> Pose {
+        Pose { scale, ..self }
+    }
+
+    /// The pose a fraction `t` of the way to `to`, each part interpolated linearly; exactly `self` at
+    /// 0 and exactly `to` at 1.
+    ///
+    /// ```
+    /// use glam::Vec2;
+    /// use pixel_collide::Pose;
+    /// let (a, b) = (Pose::at(Vec2::ZERO), Pose::new(Vec2::new(4.0, 0.0), 2.0, Vec2::splat(3.0)));
+    /// assert_eq!(a.lerp(&b, 0.5), Pose::new(Vec2::new(2.0, 0.0), 1.0, Vec2::splat(2.0)));
+    /// assert_eq!(a.lerp(&b, 1.0), b);
+    /// ```
+    pub fn lerp(&self, to: &Pose, t: f32) -> Pose {
+        // `a * (1 - t) + b * t` rather than `a + (b - a) * t`: the latter can miss `b` at t = 1. A
+        // part that does not change stays exactly as it is, so a slide keeps its edges on the grid.
+        let mix = |a: f32, b: f32| if a == b { a } else { a * (1.0 - t) + b * t };
+        let mix2 = |a: Vec2, b: Vec2| Vec2::new(mix(a.x, b.x), mix(a.y, b.y));
+        Pose {
+            position: mix2(self.position, to.position),
+            rotation: mix(self.rotation, to.rotation),
+            scale: mix2(self.scale, to.scale),
+        }
+    }
+
+    /// The transform that places a mask whose pivot is at `origin` (texels) in this pose.
+    ///
+    /// ```
+    /// use glam::Vec2;
+    /// let t = pixel_collide::Pose::at(Vec2::new(5.0, 5.0)).transform(Vec2::splat(1.0));
+    /// assert_eq!(t.transform_point2(Vec2::splat(1.0)), Vec2::new(5.0, 5.0));
+    /// ```
+    pub fn transform(&self, origin: Vec2) -> Affine2 {
+        sprite_transform(self.position, self.rotation, self.scale, origin)
+    }
+
+    pub(crate) fn is_finite(&self) -> bool {
+        self.position.is_finite() && self.rotation.is_finite() && self.scale.is_finite()
     }
 }
 

@@ -12,13 +12,13 @@
 //! rows and stay in wide registers.
 //!
 //! Counting and long scans are compiled a second time for CPUs with hardware popcount and AVX2 or
-//! AVX-512 and chosen at run time ([`multiversion`]); short yes-or-no scans, and the first strip of
-//! a long one, stay on the portable code, where the dispatch would cost more than it saves.
-//! [`Portable`] forces the portable code, so tests cover both.
+//! AVX-512 and chosen at run time ([`multiversion`](mod@multiversion)); short yes-or-no scans, and
+//! the first strip of a long one, stay on the portable code, where the dispatch would cost more than
+//! it saves. [`Code::Portable`] forces the portable code, so tests cover both.
 
 use multiversion::multiversion;
 
-use super::mask::Mask;
+use crate::mask::Mask;
 
 /// Rows folded between two looks at the answer in a yes-or-no loop.
 const BLOCK: usize = 8;

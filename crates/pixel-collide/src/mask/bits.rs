@@ -216,8 +216,7 @@ fn next_bit(
 
 #[cfg(test)]
 mod tests {
-    use crate::node::Kind;
-    use crate::Mask;
+    use crate::mask::{Kind, Mask};
 
     fn mask(width: u32, height: u32, solid: impl FnMut(u32, u32) -> bool) -> Mask {
         Mask::from_fn(width, height, solid).unwrap()

@@ -15,9 +15,9 @@
 
 use glam::{DAffine2, DMat2, DVec2};
 
-use super::clip::{clip_axis, Polygon};
-use super::node::Node;
 use super::pair::Pair;
+use crate::geom::{clip_axis, Polygon};
+use crate::mask::{Bits, Node};
 
 /// The area the two masks of `pair` share, in the first mask's local units (square texels).
 pub(crate) fn shared_area(pair: &Pair<'_>) -> f64 {
@@ -172,7 +172,7 @@ fn crossing(poly: &[DVec2; 4], level: f64) -> Option<(f64, f64)> {
 
 /// The second mask's cells, for summing how much of a parallelogram they cover.
 struct Cells<'a> {
-    bits: super::bits::Bits<'a>,
+    bits: Bits<'a>,
     width: f64,
     height: f64,
 }
@@ -328,14 +328,14 @@ impl Profile {
 
 /// The runs of solid texels of one row within columns `from..to`, left to right, as `(start, end)`.
 struct Runs<'a> {
-    bits: super::bits::Bits<'a>,
+    bits: Bits<'a>,
     y: u32,
     x: u32,
     to: u32,
 }
 
 impl<'a> Runs<'a> {
-    fn new(bits: super::bits::Bits<'a>, y: u32, from: u32, to: u32) -> Self {
+    fn new(bits: Bits<'a>, y: u32, from: u32, to: u32) -> Self {
         Runs {
             bits,
             y,
@@ -388,9 +388,9 @@ impl<'a> Runs<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::clip::{polygon_area, Polygon};
+    use crate::geom::{polygon_area, Polygon};
     use crate::mask::Mask;
-    use crate::overlap::Sprite;
+    use crate::sprite::Sprite;
     use glam::{Affine2, Vec2};
 
     /// The pair walk's area: every overlapping pair of solid boxes clipped.
@@ -464,7 +464,7 @@ mod tests {
             match k % 3 {
                 // Exact grid placements, where texel edges meet and touching must not count.
                 0 => Affine2::from_scale_angle_translation(
-                    Vec2::new(2.0, if k % 2 == 0 { 0.5 } else { -1.0 }),
+                    Vec2::new(2.0, if k.is_multiple_of(2) { 0.5 } else { -1.0 }),
                     std::f32::consts::FRAC_PI_2 * (k % 4) as f32,
                     Vec2::new((k % 7) as f32 - 3.0, (k % 5) as f32 * 0.5),
                 ),

@@ -7,9 +7,7 @@
 //! was pushed: squares pushed after it serve only entries above it, so popping it drops them, and the
 //! squares held never outnumber four per stack entry, however many the walk meets.
 
-use super::bits::Bits;
-use super::node::Node;
-use super::tree::BoxTree;
+use crate::mask::{Bits, BoxTree, Node};
 
 /// Marks a walk reference as an index into the held squares rather than into a tree.
 const SQUARE: u32 = 1 << 31;

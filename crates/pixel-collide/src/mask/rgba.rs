@@ -1,7 +1,8 @@
 //! Masks from raw RGBA bytes, whatever decoded them: an engine's texture data, any version of the
 //! image crate, or a hand-made buffer.
 
-use crate::{Mask, MaskError, MaskRule};
+use super::mask::{Mask, MaskError};
+use super::rule::MaskRule;
 
 impl Mask {
     /// Builds a mask from `width * height` RGBA pixels, four bytes each, row by row from the top

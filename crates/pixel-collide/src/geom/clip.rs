@@ -1,10 +1,6 @@
-//! The area clipping: the polygon two boxes share (a box of the first mask and a mapped box of the
-//! second), its area and its centroid.
+//! Convex polygons: one clipped to an axis-aligned box a side at a time, its area and its centroid.
 
 use glam::DVec2;
-
-use super::node::Node;
-use super::pair::Pair;
 
 /// A convex polygon of at most eight vertices (a parallelogram clipped by a box never has more), with
 /// room for the scratch writes of [`clip_axis`].
@@ -49,22 +45,6 @@ pub(crate) fn clip_axis(src: &[DVec2], dst: &mut Polygon, axis: usize, bound: f6
         }
     }
     dst.len = n.min(8);
-}
-
-impl Pair<'_> {
-    /// The polygon shared by box `ra` of the first mask and the image of box `rb` of the second, in the
-    /// first one's local space.
-    pub(crate) fn clip(&self, ra: &Node, rb: &Node, out: &mut Polygon) {
-        let [x0, y0, x1, y1] = rb.texels().map(f64::from);
-        let map = |x: f64, y: f64| self.t + self.c0 * x + self.c1 * y;
-        let quad = [map(x0, y0), map(x1, y0), map(x1, y1), map(x0, y1)];
-        let [ax0, ay0, ax1, ay1] = ra.texels().map(f64::from);
-        let mut tmp = Polygon::default();
-        clip_axis(&quad, &mut tmp, 0, ax0, 1.0);
-        clip_axis(tmp.points(), out, 0, ax1, -1.0);
-        clip_axis(out.points(), &mut tmp, 1, ay0, 1.0);
-        clip_axis(tmp.points(), out, 1, ay1, -1.0);
-    }
 }
 
 /// Twice the signed area of a polygon, by the shoelace formula taken relative to its first vertex, so

@@ -22,15 +22,12 @@ use std::cmp::Ordering;
 
 use glam::{DAffine2, DVec2, Mat2};
 
-use super::aligned::Aligned;
-use super::clip::{polygon_area, Polygon};
-use super::mask::{Mask, PixelRect};
-use super::node::Node;
 use super::pair::{canonical_order, relative, Pair};
 use super::row_scan::{shared_area, shared_texels};
-use super::shift::{shifted_count_best, shifted_overlaps_best};
-pub(crate) use super::sprite::to_f64;
-pub use super::sprite::{sprite_transform, Contact, Sprite};
+use crate::geom::{polygon_area, Polygon};
+use crate::mask::{Mask, Node, PixelRect};
+use crate::sprite::{to_f64, Contact, Sprite};
+use crate::words::{shifted_count_best, shifted_overlaps_best, Aligned};
 
 /// Whether the two sprites touch on solid texels and, if so, where.
 ///

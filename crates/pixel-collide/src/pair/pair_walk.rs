@@ -1,15 +1,15 @@
 //! The pair walk: both sprites' trees walked together, depth first, pruning every pair of boxes the
 //! separating-axis test pulls apart and reporting the overlapping pairs of solid boxes.
 //!
-//! Bit blocks are refined on the fly into their quarter squares (see [`crate::walk_squares`]), so the
-//! work follows the boundary where the two shapes come close, and the memory is the walk's stack.
+//! Bit blocks are refined on the fly into their quarter squares (see
+//! [`walk_squares`](super::walk_squares)), so the work follows the boundary where the two shapes come
+//! close, and the memory is the walk's stack.
 
 use std::cell::Cell;
 
-use super::node::{Kind, Node};
 use super::pair::Pair;
-use super::tree::BoxTree;
 use super::walk_squares::{HeldSquares, Side};
+use crate::mask::{BoxTree, Kind, Node};
 
 impl<'a> Pair<'a> {
     /// Walks both trees together and calls `found` with every overlapping pair of solid boxes, until

@@ -4,7 +4,8 @@ use std::path::Path;
 
 use image::RgbaImage;
 
-use crate::{Mask, MaskError, MaskRule, PixelRect};
+use super::mask::{Mask, MaskError, PixelRect};
+use super::rule::MaskRule;
 
 impl Mask {
     /// The mask drawn as an image of its size: `solid` where a texel is solid, `air` elsewhere

@@ -3,10 +3,8 @@
 use std::fmt;
 use std::sync::OnceLock;
 
-pub use super::one_line::OneLine;
-pub use super::rule::MaskRule;
-
 use super::bits::Bits;
+use super::one_line::OneLine;
 use super::tree::{self, BoxTree};
 
 /// A rectangle of whole texels: `x..x + w` by `y..y + h`.

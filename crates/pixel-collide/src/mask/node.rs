@@ -118,7 +118,8 @@ impl Node {
 ///
 /// Box corners are whole texel coordinates up to [`Mask::MAX_SIDE`](crate::Mask::MAX_SIDE) (2^23),
 /// so every centre and half size is a multiple of a half under 2^23, which an `f32` holds exactly:
-/// [`BoxTree::node`](crate::tree::BoxTree::node) turns it into the `f64` [`Node`] the walks test without rounding anything.
+/// [`BoxTree::node`](super::tree::BoxTree::node) turns it into the `f64` [`Node`] the walks test
+/// without rounding anything.
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[repr(C, align(16))]
 pub(crate) struct Packed {

@@ -8,8 +8,7 @@
 
 use glam::{DVec2, IVec2};
 
-use super::bits::Bits;
-use super::mask::Mask;
+use crate::mask::{Bits, Mask};
 
 /// How texel (X, Y) of the first mask finds its partner (x, y) in the second: without `transpose`,
 /// `x = sx * X + ox` and `y = sy * Y + oy`; with it, `x = sx * Y + ox` and `y = sy * X + oy`.

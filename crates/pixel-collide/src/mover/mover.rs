@@ -10,9 +10,10 @@
 
 use glam::Vec2;
 
-use crate::sweep::{sweep, Hit, Sweep};
-pub use crate::sweep::{Body, Obstacles};
-use crate::{overlaps, push_out, push_out_along};
+use super::sweep::{sweep, Body, Hit, Probe, Sweep};
+use crate::broad::Obstacles;
+use crate::motion::{push_out, push_out_along};
+use crate::pair::{collide, overlaps};
 
 /// What a contact was to the body.
 ///
@@ -236,8 +237,7 @@ impl Mover {
         };
         let mut run = Run {
             mover: self,
-            body,
-            world,
+            probe: Probe { body, world },
             up,
             cos: self.max_floor_angle.cos(),
             pos: body.pose.position,
@@ -275,14 +275,13 @@ impl Mover {
 }
 
 /// One move in progress.
-pub(crate) struct Run<'m, 'b, W: ?Sized> {
-    pub(crate) mover: &'m Mover,
-    pub(crate) body: Body<'b>,
-    pub(crate) world: &'m W,
-    pub(crate) up: Vec2,
+struct Run<'m, 'b, W: ?Sized> {
+    mover: &'m Mover,
+    probe: Probe<'m, 'b, W>,
+    up: Vec2,
     cos: f32,
     /// Where the pivot is: always a place checked free.
-    pub(crate) pos: Vec2,
+    pos: Vec2,
     moved: Moved,
 }
 
@@ -318,15 +317,15 @@ impl<'a, W: Obstacles<'a> + ?Sized> Run<'_, '_, W> {
     /// Frees a body that starts inside something; false when it cannot be freed.
     fn free_up(&mut self) -> bool {
         for _ in 0..self.mover.max_slides.max(1) {
-            let inside = self.overlapping(self.pos);
+            let inside = self.probe.overlapping(self.pos);
             let Some(&(i, it)) = inside.first() else {
                 return true;
             };
-            let me = self.body.sprite_at(self.pos);
+            let me = self.probe.body.sprite_at(self.pos);
             let Some(push) = push_out(me, it) else {
                 continue;
             };
-            let point = crate::collide(me, it).map_or(me.bounds().center(), |c| c.point);
+            let point = collide(me, it).map_or(me.bounds().center(), |c| c.point);
             let mut kind = self.kind(push.normal);
             let mut offset = push.offset;
             // Straight up rather than along the normal: pushed along it a body on a slope would
@@ -338,19 +337,19 @@ impl<'a, W: Obstacles<'a> + ?Sized> Run<'_, '_, W> {
                     _ => kind = ContactKind::Wall,
                 }
             }
-            let Some(to) = self.settle(self.pos, offset, it) else {
+            let Some(to) = self.probe.settle(self.pos, offset, it) else {
                 return false;
             };
             self.pos = to;
             self.record(i, point, push.normal, kind);
         }
-        self.overlapping(self.pos).is_empty()
+        self.probe.overlapping(self.pos).is_empty()
     }
 
     /// Sweeps the body by `rem` to where it first touches something, and leaves in `rem` what is left
     /// of the move; `None` when nothing is in the way and the whole move was made.
     fn advance(&mut self, rem: &mut Vec2) -> Option<Hit<'a>> {
-        match sweep(self, self.pos, *rem) {
+        match sweep(&self.probe, self.pos, *rem) {
             Sweep::Clear(to) => {
                 self.pos = to;
                 None
@@ -400,19 +399,19 @@ impl<'a, W: Obstacles<'a> + ?Sized> Run<'_, '_, W> {
     /// of the move across when it is taken.
     fn climb(&mut self, rem: Vec2, kind: ContactKind, hit: &Hit<'_>) -> Option<Vec2> {
         let start = self.pos;
-        let raised = match sweep(self, start, self.up * self.mover.step_height) {
+        let raised = match sweep(&self.probe, start, self.up * self.mover.step_height) {
             Sweep::Clear(to) => to,
             Sweep::Hit(h) => h.at,
         };
         let rise = (raised - start).dot(self.up);
-        let (over, left) = match sweep(self, raised, rem) {
+        let (over, left) = match sweep(&self.probe, raised, rem) {
             Sweep::Clear(to) => (to, Vec2::ZERO),
             Sweep::Hit(h) => (h.at, rem * (1.0 - h.fraction)),
         };
         if (over - raised).dot(rem) <= 0.0 {
             return None;
         }
-        let Sweep::Hit(land) = sweep(self, over, -self.up * rise) else {
+        let Sweep::Hit(land) = sweep(&self.probe, over, -self.up * rise) else {
             return None;
         };
         let climbed = (land.at - start).dot(self.up);
@@ -439,7 +438,7 @@ impl<'a, W: Obstacles<'a> + ?Sized> Run<'_, '_, W> {
                 return;
             };
             let falling = rem.dot(self.up) < 0.0;
-            if falling && !hit.by_feet(self) {
+            if falling && !hit.by_feet(&self.probe, self.up, self.mover.feet_height) {
                 if let Some(to) = self.slip(&hit, rem) {
                     self.pos = to;
                     self.record(hit.obstacle, hit.point, hit.normal, ContactKind::Wall);
@@ -477,11 +476,11 @@ impl<'a, W: Obstacles<'a> + ?Sized> Run<'_, '_, W> {
     /// the fall `rem` where it can, so that a slanted side is not met again a hair further down.
     fn slip(&self, hit: &Hit<'_>, rem: Vec2) -> Option<Vec2> {
         let side = self.up.perp();
-        let deep = self.body.sprite_at(self.pos + rem);
+        let deep = self.probe.body.sprite_at(self.pos + rem);
         let me = if overlaps(deep, hit.sprite) {
             deep
         } else {
-            self.body.sprite_at(hit.sunk)
+            self.probe.body.sprite_at(hit.sunk)
         };
         let shove = [side, -side]
             .into_iter()
@@ -489,7 +488,7 @@ impl<'a, W: Obstacles<'a> + ?Sized> Run<'_, '_, W> {
             .map(|p| side * p.offset.dot(side))
             .filter(|p| p.length() <= self.mover.ledge_slip)
             .min_by(|a, b| a.length().total_cmp(&b.length()))?;
-        match sweep(self, self.pos, shove) {
+        match sweep(&self.probe, self.pos, shove) {
             Sweep::Clear(to) => Some(to),
             Sweep::Hit(_) => None,
         }
@@ -500,8 +499,10 @@ impl<'a, W: Obstacles<'a> + ?Sized> Run<'_, '_, W> {
         if self.mover.snap_distance <= 0.0 {
             return;
         }
-        if let Sweep::Hit(hit) = sweep(self, self.pos, -self.up * self.mover.snap_distance) {
-            if self.kind(hit.normal) == ContactKind::Floor && hit.by_feet(self) {
+        if let Sweep::Hit(hit) = sweep(&self.probe, self.pos, -self.up * self.mover.snap_distance) {
+            if self.kind(hit.normal) == ContactKind::Floor
+                && hit.by_feet(&self.probe, self.up, self.mover.feet_height)
+            {
                 self.pos = hit.at;
                 self.record(hit.obstacle, hit.point, hit.normal, ContactKind::Floor);
             }

@@ -430,7 +430,7 @@ fn build_node(leaves: &mut [Leaf], slot: usize, nodes: &mut Vec<Node>, inset: [f
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Mask;
+    use crate::mask::Mask;
 
     fn mask(width: u32, height: u32, solid: impl FnMut(u32, u32) -> bool) -> Mask {
         Mask::from_fn(width, height, solid).unwrap()

@@ -1,92 +1,14 @@
-//! The mover's world and body, and its sweeps: one leg of a move, from a free place along a straight
-//! line, to its end or to the exact first place of contact, never through anything.
+//! The mover's body, and its sweeps: one leg of a move, from a free place along a straight line, to
+//! its end or to the exact first place of contact, never through anything.
 
 use glam::{Affine2, Vec2};
 
-use crate::mover::Run;
-use crate::{
-    collide, overlaps, push_out_along, time_of_impact, Mask, Motion, Pose, Rect, Sprite,
-    IMPACT_RESOLUTION,
-};
-
-/// The world a body moves through: anything that can list the sprites near a rectangle.
-///
-/// Implemented for slices, arrays and vectors of sprites and for one sprite (a terrain mask).
-///
-/// ```
-/// use glam::{Affine2, Vec2};
-/// use pixel_collide::{Mask, Obstacles, Rect, Sprite};
-/// let floor = Mask::from_fn(64, 4, |_, _| true).unwrap();
-/// let world = [Sprite::new(&floor, Affine2::IDENTITY)];
-/// let mut near = Vec::new();
-/// world.each_near(Rect::from_xywh(10.0, -2.0, 4.0, 4.0), &mut |i, _| near.push(i));
-/// assert_eq!(near, [0]);
-/// ```
-///
-/// A game's own world (a terrain and a grid of blocks, say) implements it to hand over only what
-/// is near:
-///
-/// ```
-/// use glam::{Affine2, Vec2};
-/// use pixel_collide::{Body, Mask, Mover, Obstacles, Pose, Rect, Sprite};
-/// struct Level<'a> { terrain: Sprite<'a>, blocks: Vec<Sprite<'a>> }
-/// impl<'a> Obstacles<'a> for Level<'a> {
-///     fn each_near(&self, area: Rect, visit: &mut dyn FnMut(usize, Sprite<'a>)) {
-///         visit(0, self.terrain);
-///         for (i, b) in self.blocks.iter().enumerate() {
-///             if b.bounds().intersects(&area) {
-///                 visit(i + 1, *b);
-///             }
-///         }
-///     }
-/// }
-/// let (ground, block, me) = (
-///     Mask::from_fn(200, 10, |_, _| true).unwrap(),
-///     Mask::from_fn(10, 10, |_, _| true).unwrap(),
-///     Mask::from_fn(4, 4, |_, _| true).unwrap(),
-/// );
-/// let level = Level {
-///     terrain: Sprite::new(&ground, Affine2::from_translation(Vec2::new(0.0, 50.0))),
-///     blocks: vec![Sprite::new(&block, Affine2::from_translation(Vec2::new(40.0, 40.0)))],
-/// };
-/// let body = Body::new(&me, Vec2::new(2.0, 4.0), Pose::at(Vec2::new(30.0, 50.0)));
-/// let moved = Mover::default().move_and_slide(body, &level, Vec2::new(20.0, 1.0), true);
-/// assert_eq!(moved.position, Vec2::new(38.0, 50.0), "stopped by the block, standing");
-/// assert!(moved.on_wall && moved.on_floor && moved.contacts[0].obstacle == 1);
-/// ```
-pub trait Obstacles<'a> {
-    /// Calls `visit` with the index and sprite of every obstacle whose world bounds may meet `area`
-    /// (more are allowed: each is tested exactly).
-    fn each_near(&self, area: Rect, visit: &mut dyn FnMut(usize, Sprite<'a>));
-}
-
-impl<'a> Obstacles<'a> for [Sprite<'a>] {
-    fn each_near(&self, area: Rect, visit: &mut dyn FnMut(usize, Sprite<'a>)) {
-        for (i, s) in self.iter().enumerate() {
-            if s.bounds().intersects(&area) {
-                visit(i, *s);
-            }
-        }
-    }
-}
-
-impl<'a, const N: usize> Obstacles<'a> for [Sprite<'a>; N] {
-    fn each_near(&self, area: Rect, visit: &mut dyn FnMut(usize, Sprite<'a>)) {
-        self.as_slice().each_near(area, visit);
-    }
-}
-
-impl<'a> Obstacles<'a> for Vec<Sprite<'a>> {
-    fn each_near(&self, area: Rect, visit: &mut dyn FnMut(usize, Sprite<'a>)) {
-        self.as_slice().each_near(area, visit);
-    }
-}
-
-impl<'a> Obstacles<'a> for Sprite<'a> {
-    fn each_near(&self, area: Rect, visit: &mut dyn FnMut(usize, Sprite<'a>)) {
-        std::slice::from_ref(self).each_near(area, visit);
-    }
-}
+use crate::broad::Obstacles;
+use crate::geom::Rect;
+use crate::mask::Mask;
+use crate::motion::{push_out_along, time_of_impact, Motion, IMPACT_RESOLUTION};
+use crate::pair::{collide, overlaps};
+use crate::sprite::{Pose, Sprite};
 
 /// The body a [`Mover`](crate::Mover) moves: a mask turned and scaled about `origin` (texels) and placed by
 /// `pose`; only the pose's position changes.
@@ -144,6 +66,12 @@ impl<'a> Body<'a> {
             self.origin,
         )
     }
+}
+
+/// What a sweep needs of a move in progress: the body and the world it moves through.
+pub(crate) struct Probe<'m, 'b, W: ?Sized> {
+    pub(crate) body: Body<'b>,
+    pub(crate) world: &'m W,
 }
 
 /// How many times a push is lengthened when rounding the body's position leaves it overlapping.
@@ -243,7 +171,7 @@ fn sampled(path: &Motion<'_>, it: Sprite<'_>, from: f32) -> Option<(f32, f32, Ve
 /// Sweeps the body from `from` (free) by `by`: to its end when nothing is in the way, else to the
 /// exact place where it first touches, backed out along its own path.
 pub(crate) fn sweep<'a, W: Obstacles<'a> + ?Sized>(
-    run: &Run<'_, '_, W>,
+    probe: &Probe<'_, '_, W>,
     from: Vec2,
     by: Vec2,
 ) -> Sweep<'a> {
@@ -251,7 +179,7 @@ pub(crate) fn sweep<'a, W: Obstacles<'a> + ?Sized>(
     if by == Vec2::ZERO || !to.is_finite() {
         return Sweep::Clear(from);
     }
-    let body = run.body;
+    let body = probe.body;
     let path = Motion::new(
         body.mask,
         body.origin,
@@ -270,7 +198,7 @@ pub(crate) fn sweep<'a, W: Obstacles<'a> + ?Sized>(
         .union(&body.sprite_at(to).bounds());
     let area = Rect::new(area.min - Vec2::ONE, area.max + Vec2::ONE);
     let mut first: Option<(f32, f32, Vec2, usize, Sprite<'a>)> = None;
-    run.world.each_near(area, &mut |i, it| {
+    probe.world.each_near(area, &mut |i, it| {
         if let Some((time, contact, point)) = impact(&path, it) {
             if first.is_none_or(|f| contact < f.1) {
                 first = Some((time, contact, point, i, it));
@@ -279,10 +207,10 @@ pub(crate) fn sweep<'a, W: Obstacles<'a> + ?Sized>(
     });
     let (time, contact, point, obstacle, sprite) = match first {
         Some(f) => f,
-        None if run.is_free(to) => return Sweep::Clear(to),
+        None if probe.is_free(to) => return Sweep::Clear(to),
         None => {
             // A graze finer than the resolution of time of impact: the end itself is the contact.
-            let inside = run.overlapping(to);
+            let inside = probe.overlapping(to);
             let Some(&(i, it)) = inside.first() else {
                 return Sweep::Clear(to);
             };
@@ -298,7 +226,7 @@ pub(crate) fn sweep<'a, W: Obstacles<'a> + ?Sized>(
     for _ in 0..4 {
         let Some(here) = at else { break };
         let me = body.sprite_at(here);
-        let pushes: Vec<_> = run
+        let pushes: Vec<_> = probe
             .overlapping(here)
             .into_iter()
             .filter_map(|(i, s)| push_out_along(me, s, back).map(|p| (i, s, p)))
@@ -312,14 +240,14 @@ pub(crate) fn sweep<'a, W: Obstacles<'a> + ?Sized>(
         else {
             break;
         };
-        at = run.settle(here, p.offset, s);
+        at = probe.settle(here, p.offset, s);
     }
     let progress = |p: Vec2| (p - from).dot(-back);
     let at = at
-        .filter(|&p| progress(p) >= 0.0 && progress(p) <= by.length() && run.is_free(p))
-        .or_else(|| Some(path.pose_at(time).position).filter(|&p| run.is_free(p)))
+        .filter(|&p| progress(p) >= 0.0 && progress(p) <= by.length() && probe.is_free(p))
+        .or_else(|| Some(path.pose_at(time).position).filter(|&p| probe.is_free(p)))
         .unwrap_or(from);
-    let at = rounded(at, back, |p| progress(p) >= 0.0 && run.is_free(p));
+    let at = rounded(at, back, |p| progress(p) >= 0.0 && probe.is_free(p));
     let normal = normal.unwrap_or(back);
     Sweep::Hit(Hit {
         at,
@@ -358,12 +286,15 @@ fn rounded(at: Vec2, back: Vec2, ok: impl Fn(Vec2) -> bool) -> Vec2 {
 }
 
 impl Hit<'_> {
-    /// Whether the part of the body that stands (within the feet height of its lowest point) is in
+    /// Whether the part of the body that stands (within `feet` along `up` of its lowest point) is in
     /// the obstacle where it sank in.
-    pub(crate) fn by_feet<'a, W: Obstacles<'a> + ?Sized>(&self, run: &Run<'_, '_, W>) -> bool {
-        let feet = run.mover.feet_height;
-        let me = run.body.sprite_at(self.sunk);
-        let up = run.up;
+    pub(crate) fn by_feet<'a, W: Obstacles<'a> + ?Sized>(
+        &self,
+        probe: &Probe<'_, '_, W>,
+        up: Vec2,
+        feet: f32,
+    ) -> bool {
+        let me = probe.body.sprite_at(self.sunk);
         let Some((low, high)) = heights(me, up) else {
             return true;
         };
@@ -402,7 +333,7 @@ fn heights(me: Sprite<'_>, up: Vec2) -> Option<(f32, f32)> {
     (low.is_finite() && high.is_finite()).then_some((low, high))
 }
 
-impl<'a, W: Obstacles<'a> + ?Sized> Run<'_, '_, W> {
+impl<'a, W: Obstacles<'a> + ?Sized> Probe<'_, '_, W> {
     /// The obstacles the body overlaps with its pivot at `at`.
     pub(crate) fn overlapping(&self, at: Vec2) -> Vec<(usize, Sprite<'a>)> {
         let me = self.body.sprite_at(at);

@@ -14,12 +14,11 @@ use std::cell::Cell;
 
 use glam::{DVec2, Vec2};
 
-use super::aligned::Aligned;
-use super::node::Node;
-use super::overlap::{overlaps, Sprite};
-use super::pair::Pair;
-use super::slide::{clearing, overlapping, slide, Line};
-pub use super::slide::{PUSH_TOLERANCE, PUSH_WORK_BUDGET};
+use super::slide::{clearing, overlapping, slide, Line, PUSH_WORK_BUDGET};
+use crate::mask::Node;
+use crate::pair::{overlaps, Pair};
+use crate::sprite::Sprite;
+use crate::words::Aligned;
 
 /// How to move a sprite off another one.
 ///
@@ -60,9 +59,9 @@ pub struct PushOut {
 /// shapes) that is within 0.5% of the shortest, and ragged shapes may hide a shorter way out between
 /// two directions.
 ///
-/// The offset ends apart, checked with [`overlaps`](crate::overlaps) on the `f32` transform it gives.
+/// The offset ends apart, checked with [`overlaps`] on the `f32` transform it gives.
 /// It is the exact first free place when the `f32` translation lands on it free; otherwise the push
-/// goes on to the first stretch of free places at least [`PUSH_TOLERANCE`] times the largest world
+/// goes on to the first stretch of free places at least [`PUSH_TOLERANCE`](crate::PUSH_TOLERANCE) times the largest world
 /// coordinate of the two sprites' bounds long (at least `PUSH_TOLERANCE` world units), and lands inside
 /// it, no further than that tolerance past its start. So a free place that is a single point (a body
 /// exactly as wide as a gap, under a rotation `f32` cannot express exactly) is passed over rather than
@@ -119,7 +118,7 @@ pub fn push_out(a: Sprite<'_>, b: Sprite<'_>) -> Option<PushOut> {
 /// two stop overlapping, so a platformer can lift a body onto a floor (`-Vec2::Y` on a y-down screen)
 /// whatever the floor's shape and turn. It ends apart, settled as [`push_out`] settles: on the exact
 /// first free distance when the `f32` offset lands on it free, else within the first free stretch at
-/// least [`PUSH_TOLERANCE`] (relative to the sprites' coordinates) long. Its work is bounded as
+/// least [`PUSH_TOLERANCE`](crate::PUSH_TOLERANCE) (relative to the sprites' coordinates) long. Its work is bounded as
 /// [`push_out`]'s is, by [`PUSH_WORK_BUDGET`], past which it parts the bounds and says it fell back.
 ///
 /// ```

@@ -6,11 +6,10 @@ use std::cmp::Ordering;
 
 use glam::{DAffine2, DMat2, DVec2, IVec2, Vec2};
 
-use super::aligned::Aligned;
-use super::clip::{centroid, Polygon};
-use super::mask::Mask;
-use super::node::Node;
-use super::sprite::{to_f64, Contact, Sprite};
+use crate::geom::{centroid, clip_axis, Polygon};
+use crate::mask::{solid_leaf_at, Mask, Node};
+use crate::sprite::{to_f64, Contact, Sprite};
+use crate::words::Aligned;
 
 /// Sine squared of the angle between a transform's columns below which it counts as covering no area:
 /// (2^-23)^2, the relative precision of an `f32` squared. Scale does not change it, so a sprite a
@@ -169,6 +168,20 @@ impl<'a> Pair<'a> {
         }
     }
 
+    /// The polygon shared by box `ra` of the first mask and the image of box `rb` of the second, in the
+    /// first one's local space.
+    pub(crate) fn clip(&self, ra: &Node, rb: &Node, out: &mut Polygon) {
+        let [x0, y0, x1, y1] = rb.texels().map(f64::from);
+        let map = |x: f64, y: f64| self.t + self.c0 * x + self.c1 * y;
+        let quad = [map(x0, y0), map(x1, y0), map(x1, y1), map(x0, y1)];
+        let [ax0, ay0, ax1, ay1] = ra.texels().map(f64::from);
+        let mut tmp = Polygon::default();
+        clip_axis(&quad, &mut tmp, 0, ax0, 1.0);
+        clip_axis(tmp.points(), out, 0, ax1, -1.0);
+        clip_axis(out.points(), &mut tmp, 1, ay0, 1.0);
+        clip_axis(tmp.points(), out, 1, ay1, -1.0);
+    }
+
     /// The contact at the centre of texel `texel` of the first mask, solid in both (an aligned
     /// placement's first shared texel), with the normal and depth of the solid leaves holding it.
     pub(crate) fn texel_contact(&self, texel: IVec2) -> Contact {
@@ -178,7 +191,7 @@ impl<'a> Pair<'a> {
         let there = (inverse * (centre - self.t)).floor();
         let leaf = |m: &Mask, p: DVec2| {
             let unit = Node::texel(p.x as u32, p.y as u32, [0.0; 2]);
-            crate::tree::solid_leaf_at(m.tree(), m.bits(), p.x as u32, p.y as u32).unwrap_or(unit)
+            solid_leaf_at(m.tree(), m.bits(), p.x as u32, p.y as u32).unwrap_or(unit)
         };
         let (ra, rb) = (leaf(self.a, centre.floor()), leaf(self.b, there));
         let (normal, depth) = self.box_normal(&ra, &rb);

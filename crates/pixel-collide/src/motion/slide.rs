@@ -11,9 +11,9 @@ use std::cell::Cell;
 
 use glam::{Affine2, DVec2, Vec2};
 
-use super::node::Node;
-use super::overlap::{overlaps, Sprite};
-use super::pair::Pair;
+use crate::mask::{Mask, Node};
+use crate::pair::{overlaps, Pair};
+use crate::sprite::Sprite;
 
 /// Relative length of the shortest free stretch a push may end in: 2^-18 of the largest world
 /// coordinate of the two sprites' bounds (and at least 2^-18 world units), about 32 units in the last
@@ -223,7 +223,7 @@ pub(crate) fn overlapping(pair: &Pair<'_>) -> Option<Vec<(Node, Node)>> {
 
 /// How far the first argument sprite must slide along `u` for the two sprites' bounds to part.
 pub(crate) fn clearing(pair: &Pair<'_>, u: DVec2) -> f64 {
-    let bounds = |m: &crate::Mask, t: DAffine| {
+    let bounds = |m: &Mask, t: DAffine| {
         let size = DVec2::new(f64::from(m.width()), f64::from(m.height()));
         let corners = [
             DVec2::ZERO,

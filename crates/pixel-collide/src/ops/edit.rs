@@ -7,9 +7,9 @@
 
 use glam::{Affine2, Vec2};
 
+use crate::geom::Rect;
 use crate::mask::Mask;
-use crate::overlap::Sprite;
-use crate::rect::Rect;
+use crate::sprite::Sprite;
 
 impl Mask {
     /// Makes texel (x, y) solid or air; a texel outside the mask is ignored.

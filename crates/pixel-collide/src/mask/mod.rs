@@ -1,0 +1,22 @@
+//! Masks: which texels are solid, bit-packed, with the bounding-box tree over them, and the masks
+//! made from colours and images.
+
+// mask.rs is the `Mask` type itself; the rest of the folder is what it is built from and built by.
+#![allow(clippy::module_inception)]
+
+mod bits;
+#[cfg(any(feature = "image", feature = "image025"))]
+mod image_io;
+mod mask;
+mod node;
+mod one_line;
+mod rgba;
+mod rule;
+mod tree;
+
+pub(crate) use bits::Bits;
+pub use mask::{Mask, MaskError, PixelRect};
+pub(crate) use node::{Kind, Node};
+pub use one_line::OneLine;
+pub use rule::MaskRule;
+pub(crate) use tree::{solid_leaf_at, BoxTree};

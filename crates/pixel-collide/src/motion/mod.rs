@@ -1,0 +1,13 @@
+//! Two sprites across time and space: when moving sprites first touch, and how one overlapping
+//! sprite gets off another.
+
+// motion.rs is `Motion` itself and its time of impact; the rest of the folder is push-out.
+#![allow(clippy::module_inception)]
+
+mod motion;
+mod push;
+mod slide;
+
+pub use motion::{time_of_impact, Impact, Motion, IMPACT_RESOLUTION};
+pub use push::{push_out, push_out_along, PushOut};
+pub use slide::{PUSH_TOLERANCE, PUSH_WORK_BUDGET};

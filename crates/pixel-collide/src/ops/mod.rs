@@ -1,0 +1,7 @@
+//! One mask on its own, as pygame.mask offers it: analysis, convolution and orientation, and edits.
+
+mod analysis;
+mod convolve;
+mod edit;
+
+pub use analysis::Component;

@@ -1,0 +1,14 @@
+//! Two sprites: the pair in the first one's local space, the walk of their two trees, and the
+//! overlap questions answered with them.
+
+// pair.rs is the `Pair` type itself; the rest of the folder walks it and asks it questions.
+#![allow(clippy::module_inception)]
+
+mod overlap;
+mod pair;
+mod pair_walk;
+mod row_scan;
+mod walk_squares;
+
+pub use overlap::{collide, collide_traced, overlap_area, overlap_mask, overlaps, TracedPair};
+pub(crate) use pair::Pair;
