@@ -8,7 +8,7 @@ use macroquad::prelude::*;
 use spinfall::assets::{decode_png, AssetId, Assets};
 use spinfall::sim::PowerUpKind;
 
-use super::window::AppError;
+use super::error::AppError;
 
 /// The textures, decoded on the CPU before the window opens so a bad file is a clear error line.
 pub(super) struct Images {

@@ -48,7 +48,7 @@ static DECODING: AtomicBool = AtomicBool::new(false);
 pub fn install_panic_hook() {
     let default = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
-        super::window::exit_if_window_failed(info);
+        super::error::exit_if_window_failed(info);
         let in_audio = info
             .location()
             .map(|l| l.file().contains("quad-snd") || l.file().contains("audrey"))

@@ -11,6 +11,7 @@
 mod art;
 mod audio;
 mod debug;
+mod error;
 mod field;
 mod game;
 mod gamepad;

@@ -1,8 +1,6 @@
-//! Opening the window: the checks made before it opens, its configuration, and the one line a window
-//! that cannot open prints instead of a backtrace.
+//! Opening the window: the checks made before it opens and its configuration.
 
-use std::fmt;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 
 use macroquad::prelude::*;
 
@@ -10,22 +8,13 @@ use spinfall::assets::Assets;
 use spinfall::cli::Options;
 
 use super::art::{decode_images, window_icon};
+#[cfg(not(target_arch = "wasm32"))]
+use super::error::NO_WINDOW_HINT;
+use super::error::{AppError, WINDOW_OPEN};
 use super::{audio, signals, App};
 
 /// The window's initial size in logical pixels: the playfield at 1.2x, which fits most laptop screens.
 pub(super) const WINDOW_SIZE: (i32, i32) = (960, 720);
-
-/// Why the game could not start its window.
-#[derive(Debug)]
-pub struct AppError(pub(super) String);
-
-impl fmt::Display for AppError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for AppError {}
 
 /// Opens the window and plays until the player quits.
 ///
@@ -79,13 +68,6 @@ pub fn run(opts: Options, assets: Assets) -> Result<(), AppError> {
     Ok(())
 }
 
-/// Set once the window is open: before that, a panic inside miniquad means no window could be opened.
-static WINDOW_OPEN: AtomicBool = AtomicBool::new(false);
-
-/// What to try instead when no window can be opened.
-#[cfg(not(target_arch = "wasm32"))]
-const NO_WINDOW_HINT: &str = "`spinfall --headless` runs without one";
-
 /// Fails early, with one line, where a window cannot possibly open: on Linux and the BSDs the game
 /// talks to an X server, found through `DISPLAY`.
 #[cfg(not(target_arch = "wasm32"))]
@@ -104,28 +86,4 @@ pub fn check_display() -> Result<(), AppError> {
         )));
     }
     Ok(())
-}
-
-/// For a panic inside the windowing library before the window opened (an X server that refuses the
-/// connection, a missing libX11), prints one line and exits with code 1 instead of a backtrace;
-/// returns for every other panic.
-#[cfg(not(target_arch = "wasm32"))]
-pub(crate) fn exit_if_window_failed(info: &std::panic::PanicHookInfo<'_>) {
-    let in_miniquad = info
-        .location()
-        .is_some_and(|l| l.file().contains("miniquad"));
-    if !in_miniquad || WINDOW_OPEN.load(Ordering::SeqCst) {
-        return;
-    }
-    let payload = info.payload();
-    let message = payload
-        .downcast_ref::<&str>()
-        .copied()
-        .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
-        .unwrap_or("unknown failure");
-    spinfall::errln!(
-        "spinfall: error: cannot open a window ({}); {NO_WINDOW_HINT}",
-        message.lines().next().unwrap_or_default()
-    );
-    std::process::exit(1);
 }
