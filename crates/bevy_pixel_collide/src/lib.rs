@@ -114,10 +114,15 @@ impl Plugin for PixelCollidePlugin {
                     detect::detect_collisions.in_set(PixelCollisionSystems::Detect),
                 ),
             );
+        // Only where Bevy's gizmo plugin runs: a headless app or server built with the feature on
+        // (features add up across a workspace) has no gizmo storage, and the system would fail
+        // every frame.
         #[cfg(feature = "gizmos")]
         app.init_resource::<PixelCollideGizmos>().add_systems(
             PostUpdate,
-            gizmos::draw_gizmos.in_set(PixelCollisionSystems::Draw),
+            gizmos::draw_gizmos
+                .run_if(resource_exists::<bevy::gizmos::config::GizmoConfigStore>)
+                .in_set(PixelCollisionSystems::Draw),
         );
     }
 }

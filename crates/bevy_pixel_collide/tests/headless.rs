@@ -758,3 +758,23 @@ fn a_plain_colour_sprite_collides_as_its_rectangle() {
     assert_eq!(started(&mut app), [start(wall, inside)]);
     let _ = outside;
 }
+
+/// With the `gizmos` feature on in an app without Bevy's gizmo plugin (a headless test or server,
+/// the feature turned on elsewhere in the workspace), the drawing waits for it instead of failing
+/// every frame; collisions are reported as ever.
+#[cfg(feature = "gizmos")]
+#[test]
+fn gizmo_drawing_without_bevys_gizmo_plugin_does_not_fail_the_frame() {
+    let mut app = app();
+    assert!(!app
+        .world()
+        .contains_resource::<bevy::gizmos::config::GizmoConfigStore>());
+    let img = add_image(&mut app, top_left_texel());
+    let sprite = app
+        .world_mut()
+        .spawn((Sprite::from_image(img), PixelCollider::default()))
+        .id();
+    let probe = spawn_probe(&mut app, CORNERS[0]);
+    app.update();
+    assert_eq!(started(&mut app), [start(sprite, probe)]);
+}
