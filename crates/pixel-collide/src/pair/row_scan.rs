@@ -40,15 +40,15 @@ pub(crate) fn shared_area(pair: &Pair<'_>) -> f64 {
     }
     let cells = Cells::new(pair);
     let (lo_y, hi_y) = extent(&outline, 1);
-    let first_row = lo_y.floor().max(0.0);
-    let last_row = hi_y.ceil().min(ah);
+    let first_row = floor0(lo_y);
+    let last_row = ceil_to(hi_y, ah);
     let mut sum = 0.0f64;
     let mut band = Polygon::default();
     let mut row_y = first_row;
     while row_y < last_row {
         band_of(&outline, row_y, &mut band);
         let (lo_x, hi_x) = extent(band.points(), 0);
-        let (from, to) = (lo_x.floor().max(0.0), hi_x.ceil().min(aw));
+        let (from, to) = (floor0(lo_x), ceil_to(hi_x, aw));
         if from < to {
             let y = row_y as u32;
             let mut runs = Runs::new(a.bits(), y, from as u32, to as u32);
@@ -100,19 +100,19 @@ pub(crate) fn shared_texels(pair: &Pair<'_>, out: &mut [u64]) {
     let reach_hi = u0.max(DVec2::ZERO) + u1.max(DVec2::ZERO);
     let (lo_y, hi_y) = extent(&outline, 1);
     let mut band = Polygon::default();
-    let mut row_y = lo_y.floor().max(0.0);
-    while row_y < hi_y.ceil().min(mh) {
+    let mut row_y = floor0(lo_y);
+    while row_y < ceil_to(hi_y, mh) {
         band_of(&outline, row_y, &mut band);
         let (lo_x, hi_x) = extent(band.points(), 0);
-        let (from, to) = (lo_x.floor().max(0.0), hi_x.ceil().min(mw));
+        let (from, to) = (floor0(lo_x), ceil_to(hi_x, mw));
         let y = row_y as u32;
         let mut runs = Runs::new(mine.bits(), y, from.max(0.0) as u32, to.max(from) as u32);
         while let Some((x0, x1)) = runs.next() {
             for x in x0..x1 {
                 let corner = to_other.transform_point2(DVec2::new(f64::from(x), row_y));
                 let (lo, hi) = (corner + reach_lo, corner + reach_hi);
-                let (cx0, cx1) = (lo.x.floor().max(0.0), hi.x.ceil().min(ow));
-                let (cy0, cy1) = (lo.y.floor().max(0.0), hi.y.ceil().min(oh));
+                let (cx0, cx1) = (floor0(lo.x), ceil_to(hi.x, ow));
+                let (cy0, cy1) = (floor0(lo.y), ceil_to(hi.y, oh));
                 let texel = Node::texel(x, y, mine_inset);
                 let shared = (cy0 as u32..cy1.max(cy0) as u32).any(|cy| {
                     (cx0 as u32..cx1.max(cx0) as u32).any(|cx| {
@@ -134,6 +134,25 @@ pub(crate) fn shared_texels(pair: &Pair<'_>, out: &mut [u64]) {
             }
         }
         row_y += 1.0;
+    }
+}
+
+/// `x.floor().max(0.0)`, inline: without SSE4.1 `floor` is a library call, and every bound the scan
+/// takes is clamped at 0 anyway.
+#[inline(always)]
+fn floor0(x: f64) -> f64 {
+    x.max(0.0) as u64 as f64
+}
+
+/// `x.ceil()` clamped to `0..=limit` (a whole number), inline for the same reason.
+#[inline(always)]
+fn ceil_to(x: f64, limit: f64) -> f64 {
+    let t = x.max(0.0).min(limit);
+    let c = t as u64 as f64;
+    if c < t {
+        c + 1.0
+    } else {
+        c
     }
 }
 
@@ -188,49 +207,56 @@ impl<'a> Cells<'a> {
 
     /// The area of parallelogram `quad` (the second mask's texels) that solid cells cover.
     fn covered(&self, quad: [DVec2; 4]) -> f64 {
+        let chains = Chains::new(&quad);
         let (lo_y, hi_y) = extent(&quad, 1);
-        let (first, last) = (lo_y.floor().max(0.0), hi_y.ceil().min(self.height));
+        let (lo_x, hi_x) = extent(&quad, 0);
+        let (first, last) = (floor0(lo_y), ceil_to(hi_y, self.height));
+        let (left, right) = (floor0(lo_x), ceil_to(hi_x, self.width));
+        // A short run's parallelogram spans a few cells: every cell of its bounds is integrated (an
+        // empty one gives 0). A long one's rows are bounded by where it meets them, and the cells it
+        // covers whole are counted a word at a time.
+        let long = right - left > 8.0;
         let mut sum = 0.0;
-        let mut band = Polygon::default();
         let mut row = first;
         while row < last {
-            band_of(&quad, row, &mut band);
-            let (lo_x, hi_x) = extent(band.points(), 0);
-            let (from, to) = (lo_x.floor().max(0.0), hi_x.ceil().min(self.width));
-            if from >= to {
-                row += 1.0;
-                continue;
-            }
-            // Cells whose whole height lies inside the parallelogram at both of their side edges are
-            // inside it whole (it is convex): they count one each, by popcount.
-            let (whole_from, whole_to) = match (crossing(&quad, row), crossing(&quad, row + 1.0)) {
-                (Some((l0, h0)), Some((l1, h1))) => {
-                    let (l, h) = (l0.max(l1).ceil().max(from), h0.min(h1).floor().min(to));
+            let y = row as u32;
+            let (mut from, mut to, mut whole_from, mut whole_to) = (left, right, right, right);
+            if long {
+                let (bottom, top) = (crossing(&quad, row), crossing(&quad, row + 1.0));
+                let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
+                for (l, h) in bottom.into_iter().chain(top) {
+                    (lo, hi) = (lo.min(l), hi.max(h));
+                }
+                for v in quad.iter().filter(|v| row <= v.y && v.y <= row + 1.0) {
+                    (lo, hi) = (lo.min(v.x), hi.max(v.x));
+                }
+                (from, to) = (floor0(lo).max(left), ceil_to(hi, right));
+                // Cells whose whole height lies inside the parallelogram at both of their side edges
+                // are inside it whole (it is convex).
+                if let (Some((l0, h0)), Some((l1, h1))) = (bottom, top) {
+                    let (l, h) = (
+                        ceil_to(l0.max(l1), to).max(from),
+                        floor0(h0.min(h1)).min(to),
+                    );
                     if l < h {
-                        (l, h)
-                    } else {
-                        (to, to)
+                        (whole_from, whole_to) = (l, h);
+                        sum += self.count(y, l as u32, h as u32) as f64;
                     }
                 }
-                _ => (to, to),
-            };
-            let y = row as u32;
-            sum += self.count(y, whole_from as u32, whole_to as u32) as f64;
-            // The cells the edges cross: the band's height over each column, integrated.
-            let profile = Profile::new(band.points());
-            let mut add = |x0: f64| {
-                if self.solid(x0 as u32, y) {
-                    sum += profile.integral(x0, x0 + 1.0);
+                (whole_from, whole_to) = (whole_from.min(to), whole_to.min(to));
+                if whole_from >= whole_to {
+                    (whole_from, whole_to) = (to, to);
                 }
-            };
-            let mut x = from;
-            while x < whole_from.min(to) {
-                add(x);
-                x += 1.0;
             }
-            let mut x = whole_to.max(whole_from);
+            let mut x = from;
             while x < to {
-                add(x);
+                if x == whole_from {
+                    x = whole_to;
+                    continue;
+                }
+                if self.solid(x as u32, y) {
+                    sum += chains.cell_area(x, row);
+                }
                 x += 1.0;
             }
             row += 1.0;
@@ -259,70 +285,83 @@ impl<'a> Cells<'a> {
     }
 }
 
-/// A convex polygon's height (the length of its cut by a vertical line) as a function of x: linear
-/// between the x of its corners, so its integral over a column is a sum of trapezoids, with no
-/// clipping.
-struct Profile {
-    /// Each edge not vertical: its x span, and y at its left end and its slope.
-    edges: [(f64, f64, f64, f64); 8],
-    len: usize,
-    /// The corners' x, ascending.
-    knots: [f64; 8],
-    knots_len: usize,
+/// A parallelogram as its two chains of edges from its leftmost corner to its rightmost, each a
+/// linear function of x on its pieces: its height over a column is the difference of the two, so the
+/// area it shares with a cell is the difference of their integrals clamped to the cell's row, with
+/// no clipping.
+struct Chains {
+    /// Each chain's pieces: x span, y at its left end, slope; vertical edges have no width and none.
+    pieces: [[(f64, f64, f64, f64); 3]; 2],
+    len: [usize; 2],
 }
 
-impl Profile {
-    fn new(poly: &[DVec2]) -> Self {
-        let mut p = Profile {
-            edges: [(0.0, 0.0, 0.0, 0.0); 8],
-            len: 0,
-            knots: [0.0; 8],
-            knots_len: 0,
+impl Chains {
+    fn new(quad: &[DVec2; 4]) -> Self {
+        let by_x = |i: &usize, j: &usize| quad[*i].x.total_cmp(&quad[*j].x);
+        let left = (0..4).min_by(by_x).unwrap_or(0);
+        let right = (0..4).max_by(by_x).unwrap_or(0);
+        let mut chains = Chains {
+            pieces: [[(0.0, 0.0, 0.0, 0.0); 3]; 2],
+            len: [0; 2],
         };
-        let n = poly.len().min(8);
-        for i in 0..n {
-            let (a, b) = (poly[i], poly[(i + 1) % n]);
-            if a.x != b.x {
-                let (l, r) = if a.x < b.x { (a, b) } else { (b, a) };
-                p.edges[p.len] = (l.x, r.x, l.y, (r.y - l.y) / (r.x - l.x));
-                p.len += 1;
+        for (chain, (from, to)) in [(left, right), (right, left)].into_iter().enumerate() {
+            let mut i = from;
+            while i != to {
+                let (p, q) = (quad[i], quad[(i + 1) % 4]);
+                if p.x != q.x {
+                    let (l, r) = if p.x < q.x { (p, q) } else { (q, p) };
+                    chains.pieces[chain][chains.len[chain]] =
+                        (l.x, r.x, l.y, (r.y - l.y) / (r.x - l.x));
+                    chains.len[chain] += 1;
+                }
+                i = (i + 1) % 4;
             }
-            p.knots[i] = a.x;
         }
-        p.knots_len = n;
-        p.knots[..n].sort_unstable_by(f64::total_cmp);
-        p
+        chains
     }
 
-    /// The height at `x`: the spread of the edges' y there (a convex polygon's cut is one segment).
-    fn height(&self, x: f64) -> f64 {
-        let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
-        for &(x0, x1, y0, slope) in &self.edges[..self.len] {
-            if x0 <= x && x <= x1 {
-                let y = y0 + (x - x0) * slope;
-                (lo, hi) = (lo.min(y), hi.max(y));
-            }
-        }
-        (hi - lo).max(0.0)
+    /// The area the parallelogram shares with the unit cell at (`x`, `y`).
+    #[inline]
+    fn cell_area(&self, x: f64, y: f64) -> f64 {
+        let side = |chain: usize| -> f64 {
+            self.pieces[chain][..self.len[chain]]
+                .iter()
+                .map(|&(x0, x1, y0, slope)| {
+                    let (a, b) = (x.max(x0), (x + 1.0).min(x1));
+                    if a >= b {
+                        return 0.0;
+                    }
+                    let (w0, w1) = (y0 + (a - x0) * slope - y, y0 + (b - x0) * slope - y);
+                    (b - a) * mean_in_unit(w0, w1)
+                })
+                .sum()
+        };
+        (side(0) - side(1)).abs()
     }
+}
 
-    /// The area between `from` and `to`.
-    fn integral(&self, from: f64, to: f64) -> f64 {
-        let (first, last) = (self.knots[0], self.knots[self.knots_len.max(1) - 1]);
-        let (from, to) = (from.max(first), to.min(last));
-        if from >= to {
-            return 0.0;
-        }
-        let (mut sum, mut x, mut h) = (0.0, from, self.height(from));
-        for &k in &self.knots[..self.knots_len] {
-            if k > x && k < to {
-                let hk = self.height(k);
-                sum += (k - x) * (h + hk);
-                (x, h) = (k, hk);
+/// The mean of `clamp(w, 0, 1)` as `w` runs linearly from `w0` to `w1`.
+#[inline(always)]
+fn mean_in_unit(w0: f64, w1: f64) -> f64 {
+    let (u, v) = (w0.min(w1), w0.max(w1));
+    if v <= 0.0 {
+        0.0
+    } else if u >= 1.0 {
+        1.0
+    } else if u >= 0.0 && v <= 1.0 {
+        (u + v) * 0.5
+    } else {
+        // The stretch crosses 0 or 1 (so v - u is not small): the antiderivative's difference.
+        let g = |w: f64| {
+            if w <= 0.0 {
+                0.0
+            } else if w <= 1.0 {
+                w * w * 0.5
+            } else {
+                w - 0.5
             }
-        }
-        sum += (to - x) * (h + self.height(to));
-        sum * 0.5
+        };
+        (g(v) - g(u)) / (v - u)
     }
 }
 
