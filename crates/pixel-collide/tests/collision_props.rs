@@ -2,12 +2,18 @@
 
 mod support;
 
-use glam::{Affine2, DVec2, Mat2, Vec2};
+use glam::{Affine2, DVec2, Vec2};
 use image::{Rgba, RgbaImage};
 use pixel_collide::{collide, overlap_area, Mask, MaskRule, Sprite};
 use proptest::prelude::*;
 use support::geometry::{quad, sat_gap};
 use support::reference::{intersect_pixels, RefImage};
+
+/// A random affine transform near the origin: rotation, non-uniform scale from 1/4 to 4 with flips,
+/// a little shear, and a translation that makes overlaps common.
+fn transform() -> impl Strategy<Value = Affine2> {
+    support::strategies::placement(4.0, 12.0)
+}
 
 /// A random image: up to 12 x 12, about half its texels opaque.
 fn image() -> impl Strategy<Value = RgbaImage> {
@@ -23,25 +29,6 @@ fn image() -> impl Strategy<Value = RgbaImage> {
             })
         })
     })
-}
-
-/// A random affine transform near the origin: rotation, non-uniform scale from 1/4 to 4 with flips,
-/// a little shear, and a translation that makes overlaps common.
-fn transform() -> impl Strategy<Value = Affine2> {
-    (
-        0.0f32..std::f32::consts::TAU,
-        (0.25f32..4.0, 0.25f32..4.0),
-        (any::<bool>(), any::<bool>()),
-        -0.5f32..0.5,
-        (-12.0f32..12.0, -12.0f32..12.0),
-    )
-        .prop_map(|(angle, (sx, sy), (fx, fy), shear, (tx, ty))| {
-            let scale = Vec2::new(if fx { -sx } else { sx }, if fy { -sy } else { sy });
-            let linear = Mat2::from_angle(angle)
-                * Mat2::from_cols(Vec2::X, Vec2::new(shear, 1.0))
-                * Mat2::from_diagonal(scale);
-            Affine2::from_mat2_translation(linear, Vec2::new(tx, ty))
-        })
 }
 
 fn mask(img: &RgbaImage) -> Mask {

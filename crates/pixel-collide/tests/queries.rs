@@ -7,31 +7,16 @@ use glam::{Affine2, DVec2, Mat2, Vec2};
 use pixel_collide::{Mask, Rect, Sprite};
 use proptest::prelude::*;
 use support::geometry::{distance_to_polygon, quad, sat_gap};
+use support::strategies::mask as sized_mask;
 
-/// A random mask up to 24 texels a side, about half solid.
+/// A random mask up to 24 texels a side.
 fn mask() -> impl Strategy<Value = Mask> {
-    (1u32..=24, 1u32..=24).prop_flat_map(|(w, h)| {
-        proptest::collection::vec(any::<bool>(), (w * h) as usize)
-            .prop_map(move |bits| Mask::from_fn(w, h, |x, y| bits[(y * w + x) as usize]).unwrap())
-    })
+    sized_mask(24)
 }
 
 /// Rotation, scale from 1/4 to 4 with flips, shear and translation.
 fn placement() -> impl Strategy<Value = Affine2> {
-    (
-        0.0f32..std::f32::consts::TAU,
-        (0.25f32..4.0, 0.25f32..4.0),
-        (any::<bool>(), any::<bool>()),
-        -0.5f32..0.5,
-        (-20.0f32..20.0, -20.0f32..20.0),
-    )
-        .prop_map(|(angle, (sx, sy), (fx, fy), shear, (tx, ty))| {
-            let scale = Vec2::new(if fx { -sx } else { sx }, if fy { -sy } else { sy });
-            let linear = Mat2::from_angle(angle)
-                * Mat2::from_cols(Vec2::X, Vec2::new(shear, 1.0))
-                * Mat2::from_diagonal(scale);
-            Affine2::from_mat2_translation(linear, Vec2::new(tx, ty))
-        })
+    support::strategies::placement(4.0, 20.0)
 }
 
 fn point() -> impl Strategy<Value = Vec2> {

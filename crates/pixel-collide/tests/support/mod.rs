@@ -6,6 +6,7 @@ pub mod families;
 pub mod geometry;
 pub mod reference;
 pub mod steps;
+pub mod strategies;
 pub mod suite;
 
 /// An `n` x `n` mask of independent texels, half of them solid, from a xorshift generator seeded
