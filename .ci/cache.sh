@@ -26,6 +26,10 @@ ci_cache_open() {
     echo "cache: off (SPINFALL_CI_CACHE=0): building from nothing in ./target"
     return 0
   fi
+  if ! command -v rustc >/dev/null 2>&1 || ! command -v cargo >/dev/null 2>&1; then
+    echo "cache: no Rust toolchain yet to key the cache by: building from nothing in ./target"
+    return 0
+  fi
   if ! mkdir -p "$root" 2>/dev/null; then
     echo "cache: cannot create $root: building from nothing in ./target"
     return 0
