@@ -120,7 +120,8 @@ fn overlaps_placed(a: Sprite<'_>, b: Sprite<'_>) -> bool {
 /// popcount per 64 of the second's texels a run covers whole, and a short integral per texel its
 /// edges cross. So this costs more than `collide`, which stops at the first pair, but its time stays
 /// linear in the texels of the overlap, up to the largest masks. Its scratch memory is the walk's
-/// stack and a few polygons (a few KiB for any masks up to the size caps), whatever the overlap.
+/// stack (a few KiB for any masks up to the size caps), or the row scan's one row of runs (8 bytes a
+/// run), whatever the overlap.
 ///
 /// ```
 /// use glam::{Affine2, Vec2};

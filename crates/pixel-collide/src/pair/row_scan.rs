@@ -7,9 +7,10 @@
 //! few large rectangles; for masks walked as bits (noise, dithering, fine detail) it refines both
 //! masks' squares down to single texels before it clips, and this scan, which goes straight to the
 //! cells a run covers, does the same sum in a fraction of the time. Its work is one step per row of
-//! the first mask that meets the second, one per run of solid texels in it, and one clip per cell of
-//! the second mask that a run's edges cross: about one clip per pair of overlapping texels for noise,
-//! and a word per 64 covered cells inside large shapes. It holds no memory beyond a few polygons.
+//! the first mask that meets the second, one per run of solid texels in it, and one short integral
+//! per cell of the second mask that a run's edges cross: about one per pair of overlapping texels for
+//! noise, and a word per 64 covered cells inside large shapes. It holds one row's runs and a few
+//! polygons.
 //! The shared texels take one separating-axis test per solid texel and candidate cell of the other
 //! mask, the pair walk's own test on its smallest boxes, so both ways mark the same texels.
 
@@ -17,12 +18,11 @@ use glam::{DAffine2, DMat2, DVec2};
 
 use super::pair::Pair;
 use crate::geom::{clip_axis, Polygon};
-use crate::mask::{Bits, Node};
+use crate::mask::{Bits, Mask, Node};
 
 /// The area the two masks of `pair` share, in the first mask's local units (square texels).
 pub(crate) fn shared_area(pair: &Pair<'_>) -> f64 {
     let (a, b) = (pair.a, pair.b);
-    let (aw, ah) = (f64::from(a.width()), f64::from(a.height()));
     let (bw, bh) = (f64::from(b.width()), f64::from(b.height()));
     // The second mask's outline in the first one's texels, which bounds the rows and columns scanned.
     let map_b = |x: f64, y: f64| pair.t + pair.c0 * x + pair.c1 * y;
@@ -39,27 +39,12 @@ pub(crate) fn shared_area(pair: &Pair<'_>) -> f64 {
         return 0.0;
     }
     let cells = Cells::new(pair);
-    let (lo_y, hi_y) = extent(&outline, 1);
-    let first_row = floor0(lo_y);
-    let last_row = ceil_to(hi_y, ah);
     let mut sum = 0.0f64;
-    let mut band = Polygon::default();
-    let mut row_y = first_row;
-    while row_y < last_row {
-        band_of(&outline, row_y, &mut band);
-        let (lo_x, hi_x) = extent(band.points(), 0);
-        let (from, to) = (floor0(lo_x), ceil_to(hi_x, aw));
-        if from < to {
-            let y = row_y as u32;
-            let mut runs = Runs::new(a.bits(), y, from as u32, to as u32);
-            while let Some((x0, x1)) = runs.next() {
-                let corner = origin + u0 * f64::from(x0) + u1 * row_y;
-                let along = u0 * f64::from(x1 - x0);
-                sum += cells.covered([corner, corner + along, corner + along + u1, corner + u1]);
-            }
-        }
-        row_y += 1.0;
-    }
+    runs_under(a, &outline, |y, x0, x1| {
+        let corner = origin + u0 * f64::from(x0) + u1 * f64::from(y);
+        let along = u0 * f64::from(x1 - x0);
+        sum += cells.covered([corner, corner + along, corner + along + u1, corner + u1]);
+    });
     // The sum is in the second mask's texels; one of them is |det| of the first one's.
     sum * pair.det_abs
 }
@@ -83,7 +68,6 @@ pub(crate) fn shared_texels(pair: &Pair<'_>, out: &mut [u64]) {
     if !(to_other.is_finite() && to_mine.is_finite()) {
         return;
     }
-    let (mw, mh) = (f64::from(mine.width()), f64::from(mine.height()));
     let (ow, oh) = (f64::from(other.width()), f64::from(other.height()));
     let outline = [
         to_mine.transform_point2(DVec2::ZERO),
@@ -98,43 +82,59 @@ pub(crate) fn shared_texels(pair: &Pair<'_>, out: &mut [u64]) {
     // A texel's reach from its first corner in the other mask's texels, per axis.
     let reach_lo = u0.min(DVec2::ZERO) + u1.min(DVec2::ZERO);
     let reach_hi = u0.max(DVec2::ZERO) + u1.max(DVec2::ZERO);
-    let (lo_y, hi_y) = extent(&outline, 1);
-    let mut band = Polygon::default();
-    let mut row_y = floor0(lo_y);
-    while row_y < ceil_to(hi_y, mh) {
-        band_of(&outline, row_y, &mut band);
-        let (lo_x, hi_x) = extent(band.points(), 0);
-        let (from, to) = (floor0(lo_x), ceil_to(hi_x, mw));
-        let y = row_y as u32;
-        let mut runs = Runs::new(mine.bits(), y, from.max(0.0) as u32, to.max(from) as u32);
-        while let Some((x0, x1)) = runs.next() {
-            for x in x0..x1 {
-                let corner = to_other.transform_point2(DVec2::new(f64::from(x), row_y));
-                let (lo, hi) = (corner + reach_lo, corner + reach_hi);
-                let (cx0, cx1) = (floor0(lo.x), ceil_to(hi.x, ow));
-                let (cy0, cy1) = (floor0(lo.y), ceil_to(hi.y, oh));
-                let texel = Node::texel(x, y, mine_inset);
-                let shared = (cy0 as u32..cy1.max(cy0) as u32).any(|cy| {
-                    (cx0 as u32..cx1.max(cx0) as u32).any(|cx| {
-                        let solid = other_bits.word(cy, (cx / 64) as usize) >> (cx % 64) & 1 == 1;
-                        solid && {
-                            let cell = Node::texel(cx, cy, other_inset);
-                            let apart = if pair.swapped {
-                                pair.separated(&cell, &texel)
-                            } else {
-                                pair.separated(&texel, &cell)
-                            };
-                            !apart
-                        }
-                    })
-                });
-                if shared {
-                    out[y as usize * words_per_row + x as usize / 64] |= 1 << (x % 64);
-                }
+    runs_under(mine, &outline, |y, x0, x1| {
+        for x in x0..x1 {
+            let corner = to_other.transform_point2(DVec2::new(f64::from(x), f64::from(y)));
+            let (lo, hi) = (corner + reach_lo, corner + reach_hi);
+            let (cx0, cx1) = (floor0(lo.x) as u32, ceil_to(hi.x, ow) as u32);
+            let (cy0, cy1) = (floor0(lo.y) as u32, ceil_to(hi.y, oh) as u32);
+            let texel = Node::texel(x, y, mine_inset);
+            let shared = (cy0..cy1).any(|cy| {
+                (cx0..cx1).any(|cx| {
+                    solid(&other_bits, cx, cy) && {
+                        let cell = Node::texel(cx, cy, other_inset);
+                        let apart = if pair.swapped {
+                            pair.separated(&cell, &texel)
+                        } else {
+                            pair.separated(&texel, &cell)
+                        };
+                        !apart
+                    }
+                })
+            });
+            if shared {
+                out[y as usize * words_per_row + x as usize / 64] |= 1 << (x % 64);
             }
         }
-        row_y += 1.0;
+    });
+}
+
+/// Calls `each(y, start, end)` for every run of solid texels of `mask` in the rows `outline` (a convex
+/// quadrilateral in the mask's texels) meets, each row's columns bounded by where it meets that row.
+fn runs_under(mask: &Mask, outline: &[DVec2; 4], mut each: impl FnMut(u32, u32, u32)) {
+    let (width, height) = (f64::from(mask.width()), f64::from(mask.height()));
+    let bits = mask.bits();
+    let (lo_y, hi_y) = extent(outline, 1);
+    let (mut band, mut runs) = (Polygon::default(), Vec::new());
+    let mut row = floor0(lo_y);
+    while row < ceil_to(hi_y, height) {
+        band_of(outline, row, &mut band);
+        let (lo_x, hi_x) = extent(band.points(), 0);
+        let (from, to) = (floor0(lo_x), ceil_to(hi_x, width));
+        if from < to {
+            bits.runs(row as u32, from as u32, to as u32, &mut runs);
+            for &(start, end) in &runs {
+                each(row as u32, start, end);
+            }
+        }
+        row += 1.0;
     }
+}
+
+/// Whether texel (`x`, `y`), inside the mask, is solid.
+#[inline(always)]
+fn solid(bits: &Bits<'_>, x: u32, y: u32) -> bool {
+    bits.word(y, (x / 64) as usize) >> (x % 64) & 1 == 1
 }
 
 /// `x.floor().max(0.0)`, inline: without SSE4.1 `floor` is a library call, and every bound the scan
@@ -254,7 +254,7 @@ impl<'a> Cells<'a> {
                     x = whole_to;
                     continue;
                 }
-                if self.solid(x as u32, y) {
+                if solid(&self.bits, x as u32, y) {
                     sum += chains.cell_area(x, row);
                 }
                 x += 1.0;
@@ -262,11 +262,6 @@ impl<'a> Cells<'a> {
             row += 1.0;
         }
         sum
-    }
-
-    #[inline(always)]
-    fn solid(&self, x: u32, y: u32) -> bool {
-        self.bits.word(y, (x / 64) as usize) >> (x % 64) & 1 == 1
     }
 
     /// How many of row `y`'s texels `from..to` are solid.
@@ -365,70 +360,10 @@ fn mean_in_unit(w0: f64, w1: f64) -> f64 {
     }
 }
 
-/// The runs of solid texels of one row within columns `from..to`, left to right, as `(start, end)`.
-struct Runs<'a> {
-    bits: Bits<'a>,
-    y: u32,
-    x: u32,
-    to: u32,
-}
-
-impl<'a> Runs<'a> {
-    fn new(bits: Bits<'a>, y: u32, from: u32, to: u32) -> Self {
-        Runs {
-            bits,
-            y,
-            x: from,
-            to,
-        }
-    }
-
-    /// The word of the row from column `x` on, shifted so that column `x` is bit 0, with the columns
-    /// at and past `to` cleared.
-    #[inline(always)]
-    fn from(&self, x: u32) -> u64 {
-        let k = x / 64;
-        let mut w = self.bits.word(self.y, k as usize) >> (x % 64);
-        let left = self.to - x;
-        if left < 64 {
-            w &= (1u64 << left) - 1;
-        }
-        w
-    }
-
-    fn next(&mut self) -> Option<(u32, u32)> {
-        // The next solid texel.
-        while self.x < self.to {
-            let w = self.from(self.x);
-            if w != 0 {
-                self.x += w.trailing_zeros();
-                break;
-            }
-            self.x = (self.x / 64 + 1) * 64;
-        }
-        if self.x >= self.to {
-            return None;
-        }
-        let start = self.x;
-        // The end of its run, across words.
-        while self.x < self.to {
-            let w = !self.from(self.x);
-            let in_word = 64 - self.x % 64;
-            let ones = w.trailing_zeros().min(in_word);
-            self.x = (self.x + ones).min(self.to);
-            if ones < in_word {
-                break;
-            }
-        }
-        Some((start, self.x))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::geom::{polygon_area, Polygon};
-    use crate::mask::Mask;
     use crate::sprite::Sprite;
     use glam::{Affine2, Vec2};
 
@@ -452,18 +387,6 @@ mod tests {
             (z ^ (z >> 31)) & 3 != 0
         })
         .unwrap()
-    }
-
-    #[test]
-    fn runs_cross_words_and_stop_at_the_bounds() {
-        let m = Mask::from_fn(200, 1, |x, _| (60..130).contains(&x) || x == 3 || x >= 190).unwrap();
-        let collect = |from, to| {
-            let mut r = Runs::new(m.bits(), 0, from, to);
-            std::iter::from_fn(move || r.next()).collect::<Vec<_>>()
-        };
-        assert_eq!(collect(0, 200), vec![(3, 4), (60, 130), (190, 200)]);
-        assert_eq!(collect(4, 100), vec![(60, 100)]);
-        assert_eq!(collect(64, 64), vec![]);
     }
 
     #[test]
