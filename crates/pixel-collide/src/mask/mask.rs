@@ -307,6 +307,46 @@ impl Mask {
         Ok(Self::from_strips(width, height, bits))
     }
 
+    /// Builds a mask from words in [`strip_words`](Self::strip_words)'s layout, the one pygame's
+    /// bitmask keeps on a 64-bit machine: strips of 64 columns from the left, each `height` words
+    /// from the top row down, texel (x, y) being bit `x % 64` of word `(x / 64) * height + y`.
+    ///
+    /// The words are taken as they are, with no copy or reordering. Bits beyond `width` in the
+    /// last strip are ignored. An error for a size of zero or past the caps, or a word count that
+    /// does not match.
+    ///
+    /// ```
+    /// use pixel_collide::Mask;
+    /// // 70 x 2: strip 0 holds columns 0 to 63 (rows 0 and 1), strip 1 columns 64 to 69.
+    /// let m = Mask::from_strip_words(70, 2, vec![0, 1, 1 << 1, 0]).unwrap();
+    /// assert!(m.is_solid(0, 1) && m.is_solid(65, 0) && m.solid_count() == 2);
+    /// assert_eq!(m.strip_words(), [0, 1, 1 << 1, 0]);
+    /// assert!(Mask::from_strip_words(70, 2, vec![0; 3]).is_err());
+    /// ```
+    pub fn from_strip_words(width: u32, height: u32, words: Vec<u64>) -> Result<Mask, MaskError> {
+        Self::check_size(width, height)?;
+        let expected = (width as u64).div_ceil(64) * u64::from(height);
+        if words.len() as u64 != expected {
+            return Err(MaskError::WordCount {
+                expected,
+                got: words.len() as u64,
+            });
+        }
+        Ok(Self::from_strips(width, height, words))
+    }
+
+    /// The mask's bits in strips of 64 columns, as [`from_strip_words`](Self::from_strip_words)
+    /// takes them (and pygame keeps them): a mask passes to and from another bitmask of that
+    /// layout by copying words. Bits beyond the width are 0.
+    ///
+    /// ```
+    /// let m = pixel_collide::Mask::from_fn(3, 2, |x, y| x == 2 && y == 1).unwrap();
+    /// assert_eq!(m.strip_words(), [0, 1 << 2]);
+    /// ```
+    pub fn strip_words(&self) -> &[u64] {
+        &self.bits
+    }
+
     /// [`from_words`](Self::from_words) with `None` for every error.
     #[doc(hidden)]
     pub fn from_row_words(width: u32, height: u32, words: Vec<u64>) -> Option<Mask> {

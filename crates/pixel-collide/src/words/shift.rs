@@ -66,6 +66,30 @@ impl Mask {
     pub fn overlap_area_at(&self, other: &Mask, offset: (i32, i32)) -> u64 {
         shifted_count_best(self, other, i64::from(offset.0), i64::from(offset.1))
     }
+
+    /// A solid texel this mask shares with `other` placed at `offset` (as in
+    /// [`Mask::overlaps_at`]), in this mask's texels, or `None`: pygame's `Mask.overlap`.
+    ///
+    /// The texel is the first shared one in row order: the topmost shared row, and its leftmost
+    /// shared texel. pygame returns the first it meets in its own scan of 64-texel strips (the
+    /// leftmost strip first, top to bottom), which for masks wider than 64 texels can be another
+    /// one; both are solid in both masks. A miss costs what [`overlaps_at`](Self::overlaps_at)
+    /// costs; a hit adds a scan of the shared rows down to the one found.
+    ///
+    /// ```
+    /// use pixel_collide::Mask;
+    /// let square = Mask::from_fn(4, 4, |_, _| true).unwrap();
+    /// let corner = Mask::from_fn(2, 2, |x, y| x == 1 && y == 1).unwrap();
+    /// assert_eq!(square.overlap_at(&corner, (2, 1)), Some((3, 2)));
+    /// assert_eq!(square.overlap_at(&corner, (3, 3)), None, "its one texel lands outside");
+    /// ```
+    pub fn overlap_at(&self, other: &Mask, offset: (i32, i32)) -> Option<(u32, u32)> {
+        let (dx, dy) = (i64::from(offset.0), i64::from(offset.1));
+        if !shifted_overlaps_best(self, other, dx, dy) {
+            return None;
+        }
+        first_shared(self, other, dx, dy)
+    }
 }
 
 /// A mask's strips of words, all the loops read.
@@ -184,6 +208,25 @@ fn top_two(a: Strips<'_>, b: Strips<'_>, span: &Span, dx: i64) -> bool {
         any |= a0[i] & under(b0[i], b1[i], r) | a1[i] & under(b1[i], b2[i], r);
     }
     any != 0
+}
+
+/// The first texel in row order that `a` shares with `b` at (`dx`, `dy`): each shared row's
+/// strips left to right, rows top to bottom.
+#[inline(never)]
+fn first_shared(am: &Mask, bm: &Mask, dx: i64, dy: i64) -> Option<(u32, u32)> {
+    let (a, b) = (Strips::of(am), Strips::of(bm));
+    let span = Span::of(a, b, dx, dy)?;
+    for i in 0..span.rows {
+        let (y, by) = (span.y0 + i, span.by0 + i);
+        for k in span.k0..span.k1 {
+            let (k, q, r) = first_partners(&Span { k0: k, ..span }, dx);
+            let shared = a.word_at(k, y) & under(b.word_at(q, by), b.word_at(q + 1, by), r);
+            if shared != 0 {
+                return Some(((64 * k) as u32 + shared.trailing_zeros(), y as u32));
+            }
+        }
+    }
+    None
 }
 
 /// [`shifted_overlaps`] for two masks of one strip each: their shared rows' words.
@@ -736,6 +779,20 @@ mod props {
             }
             prop_assert_eq!(a.overlap_area_at(&b, (dx as i32, dy as i32)), want);
             prop_assert_eq!(b.overlap_area_at(&a, (-dx as i32, -dy as i32)), want);
+        }
+
+        #[test]
+        fn overlap_at_gives_the_first_shared_texel_in_row_order(
+            a in mask(),
+            b in mask(),
+            dx in -160i64..160,
+            dy in -100i64..100,
+        ) {
+            let first = (0..i64::from(a.height()))
+                .flat_map(|y| (0..i64::from(a.width())).map(move |x| (x, y)))
+                .find(|&(x, y)| solid(&a, x, y) && solid(&b, x - dx, y - dy))
+                .map(|(x, y)| (x as u32, y as u32));
+            prop_assert_eq!(a.overlap_at(&b, (dx as i32, dy as i32)), first);
         }
     }
 }
