@@ -1,0 +1,67 @@
+"""The parts of the pygame interop that need pygame's own API: a surface's pixels as
+``pygame.mask.from_surface`` reads them, and a pygame mask's words through its buffer."""
+
+
+def surface_pixels(surface):
+    """What ``Mask.from_surface`` reads of ``surface``.
+
+    ``(keyed, data, width, height, pitch, bytesize, key)``: with a colour key, the raw pixel
+    buffer (rows ``pitch`` bytes apart, ``bytesize`` bytes a pixel) and the key's raw value, which
+    pygame compares each pixel with; otherwise the pixels as RGBA bytes.
+    """
+    try:
+        import pygame
+    except ImportError as err:  # pragma: no cover - the tests run with pygame-ce
+        raise TypeError("Mask.from_surface needs pygame or pygame-ce installed") from err
+    if not isinstance(surface, pygame.Surface):
+        raise TypeError(
+            "Mask.from_surface takes a pygame Surface, not %s" % type(surface).__name__
+        )
+    width, height = surface.get_size()
+    key = surface.get_colorkey()
+    if key is None:
+        tobytes = getattr(pygame.image, "tobytes", None) or pygame.image.tostring
+        return False, tobytes(surface, "RGBA"), width, height, 0, 0, 0
+    raw = surface.get_buffer().raw
+    return (
+        True,
+        raw,
+        width,
+        height,
+        surface.get_pitch(),
+        surface.get_bytesize(),
+        surface.map_rgb(key),
+    )
+
+
+def _buffer(mask):
+    try:
+        return memoryview(mask)
+    except TypeError as err:
+        raise TypeError(
+            "a pygame.mask.Mask is needed (pygame 2 or pygame-ce), not %s" % type(mask).__name__
+        ) from err
+
+
+def mask_words(mask):
+    """``(width, height, words, itemsize)`` of a ``pygame.mask.Mask``."""
+    import pygame.mask
+
+    if not isinstance(mask, pygame.mask.Mask):
+        raise TypeError("Mask.from_pygame takes a pygame.mask.Mask, not %s" % type(mask).__name__)
+    width, height = mask.get_size()
+    view = _buffer(mask)
+    return width, height, view.tobytes(), view.itemsize
+
+
+def new_mask(size):
+    """An empty ``pygame.mask.Mask`` of ``size`` and the bytes of one of its words."""
+    import pygame.mask
+
+    mask = pygame.mask.Mask(size)
+    return mask, _buffer(mask).itemsize
+
+
+def write_words(mask, data):
+    """Copies ``data`` over the words of ``mask``."""
+    _buffer(mask).cast("B")[:] = data

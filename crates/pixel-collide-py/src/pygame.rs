@@ -1,0 +1,157 @@
+//! Masks to and from pygame: a `Surface` read as `pygame.mask.from_surface` reads it, and a
+//! `pygame.mask.Mask` copied word for word (both keep texels in strips of one machine word).
+
+use pixel_collide::{Mask, MaskRule};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::PyBytes;
+
+use crate::args;
+use crate::errors::mask_error;
+use crate::mask::{check_size, maybe_detach};
+
+/// `pixel_collide._pygame`'s function `name`, which does the part that needs pygame's own API.
+fn helper<'py>(
+    py: Python<'py>,
+    cell: &'static PyOnceLock<Py<PyAny>>,
+    name: &str,
+) -> PyResult<&'py Bound<'py, PyAny>> {
+    cell.import(py, "pixel_collide._pygame", name)
+}
+
+/// The mask `pygame.mask.from_surface(surface, threshold)` gives: with a colour key, every pixel
+/// whose raw value differs from the key is solid; otherwise every pixel whose alpha is above
+/// `threshold` (opaque everywhere for a surface without per-pixel alpha).
+pub fn from_surface(py: Python<'_>, surface: &Bound<'_, PyAny>, threshold: i64) -> PyResult<Mask> {
+    static PIXELS: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+    let threshold = args::threshold(threshold)?;
+    let pixels = helper(py, &PIXELS, "surface_pixels")?.call1((surface,))?;
+    let (keyed, data, width, height, pitch, bytesize, key): (
+        bool,
+        Bound<'_, PyBytes>,
+        i64,
+        i64,
+        usize,
+        usize,
+        u32,
+    ) = pixels.extract()?;
+    let (w, h) = args::size(width, height)?;
+    check_size(w, h)?;
+    let bytes = data.as_bytes();
+    if !keyed {
+        let rule = MaskRule::alpha(threshold);
+        return maybe_detach(py, bytes.len() as u64 / 256, || {
+            Mask::from_rgba(w, h, bytes, rule)
+        })
+        .map_err(mask_error);
+    }
+    if !(1..=4).contains(&bytesize)
+        || pitch < w as usize * bytesize
+        || bytes.len() < pitch * (h as usize - 1) + w as usize * bytesize
+    {
+        return Err(PyValueError::new_err(format!(
+            "surface of {w} x {h} pixels: its pixel buffer ({} bytes, pitch {pitch}, {bytesize} \
+             bytes a pixel) is too short",
+            bytes.len()
+        )));
+    }
+    let key = key_bytes(key, bytesize);
+    maybe_detach(py, bytes.len() as u64 / 256, || {
+        let (w, h) = (w as usize, h as usize);
+        let mut words = vec![0u64; w.div_ceil(64) * h];
+        for y in 0..h {
+            let row = &bytes[y * pitch..][..w * bytesize];
+            for (x, pixel) in row.chunks_exact(bytesize).enumerate() {
+                if pixel != &key[..bytesize] {
+                    words[x / 64 * h + y] |= 1 << (x % 64);
+                }
+            }
+        }
+        Mask::from_strip_words(w as u32, h as u32, words)
+    })
+    .map_err(mask_error)
+}
+
+/// How a raw pixel value of `bytesize` bytes lies in memory, as SDL stores it.
+fn key_bytes(key: u32, bytesize: usize) -> [u8; 4] {
+    let mut out = [0u8; 4];
+    match bytesize {
+        1 => out[0] = key as u8,
+        2 => out[..2].copy_from_slice(&(key as u16).to_ne_bytes()),
+        // Three-byte pixels are read byte by byte, lowest first on a little-endian machine.
+        3 if cfg!(target_endian = "little") => out[..3].copy_from_slice(&key.to_le_bytes()[..3]),
+        3 => out[..3].copy_from_slice(&key.to_be_bytes()[1..]),
+        _ => out = key.to_ne_bytes(),
+    }
+    out
+}
+
+/// The texels of a `pygame.mask.Mask`, copied from its words.
+pub fn from_pygame(py: Python<'_>, mask: &Bound<'_, PyAny>) -> PyResult<Mask> {
+    static WORDS: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+    let (width, height, data, itemsize): (i64, i64, Bound<'_, PyBytes>, usize) =
+        helper(py, &WORDS, "mask_words")?
+            .call1((mask,))?
+            .extract()?;
+    let (w, h) = args::size(width, height)?;
+    check_size(w, h)?;
+    let bytes = data.as_bytes();
+    let words: Vec<u64> = match itemsize {
+        8 => bytes
+            .chunks_exact(8)
+            .map(|c| u64::from_ne_bytes(c.try_into().expect("eight bytes")))
+            .collect(),
+        // 32-bit strips (a C `long` of four bytes): two of them make one of ours.
+        4 => {
+            let narrow: Vec<u32> = bytes
+                .chunks_exact(4)
+                .map(|c| u32::from_ne_bytes(c.try_into().expect("four bytes")))
+                .collect();
+            let (h, strips) = (h as usize, (w as usize).div_ceil(64));
+            let at = |k: usize, y: usize| narrow.get(k * h + y).copied().unwrap_or(0);
+            (0..strips * h)
+                .map(|i| {
+                    let (k, y) = (i / h, i % h);
+                    u64::from(at(2 * k, y)) | u64::from(at(2 * k + 1, y)) << 32
+                })
+                .collect()
+        }
+        _ => {
+            return Err(PyTypeError::new_err(format!(
+                "pygame mask words of {itemsize} bytes are not supported"
+            )))
+        }
+    };
+    Mask::from_strip_words(w, h, words).map_err(mask_error)
+}
+
+/// A `pygame.mask.Mask` with the same texels as `mask`.
+pub fn to_pygame(py: Python<'_>, mask: &Mask) -> PyResult<Py<PyAny>> {
+    static NEW: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+    static WRITE: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+    let (w, h) = (mask.width(), mask.height());
+    let (target, itemsize): (Bound<'_, PyAny>, usize) =
+        helper(py, &NEW, "new_mask")?.call1(((w, h),))?.extract()?;
+    let words = mask.strip_words();
+    let bytes: Vec<u8> = match itemsize {
+        8 => words.iter().flat_map(|w| w.to_ne_bytes()).collect(),
+        4 => {
+            let (h, strips) = (h as usize, (w as usize).div_ceil(32));
+            (0..strips * h)
+                .flat_map(|i| {
+                    let (k, y) = (i / h, i % h);
+                    let word = words[k / 2 * h + y] >> (32 * (k % 2));
+                    (word as u32).to_ne_bytes()
+                })
+                .collect()
+        }
+        _ => {
+            return Err(PyTypeError::new_err(format!(
+                "pygame mask words of {itemsize} bytes are not supported"
+            )))
+        }
+    };
+    helper(py, &WRITE, "write_words")?.call1((&target, PyBytes::new(py, &bytes)))?;
+    Ok(target.unbind())
+}
