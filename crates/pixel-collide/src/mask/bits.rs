@@ -60,31 +60,28 @@ impl Bits<'_> {
         let keep = if log >= 6 { !0u64 } else { (1u64 << size) - 1 };
         let (word, shift) = ((sx / 64) as usize, sx % 64);
         let end = (sy + size).min(self.height);
-        let (mut any, mut all) = (0u64, !0u64);
-        let (mut first, mut last, mut gap) = (u32::MAX, 0u32, false);
-        for y in sy..end {
-            let v = (self.word(y, word) >> shift) & keep;
-            if v != 0 {
-                gap |= first != u32::MAX && last + 1 != y;
-                first = first.min(y);
-                last = y;
-                any |= v;
-                all &= v;
-            }
-        }
+        let rows = &self.strip(word)[sy as usize..end as usize];
+        let texels = |w: &u64| (*w >> shift) & keep;
+        // Branch-free passes (OR for the bounds, AND for fullness) that the compiler vectorises;
+        // only the first and last solid rows are found with a search, from each end.
+        let any = rows.iter().map(texels).fold(0, |a, v| a | v);
         if any == 0 {
             return None;
         }
+        let first = rows.iter().position(|w| texels(w) != 0).unwrap_or(0);
+        let last = rows.iter().rposition(|w| texels(w) != 0).unwrap_or(0);
+        let all = rows[first..=last].iter().map(texels).fold(!0, |a, v| a & v);
         let b = [
             sx + any.trailing_zeros(),
-            first,
+            sy + first as u32,
             sx + 64 - any.leading_zeros(),
-            last + 1,
+            sy + last as u32 + 1,
         ];
-        // Full when every non-empty row holds the same unbroken run and no row between is empty.
+        // Full when every row from the first solid one to the last holds the same unbroken run (an
+        // empty row between them leaves nothing in `all`).
         let run = any >> any.trailing_zeros();
         // A run of all 64 bits is contiguous too: wrapping, not overflowing, when it adds one.
-        let full = !gap && all == any && run & run.wrapping_add(1) == 0;
+        let full = all == any && run & run.wrapping_add(1) == 0;
         let tag = if full { TAG_SOLID } else { TAG_SQUARE };
         Some(Node::new(b, tag, log, self.inset))
     }

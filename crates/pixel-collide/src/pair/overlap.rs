@@ -58,11 +58,13 @@ pub fn collide(a: Sprite<'_>, b: Sprite<'_>) -> Option<Contact> {
         if let Some(view) = pair.aligned() {
             pair.texel_contact(view.first()?)
         } else {
-            let mut contact = None;
-            pair.walk(|ra, rb| {
-                contact = Some(pair.contact(ra, rb));
-                true
-            });
+            let mut contact = pair.cores_meet().map(|(ra, rb)| pair.contact(&ra, &rb));
+            if contact.is_none() {
+                pair.walk(|ra, rb| {
+                    contact = Some(pair.contact(ra, rb));
+                    true
+                });
+            }
             contact?
         }
     };
@@ -97,11 +99,13 @@ fn overlaps_placed(a: Sprite<'_>, b: Sprite<'_>) -> bool {
         if let Some(view) = pair.aligned() {
             view.first().is_some()
         } else {
-            let mut hit = false;
-            pair.walk(|_, _| {
-                hit = true;
-                true
-            });
+            let mut hit = pair.cores_meet().is_some();
+            if !hit {
+                pair.walk(|_, _| {
+                    hit = true;
+                    true
+                });
+            }
             hit
         }
     } else {
