@@ -190,8 +190,8 @@ fn core(bits: Bits<'_>) -> Option<Node> {
             *height = if solid { *height + 1 } else { 0 };
         }
         open.clear();
-        for x in 0..=w {
-            let height = if x < w { heights[x] } else { 0 };
+        // A bar of height 0 past the last column closes every bar still open.
+        for (x, &height) in heights.iter().chain([&0]).enumerate() {
             let mut start = x;
             while let Some(&(from, bar)) = open.last() {
                 if bar < height {
