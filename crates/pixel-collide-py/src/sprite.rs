@@ -144,6 +144,29 @@ impl PySprite {
         PySprite::placed(mask.unbind(), position, angle, scale, origin)
     }
 
+    /// place(position, angle=None, scale=None) -> None
+    ///
+    /// Moves the sprite in one call: a new position, and a new angle or scale when given. A game
+    /// that keeps its `Sprite`s and places them each frame pays for one call, not an object.
+    #[pyo3(signature = (position, angle = None, scale = None))]
+    fn place(
+        &mut self,
+        position: &Bound<'_, PyAny>,
+        angle: Option<f64>,
+        scale: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<()> {
+        let position = args::point(position, "position")?;
+        if let Some(a) = angle {
+            args::finite(a, "angle")?;
+        }
+        let scale = scale.map(args::scale).transpose()?;
+        self.position = position;
+        self.angle = angle.unwrap_or(self.angle);
+        self.scale = scale.unwrap_or(self.scale);
+        self.update();
+        Ok(())
+    }
+
     /// The mask this sprite places (edits to it show in every query).
     #[getter(mask)]
     fn get_mask(&self, py: Python<'_>) -> Py<PyMask> {

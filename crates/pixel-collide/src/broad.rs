@@ -191,7 +191,9 @@ impl<'a> SweepAndPrune<'a> {
                 if bj.min.x > bi.max.x {
                     break;
                 }
-                if bi.meets(bj) {
+                // Sorted by left edge, `bj` starts no further left than `bi`, and not past its
+                // right edge: they meet on x, so y alone is left to compare.
+                if bi.min.y <= bj.max.y && bj.min.y <= bi.max.y {
                     let j = self.order[k + 1 + l];
                     if overlaps(self.sprites[i as usize], self.sprites[j as usize]) {
                         out.push(((i.min(j)) as usize, (i.max(j)) as usize));
