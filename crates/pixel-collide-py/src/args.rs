@@ -2,6 +2,7 @@
 //! threshold), read into Rust values with one clear exception for anything else.
 
 use pixel_collide::glam::Vec2;
+use pixel_collide::Mask;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
@@ -94,11 +95,11 @@ pub fn clamp_i32(v: i64) -> i32 {
     v.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32
 }
 
-/// A mask size: two whole numbers, each at least 1 (the crate's limits are checked where the mask is
-/// built, before anything is allocated).
+/// A mask size: two whole numbers, each at least 1, within the crate's limits (checked here, before
+/// anything is allocated).
 pub fn size(width: i64, height: i64) -> PyResult<(u32, u32)> {
     match (u32::try_from(width), u32::try_from(height)) {
-        (Ok(w), Ok(h)) if w > 0 && h > 0 => Ok((w, h)),
+        (Ok(w), Ok(h)) if w > 0 && h > 0 => check_size(w, h).map(|()| (w, h)),
         _ if width < 0 || height < 0 => Err(PyValueError::new_err(format!(
             "mask size {width} x {height} is negative"
         ))),
@@ -107,7 +108,7 @@ pub fn size(width: i64, height: i64) -> PyResult<(u32, u32)> {
         ))),
         _ => Err(PyValueError::new_err(format!(
             "mask size {width} x {height} is over the {} texels a side allowed",
-            pixel_collide::Mask::MAX_SIDE
+            Mask::MAX_SIDE
         ))),
     }
 }
@@ -195,4 +196,17 @@ pub fn describe(obj: &Bound<'_, PyAny>) -> String {
         Ok(r) if r.to_string().len() <= 40 => format!("{ty} {r}"),
         _ => ty,
     }
+}
+
+/// A `ValueError` unless the crate builds masks of this size.
+fn check_size(width: u32, height: u32) -> PyResult<()> {
+    let (w, h) = (u64::from(width), u64::from(height));
+    if width > Mask::MAX_SIDE || height > Mask::MAX_SIDE || w * h > Mask::MAX_TEXELS {
+        return Err(PyValueError::new_err(format!(
+            "mask size {width} x {height} is over the {} texels a side or {} texels allowed",
+            Mask::MAX_SIDE,
+            Mask::MAX_TEXELS
+        )));
+    }
+    Ok(())
 }

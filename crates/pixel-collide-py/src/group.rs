@@ -9,7 +9,8 @@ use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 
 use crate::args;
-use crate::mask::{PyMask, DETACH_WORDS};
+use crate::detach::DETACH_WORDS;
+use crate::mask::PyMask;
 use crate::sprite::{rotation, PySprite};
 
 /// Many sprites at once: add them, move them all with `update` from sequences or NumPy arrays,

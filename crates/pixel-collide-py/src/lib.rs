@@ -7,6 +7,7 @@
 //! `pyo3_runtime.PanicException`.
 
 mod args;
+mod detach;
 mod errors;
 mod group;
 mod mask;

@@ -7,12 +7,9 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyType};
 
 use crate::args;
+use crate::detach::maybe_detach;
 use crate::errors::mask_error;
 use crate::rects::rect_like;
-
-/// Words of work past which a call lets other Python threads run while it works: below it, handing
-/// the interpreter over and back costs more than the call.
-pub const DETACH_WORDS: u64 = 1 << 12;
 
 /// Which texels of a `width` x `height` image are solid, one bit each: pygame's `Mask`, with its
 /// methods by their pygame names, that `Sprite` places anywhere in the world turned and scaled.
@@ -46,35 +43,12 @@ impl PyMask {
     }
 }
 
-/// Runs `work` with the interpreter free for other threads when `words` say it is long.
-pub fn maybe_detach<T: Send>(py: Python<'_>, words: u64, work: impl FnOnce() -> T + Send) -> T {
-    if words >= DETACH_WORDS {
-        py.detach(work)
-    } else {
-        work()
-    }
-}
-
-/// A `width` x `height` mask, every texel `fill`, built from words without a per-texel pass.
+/// A `width` x `height` mask (a size `args::size` has checked), every texel `fill`, built from
+/// words without a per-texel pass.
 pub fn filled(width: u32, height: u32, fill: bool) -> PyResult<Mask> {
-    // The size is checked before the words are allocated.
-    check_size(width, height)?;
     let words = u64::from(width).div_ceil(64) * u64::from(height);
     let word = if fill { u64::MAX } else { 0 };
     Mask::from_strip_words(width, height, vec![word; words as usize]).map_err(mask_error)
-}
-
-/// A `ValueError` unless the crate builds masks of this size.
-pub fn check_size(width: u32, height: u32) -> PyResult<()> {
-    let (w, h) = (u64::from(width), u64::from(height));
-    if width > Mask::MAX_SIDE || height > Mask::MAX_SIDE || w * h > Mask::MAX_TEXELS {
-        return Err(PyValueError::new_err(format!(
-            "mask size {width} x {height} is over the {} texels a side or {} texels allowed",
-            Mask::MAX_SIDE,
-            Mask::MAX_TEXELS
-        )));
-    }
-    Ok(())
 }
 
 /// `mask`'s texel placed on this one's texel `offset`, as a sprite pair for the crate's queries.
@@ -431,7 +405,6 @@ impl PyMask {
         threshold: i64,
     ) -> PyResult<PyMask> {
         let (w, h) = args::size(width, height)?;
-        check_size(w, h)?;
         let rule = MaskRule::alpha(args::threshold(threshold)?);
         let bytes = as_bytes(data)?;
         let rgba = bytes.as_bytes();

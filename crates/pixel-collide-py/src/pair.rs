@@ -5,7 +5,8 @@ use pixel_collide::{Motion, Sprite};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use crate::mask::{maybe_detach, PyMask};
+use crate::detach::maybe_detach;
+use crate::mask::PyMask;
 use crate::results::{Contact, Impact, PushOut};
 use crate::sprite::PySprite;
 

@@ -8,8 +8,8 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::PyBytes;
 
 use crate::args;
+use crate::detach::maybe_detach;
 use crate::errors::mask_error;
-use crate::mask::{check_size, maybe_detach};
 
 /// `pixel_collide._pygame`'s function `name`, which does the part that needs pygame's own API.
 fn helper<'py>(
@@ -37,7 +37,6 @@ pub fn from_surface(py: Python<'_>, surface: &Bound<'_, PyAny>, threshold: i64) 
         u32,
     ) = pixels.extract()?;
     let (w, h) = args::size(width, height)?;
-    check_size(w, h)?;
     let bytes = data.as_bytes();
     if !keyed {
         let rule = MaskRule::alpha(threshold);
@@ -95,7 +94,6 @@ pub fn from_pygame(py: Python<'_>, mask: &Bound<'_, PyAny>) -> PyResult<Mask> {
             .call1((mask,))?
             .extract()?;
     let (w, h) = args::size(width, height)?;
-    check_size(w, h)?;
     let bytes = data.as_bytes();
     let words: Vec<u64> = match itemsize {
         8 => bytes
