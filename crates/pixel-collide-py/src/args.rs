@@ -70,16 +70,8 @@ pub fn finite(x: f64, what: &str) -> PyResult<f32> {
 pub fn texel_pair(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<(i64, i64)> {
     let (x, y) = items(obj).ok_or_else(|| not_a_pair_of_ints(obj, what))?;
     // Anything with `__index__` (NumPy's integers too); a float is refused, as pygame refuses it.
-    let int = |v: &Bound<'_, PyAny>| -> PyResult<i64> {
-        if let Ok(n) = v.extract::<i64>() {
-            return Ok(n);
-        }
-        let v = v
-            .cast::<pyo3::types::PyInt>()
-            .map_err(|_| not_a_pair_of_ints(obj, what))?;
-        Ok(if v.lt(0)? { i64::MIN } else { i64::MAX })
-    };
-    Ok((int(&x)?, int(&y)?))
+    let whole = |v: &Bound<'_, PyAny>| int(v, what).map_err(|_| not_a_pair_of_ints(obj, what));
+    Ok((whole(&x)?, whole(&y)?))
 }
 
 /// The error for a value that is not a pair of integers.
@@ -88,6 +80,18 @@ fn not_a_pair_of_ints(obj: &Bound<'_, PyAny>, what: &str) -> PyErr {
         "{what} must be a pair of integers (a tuple or two-item sequence), not {}",
         describe(obj)
     ))
+}
+
+/// A whole number named `what`: anything with `__index__`; integers past `i64` are clamped (a size
+/// or threshold that large is refused by its own check, with the right message).
+pub fn int(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<i64> {
+    if let Ok(n) = obj.extract::<i64>() {
+        return Ok(n);
+    }
+    let big = obj.cast::<pyo3::types::PyInt>().map_err(|_| {
+        PyTypeError::new_err(format!("{what} must be an integer, not {}", describe(obj)))
+    })?;
+    Ok(if big.lt(0)? { i64::MIN } else { i64::MAX })
 }
 
 /// `v` clamped into `i32`.
@@ -100,6 +104,10 @@ pub fn clamp_i32(v: i64) -> i32 {
 pub fn size(width: i64, height: i64) -> PyResult<(u32, u32)> {
     match (u32::try_from(width), u32::try_from(height)) {
         (Ok(w), Ok(h)) if w > 0 && h > 0 => check_size(w, h).map(|()| (w, h)),
+        _ if width == i64::MAX || height == i64::MAX => Err(PyValueError::new_err(format!(
+            "mask size is over the {} texels a side allowed",
+            Mask::MAX_SIDE
+        ))),
         _ if width < 0 || height < 0 => Err(PyValueError::new_err(format!(
             "mask size {width} x {height} is negative"
         ))),

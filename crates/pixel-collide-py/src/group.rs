@@ -4,14 +4,14 @@
 use std::collections::HashMap;
 
 use pixel_collide::glam::{Affine2, Vec2};
-use pixel_collide::{Pose, Sprite, SweepAndPrune};
-use pyo3::exceptions::PyIndexError;
+use pixel_collide::{Sprite, SweepAndPrune};
+use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 
 use crate::args;
 use crate::detach::DETACH_WORDS;
 use crate::mask::PyMask;
-use crate::sprite::{rotation, PySprite};
+use crate::sprite::{placement, PySprite};
 
 /// Many sprites at once: add them, move them all with `update` from sequences or NumPy arrays,
 /// and get every touching pair with `pairs` or what one probe sprite touches with `touching`.
@@ -32,10 +32,11 @@ pub struct PyGroup {
 }
 
 impl PyGroup {
-    /// Sprite `i`'s transform from its parts.
-    fn place(&mut self, i: usize) {
-        let pose = Pose::new(self.positions[i], rotation(self.angles[i]), self.scales[i]);
-        self.transforms[i] = pose.transform(self.origins[i]);
+    /// Sprite `i`'s transform from these parts, or a `ValueError` naming it when they overflow.
+    fn transform(&self, i: usize, position: Vec2, angle: f64, scale: Vec2) -> PyResult<Affine2> {
+        placement(position, angle, scale, self.origins[i])
+            .map(|(_, t)| t)
+            .map_err(|e| PyValueError::new_err(format!("sprite {i}: {e}")))
     }
 
     /// `i` as an index into the group, or an `IndexError`.
@@ -162,20 +163,27 @@ impl PyGroup {
                     })
             })
             .transpose()?;
+        let positions: Option<Vec<Vec2>> = positions.map(|p| {
+            p.chunks_exact(2)
+                .map(|xy| Vec2::new(xy[0] as f32, xy[1] as f32))
+                .collect()
+        });
+        let position = |i: usize| positions.as_ref().map_or(self.positions[i], |p| p[i]);
+        let angle = |i: usize| angles.as_ref().map_or(self.angles[i], |a| a[i]);
+        let scale = |i: usize| scales.as_ref().map_or(self.scales[i], |s: &Vec<Vec2>| s[i]);
+        let transforms = (0..n)
+            .map(|i| self.transform(i, position(i), angle(i), scale(i)))
+            .collect::<PyResult<Vec<_>>>()?;
         if let Some(p) = positions {
-            for (to, xy) in self.positions.iter_mut().zip(p.chunks_exact(2)) {
-                *to = Vec2::new(xy[0] as f32, xy[1] as f32);
-            }
+            self.positions = p;
         }
         if let Some(a) = angles {
-            self.angles.copy_from_slice(&a);
+            self.angles = a;
         }
         if let Some(s) = scales {
-            self.scales.copy_from_slice(&s);
+            self.scales = s;
         }
-        for i in 0..n {
-            self.place(i);
-        }
+        self.transforms = transforms;
         Ok(())
     }
 
@@ -196,16 +204,11 @@ impl PyGroup {
             .map(|a| args::finite(a, "angle").map(|_| a))
             .transpose()?;
         let scale = scale.map(args::scale).transpose()?;
-        if let Some(p) = position {
-            self.positions[i] = p;
-        }
-        if let Some(a) = angle {
-            self.angles[i] = a;
-        }
-        if let Some(s) = scale {
-            self.scales[i] = s;
-        }
-        self.place(i);
+        let position = position.unwrap_or(self.positions[i]);
+        let angle = angle.unwrap_or(self.angles[i]);
+        let scale = scale.unwrap_or(self.scales[i]);
+        self.transforms[i] = self.transform(i, position, angle, scale)?;
+        (self.positions[i], self.angles[i], self.scales[i]) = (position, angle, scale);
         Ok(())
     }
 

@@ -29,6 +29,33 @@ impl PyMask {
         self.inner.strip_words().len() as u64
     }
 
+    /// The count and the sums of x, y, x * x, y * y and x * y over the solid texels, exactly.
+    fn moments(&self) -> (i128, i128, i128, i128, i128, i128) {
+        let h = u64::from(self.inner.height());
+        let (mut n, mut sx, mut sy, mut sxx, mut syy, mut sxy) = (0i128, 0, 0, 0, 0, 0);
+        for (i, &word) in self.inner.strip_words().iter().enumerate() {
+            if word == 0 {
+                continue;
+            }
+            let (k, y) = ((i as u64 / h) as i128, (i as u64 % h) as i128);
+            let (mut w, mut row_n, mut row_x, mut row_xx) = (word, 0i128, 0i128, 0i128);
+            while w != 0 {
+                let x = 64 * k + i128::from(w.trailing_zeros());
+                row_n += 1;
+                row_x += x;
+                row_xx += x * x;
+                w &= w - 1;
+            }
+            n += row_n;
+            sx += row_x;
+            sxx += row_xx;
+            sy += row_n * y;
+            syy += row_n * y * y;
+            sxy += row_x * y;
+        }
+        (n, sx, sy, sxx, syy, sxy)
+    }
+
     /// The texel at `pos`, or an `IndexError` naming it when it lies outside the mask.
     fn texel(&self, pos: &Bound<'_, PyAny>) -> PyResult<(u32, u32)> {
         let (x, y) = args::texel_pair(pos, "position")?;
@@ -46,9 +73,23 @@ impl PyMask {
 /// A `width` x `height` mask (a size `args::size` has checked), every texel `fill`, built from
 /// words without a per-texel pass.
 pub fn filled(width: u32, height: u32, fill: bool) -> PyResult<Mask> {
-    let words = u64::from(width).div_ceil(64) * u64::from(height);
-    let word = if fill { u64::MAX } else { 0 };
-    Mask::from_strip_words(width, height, vec![word; words as usize]).map_err(mask_error)
+    let mut words = words_for(width, height)?;
+    words.resize(words.capacity(), if fill { u64::MAX } else { 0 });
+    Mask::from_strip_words(width, height, words).map_err(mask_error)
+}
+
+/// Room for the words of a `width` x `height` mask, or a `MemoryError` when the machine has not
+/// got it (where an allocation inside Rust would abort the interpreter).
+pub fn words_for(width: u32, height: u32) -> PyResult<Vec<u64>> {
+    let n = u64::from(width).div_ceil(64) * u64::from(height);
+    let mut words = Vec::new();
+    words.try_reserve_exact(n as usize).map_err(|_| {
+        pyo3::exceptions::PyMemoryError::new_err(format!(
+            "a {width} x {height} mask needs {} bytes, which could not be allocated",
+            n * 8
+        ))
+    })?;
+    Ok(words)
 }
 
 /// `mask`'s texel placed on this one's texel `offset`, as a sprite pair for the crate's queries.
@@ -80,17 +121,25 @@ impl PyMask {
         height: Option<&Bound<'_, PyAny>>,
         fill: bool,
     ) -> PyResult<Self> {
-        let (w, h) = match height {
-            Some(h) if !h.is_instance_of::<pyo3::types::PyBool>() => {
-                (width.extract::<i64>()?, h.extract::<i64>()?)
-            }
-            // `Mask((w, h), True)`: pygame's form, the size as one pair.
-            other => {
-                let (w, h) = args::texel_pair(width, "size")?;
-                return Self::py_new_sized(w, h, other.map_or(Ok(fill), |f| f.extract())?);
-            }
-        };
-        Self::py_new_sized(w, h, fill)
+        // pygame's form, `Mask((w, h), fill)`: the size as one pair, then the fill.
+        if !width.is_instance_of::<pyo3::types::PyInt>() && width.len().is_ok() {
+            let (w, h) = args::texel_pair(width, "size")?;
+            let fill = match height {
+                Some(f) => f.is_truthy()?,
+                None => fill,
+            };
+            return Self::py_new_sized(w, h, fill);
+        }
+        let height = height.ok_or_else(|| {
+            pyo3::exceptions::PyTypeError::new_err(
+                "Mask takes a width and a height, or a (width, height) size",
+            )
+        })?;
+        Self::py_new_sized(
+            args::int(width, "width")?,
+            args::int(height, "height")?,
+            fill,
+        )
     }
 
     /// get_size() -> (width, height)
@@ -195,6 +244,7 @@ impl PyMask {
                 false,
             )?));
         }
+        drop(words_for(self.inner.width(), self.inner.height())?);
         let (a, b) = (&self.inner, &other.inner);
         let shared = maybe_detach(py, self.words(), || {
             let (a, b) = aligned(a, b, offset);
@@ -207,42 +257,36 @@ impl PyMask {
     ///
     /// The mean texel of the solid texels, each coordinate rounded down, as pygame gives it; (0, 0)
     /// when none is solid. (`Sprite`s turn about `origin`, by default the mask's centre.)
-    fn centroid(&self) -> (u64, u64) {
-        let n = self.inner.solid_count();
+    fn centroid(&self) -> (i128, i128) {
+        let (n, sx, sy, ..) = self.moments();
         if n == 0 {
             return (0, 0);
         }
-        let h = u64::from(self.inner.height());
-        let (mut sx, mut sy) = (0u128, 0u128);
-        for (i, &word) in self.inner.strip_words().iter().enumerate() {
-            let (k, y) = (i as u64 / h, i as u64 % h);
-            let ones = u128::from(word.count_ones());
-            sy += ones * u128::from(y);
-            sx += ones * u128::from(64 * k);
-            let mut w = word;
-            while w != 0 {
-                sx += u128::from(w.trailing_zeros());
-                w &= w - 1;
-            }
-        }
-        ((sx / u128::from(n)) as u64, (sy / u128::from(n)) as u64)
+        (sx / n, sy / n)
     }
 
     /// angle() -> float
     ///
-    /// The orientation of the solid texels in degrees, from their second moments, as pygame
-    /// gives it (positive turns from +x towards -y, counterclockwise on screen); 0.0 when the
-    /// texels spread alike every way.
+    /// The orientation of the solid texels in degrees, from -90 to 90, from their second moments
+    /// in pygame's own arithmetic (each moment divided by the count in whole numbers, as its C code
+    /// does), so it gives pygame's number; 0.0 for an empty mask. (The crate's `orientation`
+    /// keeps the moments exact.)
     fn angle(&self) -> f64 {
-        self.inner
-            .orientation()
-            .map_or(0.0, |r| -f64::from(r).to_degrees())
+        let (n, sx, sy, sxx, syy, sxy) = self.moments();
+        if n == 0 {
+            return 0.0;
+        }
+        let (xc, yc) = (sx / n, sy / n);
+        let cross = 2.0 * (sxy / n - xc * yc) as f64;
+        let spread = ((sxx / n - xc * xc) - (syy / n - yc * yc)) as f32;
+        -90.0 * cross.atan2(f64::from(spread)) / std::f64::consts::PI
     }
 
     /// outline(every=1) -> list of (x, y)
     ///
     /// The boundary texels of the first component in row order, traced clockwise on screen from
-    /// its first texel, every `every`-th one (pygame's `outline`).
+    /// its first texel back to it (the first texel ends the list again, as in pygame), every
+    /// `every`-th one (pygame's `outline`).
     #[pyo3(signature = (every = 1))]
     fn outline(&self, every: i64) -> PyResult<Vec<(u32, u32)>> {
         if every < 1 {
@@ -250,7 +294,11 @@ impl PyMask {
                 "every must be at least 1, not {every}"
             )));
         }
-        let ring = self.inner.outline();
+        let mut ring = self.inner.outline();
+        // pygame's trace ends where it began: the first texel again, for a ring of more than one.
+        if ring.len() > 1 {
+            ring.push(ring[0]);
+        }
         Ok(ring
             .into_iter()
             .step_by(usize::try_from(every).unwrap_or(usize::MAX))
@@ -260,29 +308,27 @@ impl PyMask {
     /// components(minimum=0) -> list of Mask
     ///
     /// Each 8-connected component of at least `minimum` texels as a mask of this mask's size,
-    /// largest first (pygame's `connected_components`, which lists them in scan order).
+    /// largest first (pygame's `connected_components`, which lists them in scan order). Each takes
+    /// the whole mask's bytes, as in pygame: `MemoryError` when they do not fit.
     #[pyo3(signature = (minimum = 0))]
     fn components(&self, py: Python<'_>, minimum: i64) -> PyResult<Vec<PyMask>> {
         let minimum = u64::try_from(minimum).unwrap_or(0);
         let (w, h) = (self.inner.width(), self.inner.height());
         let mask = &self.inner;
-        let masks = maybe_detach(py, self.words(), || {
-            mask.components(minimum)
-                .iter()
-                .map(|c| {
-                    let mut words = vec![0u64; mask.strip_words().len()];
-                    for run in c.runs() {
-                        fill_run(&mut words, h as usize, run.x, run.x + run.w, run.y);
-                    }
-                    Mask::from_strip_words(w, h, words)
-                })
-                .collect::<Result<Vec<_>, _>>()
-        });
-        Ok(masks
-            .map_err(mask_error)?
-            .into_iter()
-            .map(PyMask::new)
-            .collect())
+        let parts = maybe_detach(py, self.words(), || mask.components(minimum));
+        parts
+            .iter()
+            .map(|c| {
+                let mut words = words_for(w, h)?;
+                words.resize(words.capacity(), 0);
+                for run in c.runs() {
+                    fill_run(&mut words, h as usize, run.x, run.x + run.w, run.y);
+                }
+                Mask::from_strip_words(w, h, words)
+                    .map(PyMask::new)
+                    .map_err(mask_error)
+            })
+            .collect()
     }
 
     /// get_bounding_rects() -> list of Rect
@@ -305,6 +351,16 @@ impl PyMask {
     /// `convolve`). `ValueError` when that size is past the limits.
     fn convolve(&self, py: Python<'_>, other: PyRef<'_, PyMask>) -> PyResult<PyMask> {
         let (a, b) = (&self.inner, &other.inner);
+        // The answer's room, tried before the crate allocates it (where a failure would abort).
+        let (w, h) = (
+            u64::from(a.width()) + u64::from(b.width()) - 1,
+            u64::from(a.height()) + u64::from(b.height()) - 1,
+        );
+        if let (Ok(w), Ok(h)) = (u32::try_from(w), u32::try_from(h)) {
+            if args::size(w.into(), h.into()).is_ok() {
+                drop(words_for(w, h)?);
+            }
+        }
         maybe_detach(py, self.words().max(other.words()), || a.convolve(b))
             .map(PyMask::new)
             .ok_or_else(|| {
@@ -325,7 +381,9 @@ impl PyMask {
     /// queries of a mask built texel by texel and then left alone answer faster.
     fn copy(&self) -> PyResult<PyMask> {
         let m = &self.inner;
-        Mask::from_strip_words(m.width(), m.height(), m.strip_words().to_vec())
+        let mut words = words_for(m.width(), m.height())?;
+        words.extend_from_slice(m.strip_words());
+        Mask::from_strip_words(m.width(), m.height(), words)
             .map(PyMask::new)
             .map_err(mask_error)
     }
@@ -400,11 +458,11 @@ impl PyMask {
         _cls: &Bound<'_, PyType>,
         py: Python<'_>,
         data: &Bound<'_, PyAny>,
-        width: i64,
-        height: i64,
+        width: &Bound<'_, PyAny>,
+        height: &Bound<'_, PyAny>,
         threshold: i64,
     ) -> PyResult<PyMask> {
-        let (w, h) = args::size(width, height)?;
+        let (w, h) = args::size(args::int(width, "width")?, args::int(height, "height")?)?;
         let rule = MaskRule::alpha(args::threshold(threshold)?);
         let bytes = as_bytes(data)?;
         let rgba = bytes.as_bytes();

@@ -1,6 +1,7 @@
 //! Questions about two placed sprites: whether they touch and where, how much they share, the
 //! shortest way apart, and when two moving sprites first meet.
 
+use pixel_collide::glam::Vec2;
 use pixel_collide::{Motion, Sprite};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -66,15 +67,51 @@ pub fn overlap_area(
 /// push_out(a, b) -> PushOut or None
 ///
 /// The shortest move of `a` that leaves it sharing no solid texel with `b`, or `None` when they
-/// do not overlap. Exact on the texel grid when both share one; otherwise the shortest of exact
-/// pushes along 32 directions refined to 1/512 of a turn.
+/// do not overlap: a `Sprite` at `a.position + offset` touches `b` at most along edges. Exact on
+/// the texel grid when both share one; otherwise the shortest of exact pushes along 32 directions
+/// refined to 1/512 of a turn.
 #[pyfunction]
 pub fn push_out(
     py: Python<'_>,
     a: PyRef<'_, PySprite>,
     b: PyRef<'_, PySprite>,
 ) -> PyResult<Option<PushOut>> {
-    Ok(with_pair(py, &a, &b, pixel_collide::push_out)?.map(PushOut::from))
+    let (ma, mb) = (
+        a.mask().bind(py).try_borrow()?,
+        b.mask().bind(py).try_borrow()?,
+    );
+    let words = ma.words() + mb.words();
+    let (sa, sb) = (
+        Sprite::new(&ma.inner, a.transform()),
+        Sprite::new(&mb.inner, b.transform()),
+    );
+    let Some(mut push) = maybe_detach(py, words, || pixel_collide::push_out(sa, sb)) else {
+        return Ok(None);
+    };
+    // The crate settles the offset on `a`'s transform moved by it; a sprite moved by its position
+    // has its transform rebuilt, which rounds otherwise and can leave a sliver of overlap. Such an
+    // offset is lengthened, by a few units in the last place at a time, until the moved sprite is
+    // apart too.
+    let start = push.offset;
+    let way = if start == Vec2::ZERO {
+        push.normal
+    } else {
+        start.normalize()
+    };
+    let ulp = f32::EPSILON
+        * a.position()
+            .abs()
+            .max_element()
+            .max(start.length())
+            .max(1.0);
+    for k in 0..32 {
+        let moved = Sprite::new(&ma.inner, a.transform_at(a.position() + push.offset));
+        if !pixel_collide::overlaps(moved, sb) {
+            break;
+        }
+        push.offset = start + way * ulp * (1u64 << k) as f32;
+    }
+    Ok(Some(PushOut::from(push)))
 }
 
 /// time_of_impact(a, a_end, b, b_end=None) -> Impact or None

@@ -34,8 +34,10 @@ pub fn from_surface(py: Python<'_>, surface: &Bound<'_, PyAny>, threshold: i64) 
         i64,
         usize,
         usize,
-        u32,
+        i64,
     ) = pixels.extract()?;
+    // pygame hands a 32-bit pixel value back signed when its top bit is set.
+    let key = key as u32;
     let (w, h) = args::size(width, height)?;
     let bytes = data.as_bytes();
     if !keyed {

@@ -44,23 +44,35 @@ impl PySprite {
         origin: Vec2,
     ) -> PyResult<PySprite> {
         args::finite(angle, "angle")?;
-        let mut s = PySprite {
+        let (pose, transform) = placement(position, angle, scale, origin)?;
+        Ok(PySprite {
             mask,
             position,
             angle,
             scale,
             origin,
-            pose: Pose::at(Vec2::ZERO),
-            transform: Affine2::IDENTITY,
-        };
-        s.update();
-        Ok(s)
+            pose,
+            transform,
+        })
     }
 
-    /// Brings the pose and the transform in step with the parts.
-    fn update(&mut self) {
-        self.pose = Pose::new(self.position, rotation(self.angle), self.scale);
-        self.transform = self.pose.transform(self.origin);
+    /// Brings the pose and the transform in step with new parts, or leaves everything as it was
+    /// and raises `ValueError` when they overflow.
+    fn set_parts(&mut self, position: Vec2, angle: f64, scale: Vec2, origin: Vec2) -> PyResult<()> {
+        let (pose, transform) = placement(position, angle, scale, origin)?;
+        (self.position, self.angle, self.scale, self.origin) = (position, angle, scale, origin);
+        (self.pose, self.transform) = (pose, transform);
+        Ok(())
+    }
+
+    /// The transform this sprite would have with its position moved to `position`.
+    pub fn transform_at(&self, position: Vec2) -> Affine2 {
+        Pose::new(position, self.pose.rotation, self.scale).transform(self.origin)
+    }
+
+    /// The world point the origin lands on.
+    pub fn position(&self) -> Vec2 {
+        self.position
     }
 
     /// The mask object.
@@ -92,6 +104,27 @@ impl PySprite {
     pub fn with<R>(&self, py: Python<'_>, f: impl FnOnce(Sprite<'_>) -> R) -> PyResult<R> {
         let mask = self.mask.bind(py).try_borrow()?;
         Ok(f(Sprite::new(&mask.inner, self.transform)))
+    }
+}
+
+/// The pose and transform of finite parts, or a `ValueError` when the transform they make
+/// overflows (a scale of 1e38 times a texel, say): such a sprite would touch nothing.
+pub fn placement(
+    position: Vec2,
+    angle: f64,
+    scale: Vec2,
+    origin: Vec2,
+) -> PyResult<(Pose, Affine2)> {
+    let pose = Pose::new(position, rotation(angle), scale);
+    let transform = pose.transform(origin);
+    if transform.is_finite() {
+        Ok((pose, transform))
+    } else {
+        Err(PyValueError::new_err(format!(
+            "the placement at ({}, {}), angle {angle}, scale ({}, {}), origin ({}, {}) overflows \
+             32-bit floats",
+            position.x, position.y, scale.x, scale.y, origin.x, origin.y
+        )))
     }
 }
 
@@ -160,11 +193,12 @@ impl PySprite {
             args::finite(a, "angle")?;
         }
         let scale = scale.map(args::scale).transpose()?;
-        self.position = position;
-        self.angle = angle.unwrap_or(self.angle);
-        self.scale = scale.unwrap_or(self.scale);
-        self.update();
-        Ok(())
+        self.set_parts(
+            position,
+            angle.unwrap_or(self.angle),
+            scale.unwrap_or(self.scale),
+            self.origin,
+        )
     }
 
     /// The mask this sprite places (edits to it show in every query).
@@ -186,9 +220,8 @@ impl PySprite {
 
     #[setter(position)]
     fn set_position(&mut self, position: &Bound<'_, PyAny>) -> PyResult<()> {
-        self.position = args::point(position, "position")?;
-        self.update();
-        Ok(())
+        let position = args::point(position, "position")?;
+        self.set_parts(position, self.angle, self.scale, self.origin)
     }
 
     /// The turn in degrees, counterclockwise on screen.
@@ -200,9 +233,7 @@ impl PySprite {
     #[setter(angle)]
     fn set_angle(&mut self, angle: f64) -> PyResult<()> {
         args::finite(angle, "angle")?;
-        self.angle = angle;
-        self.update();
-        Ok(())
+        self.set_parts(self.position, angle, self.scale, self.origin)
     }
 
     /// The scale along the mask's own x and y, `(sx, sy)` (negative flips).
@@ -213,9 +244,8 @@ impl PySprite {
 
     #[setter(scale)]
     fn set_scale(&mut self, scale: &Bound<'_, PyAny>) -> PyResult<()> {
-        self.scale = args::scale(scale)?;
-        self.update();
-        Ok(())
+        let scale = args::scale(scale)?;
+        self.set_parts(self.position, self.angle, scale, self.origin)
     }
 
     /// The pivot in texels, `(x, y)`.
@@ -226,9 +256,8 @@ impl PySprite {
 
     #[setter(origin)]
     fn set_origin(&mut self, origin: &Bound<'_, PyAny>) -> PyResult<()> {
-        self.origin = args::point(origin, "origin")?;
-        self.update();
-        Ok(())
+        let origin = args::point(origin, "origin")?;
+        self.set_parts(self.position, self.angle, self.scale, origin)
     }
 
     /// The world rectangle around the placed mask: a `pygame.FRect` when pygame-ce is imported,
