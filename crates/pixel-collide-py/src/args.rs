@@ -65,19 +65,34 @@ pub fn finite(x: f64, what: &str) -> PyResult<f32> {
     }
 }
 
-/// A whole-texel offset or position: two integers. Integers past `i64` are clamped: no mask is
-/// that large, so a clamped offset misses exactly as the true one does.
+/// A whole-texel offset or position: two integers, or numbers cut towards zero (pygame-ce's forms).
+/// Values past `i64` are clamped: no mask is that large, so a clamped offset misses exactly as the
+/// true one does.
 pub fn texel_pair(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<(i64, i64)> {
     let (x, y) = items(obj).ok_or_else(|| not_a_pair_of_ints(obj, what))?;
-    // Anything with `__index__` (NumPy's integers too); a float is refused, as pygame refuses it.
-    let whole = |v: &Bound<'_, PyAny>| int(v, what).map_err(|_| not_a_pair_of_ints(obj, what));
+    // Anything with `__index__` (NumPy's integers too), or a float cut towards zero as pygame-ce
+    // cuts it; a float that is not finite names no texel.
+    let whole = |v: &Bound<'_, PyAny>| -> PyResult<i64> {
+        if let Ok(n) = int(v, what) {
+            return Ok(n);
+        }
+        let f: f64 = v.extract().map_err(|_| not_a_pair_of_ints(obj, what))?;
+        if !f.is_finite() {
+            return Err(PyValueError::new_err(format!(
+                "{what} {} is not finite",
+                describe(obj)
+            )));
+        }
+        // `as` saturates: a float past i64 lands on its end, as far out as any mask reaches.
+        Ok(f.trunc() as i64)
+    };
     Ok((whole(&x)?, whole(&y)?))
 }
 
 /// The error for a value that is not a pair of integers.
 fn not_a_pair_of_ints(obj: &Bound<'_, PyAny>, what: &str) -> PyErr {
     PyTypeError::new_err(format!(
-        "{what} must be a pair of integers (a tuple or two-item sequence), not {}",
+        "{what} must be a pair of numbers (a tuple or two-item sequence), not {}",
         describe(obj)
     ))
 }

@@ -115,12 +115,14 @@ impl PyMask {
     /// A mask of `width` x `height` texels, all solid when `fill` is true, else all empty. A size of
     /// zero (which pygame allows) raises `ValueError`: every mask here has at least one texel.
     #[new]
-    #[pyo3(signature = (width, height = None, fill = false))]
+    #[pyo3(signature = (width, height = None, fill = None))]
     fn py_new(
         width: &Bound<'_, PyAny>,
         height: Option<&Bound<'_, PyAny>>,
-        fill: bool,
+        fill: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
+        // Any true value fills, as in pygame.
+        let fill = fill.map_or(Ok(false), |f| f.is_truthy())?;
         // pygame's form, `Mask((w, h), fill)`: the size as one pair, then the fill.
         if !width.is_instance_of::<pyo3::types::PyInt>() && width.len().is_ok() {
             let (w, h) = args::texel_pair(width, "size")?;
@@ -198,9 +200,10 @@ impl PyMask {
     fn overlap(
         &self,
         py: Python<'_>,
-        other: PyRef<'_, PyMask>,
+        other: &Bound<'_, PyAny>,
         offset: &Bound<'_, PyAny>,
     ) -> PyResult<Option<(u32, u32)>> {
+        let other = other_mask(other)?;
         let offset = args::texel_pair(offset, "offset")?;
         let at = (args::clamp_i32(offset.0), args::clamp_i32(offset.1));
         let (a, b) = (&self.inner, &other.inner);
@@ -215,9 +218,10 @@ impl PyMask {
     fn overlap_area(
         &self,
         py: Python<'_>,
-        other: PyRef<'_, PyMask>,
+        other: &Bound<'_, PyAny>,
         offset: &Bound<'_, PyAny>,
     ) -> PyResult<u64> {
+        let other = other_mask(other)?;
         let offset = args::texel_pair(offset, "offset")?;
         let at = (args::clamp_i32(offset.0), args::clamp_i32(offset.1));
         let (a, b) = (&self.inner, &other.inner);
@@ -233,9 +237,10 @@ impl PyMask {
     fn overlap_mask(
         &self,
         py: Python<'_>,
-        other: PyRef<'_, PyMask>,
+        other: &Bound<'_, PyAny>,
         offset: &Bound<'_, PyAny>,
     ) -> PyResult<PyMask> {
+        let other = other_mask(other)?;
         let offset = args::texel_pair(offset, "offset")?;
         if out_of_reach(offset) {
             return Ok(PyMask::new(filled(
@@ -349,7 +354,8 @@ impl PyMask {
     /// `(width + other.width - 1) x (height + other.height - 1)` texels: texel `(x, y)` is solid when
     /// `other` at offset `(x - other.width + 1, y - other.height + 1)` overlaps (pygame's
     /// `convolve`). `ValueError` when that size is past the limits.
-    fn convolve(&self, py: Python<'_>, other: PyRef<'_, PyMask>) -> PyResult<PyMask> {
+    fn convolve(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<PyMask> {
+        let other = other_mask(other)?;
         let (a, b) = (&self.inner, &other.inner);
         // The answer's room, tried before the crate allocates it (where a failure would abort).
         let (w, h) = (
@@ -499,6 +505,22 @@ impl PyMask {
         let (w, h) = args::size(width, height)?;
         Ok(PyMask::new(filled(w, h, fill)?))
     }
+}
+
+/// `obj` as a mask of this package, or a `TypeError` that says how to get one.
+fn other_mask<'py>(obj: &Bound<'py, PyAny>) -> PyResult<PyRef<'py, PyMask>> {
+    let mask = obj.cast::<PyMask>().map_err(|_| {
+        let from = if obj.get_type().name().is_ok_and(|n| n == "Mask") {
+            " (Mask.from_pygame converts a pygame mask)"
+        } else {
+            ""
+        };
+        pyo3::exceptions::PyTypeError::new_err(format!(
+            "other must be a pixel_collide.Mask{from}, not {}",
+            args::describe(obj)
+        ))
+    })?;
+    Ok(mask.try_borrow()?)
 }
 
 /// Sets texels `x0..x1` of row `y` in strip words of a mask `height` rows tall.

@@ -63,16 +63,16 @@ impl Sprite<'_> {
         let Some(world) = self.placed() else {
             return false;
         };
-        // Decided with the rectangle's own corners: its centre and half size in f64 are exact, where
-        // rebuilding it from `min` and an f32 `max - min` would round its far edge.
+        // Decided with the rectangle's own corners, never its centre and half size: a rectangle a
+        // million million times larger than a texel would absorb the texel's offset from its centre
+        // in rounding and part two boxes that overlap.
         let (min, max) = (r.min.as_dvec2(), r.max.as_dvec2());
-        let (c, h) = ((min + max) * 0.5, (max - min) * 0.5);
-        if !(c.is_finite() && h.is_finite()) {
+        if !(min.is_finite() && max.is_finite()) {
             return false;
         }
         any_solid(self.mask, |n| {
             let (p, u, v) = world_box(&world, n);
-            rect_separated(c - p, h, u, v)
+            rect_separated(min, max, p, u, v)
         })
     }
 
@@ -447,15 +447,23 @@ fn world_box(world: &DAffine2, n: &Node) -> (DVec2, DVec2, DVec2) {
     )
 }
 
-/// Whether the axis-aligned box of half size `h` centred at `d` (relative to the parallelogram's
-/// centre) and the parallelogram `s u + t v`, |s|, |t| <= 1, share no interior: the separating-axis
-/// test on the box's two axes and the parallelogram's two edge normals, touching counting as apart.
-fn rect_separated(d: DVec2, h: DVec2, u: DVec2, v: DVec2) -> bool {
-    let (n1, n2) = (u.perp(), v.perp());
-    d.x.abs() >= h.x + u.x.abs() + v.x.abs()
-        || d.y.abs() >= h.y + u.y.abs() + v.y.abs()
-        || d.dot(n1).abs() >= h.x * n1.x.abs() + h.y * n1.y.abs() + v.dot(n1).abs()
-        || d.dot(n2).abs() >= h.x * n2.x.abs() + h.y * n2.y.abs() + u.dot(n2).abs()
+/// Whether the axis-aligned box from `lo` to `hi` and the parallelogram `p + s u + t v`, |s|, |t| <= 1,
+/// share no interior: the separating-axis test on the box's two axes and the parallelogram's two edge
+/// normals, touching counting as apart. Each axis compares the box's edges (or the projections of its
+/// corners) with the parallelogram's extent, so no huge coordinate is subtracted from a small one.
+fn rect_separated(lo: DVec2, hi: DVec2, p: DVec2, u: DVec2, v: DVec2) -> bool {
+    let e = u.abs() + v.abs();
+    if p.x + e.x <= lo.x || p.x - e.x >= hi.x || p.y + e.y <= lo.y || p.y - e.y >= hi.y {
+        return true;
+    }
+    [(u.perp(), v), (v.perp(), u)]
+        .into_iter()
+        .any(|(n, other)| {
+            let (centre, reach) = (p.dot(n), other.dot(n).abs());
+            let (x0, x1) = (lo.x * n.x, hi.x * n.x);
+            let (y0, y1) = (lo.y * n.y, hi.y * n.y);
+            centre + reach <= x0.min(x1) + y0.min(y1) || centre - reach >= x0.max(x1) + y0.max(y1)
+        })
 }
 
 /// The distance from point `d` (relative to the centre) to the parallelogram `s u + t v`, |s|, |t| <= 1.

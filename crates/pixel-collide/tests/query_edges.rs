@@ -26,6 +26,27 @@ fn rect_touches_translated(m: &Mask, t: Vec2, r: Rect) -> bool {
 }
 
 #[test]
+fn touches_rect_of_a_huge_rectangle_over_part_of_the_sprite() {
+    // A 10 x 10 block on [-5, 5)^2, turned and not; rectangles reaching 1e18 to 1e30 to the left
+    // and ending inside it, at x = 0, cover its left half. Their centre is so far out that the
+    // block's offset from it rounds away.
+    let block = Mask::from_fn(10, 10, |_, _| true).unwrap();
+    for turn in [0.0f32, 0.3] {
+        let placed = Affine2::from_angle(turn) * Affine2::from_translation(Vec2::splat(-5.0));
+        let s = Sprite::new(&block, placed);
+        for far in [1e15f32, 1e17, 1e18, 1e20, 1e30] {
+            let over = Rect::new(Vec2::new(-far, -1.0), Vec2::new(0.0, 1.0));
+            assert!(s.touches_rect(over), "reaching {far}, turned {turn}");
+            let apart = Rect::new(Vec2::new(-far, -1.0), Vec2::new(-8.0, 1.0));
+            assert!(
+                !s.touches_rect(apart),
+                "ending short, reaching {far}, turned {turn}"
+            );
+        }
+    }
+}
+
+#[test]
 fn touches_rect_is_false_for_a_rectangle_whose_bottom_lies_on_a_texels_top() {
     // The texel covers y in [10.5, 11.5); the rectangle ends at y = 10.5 exactly. Rebuilt from
     // min + (max - min) in f32 its bottom rounded past 10.5.
