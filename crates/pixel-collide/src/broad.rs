@@ -107,12 +107,20 @@ impl<'a> Obstacles<'a> for Sprite<'a> {
 /// ```
 #[derive(Clone, Debug)]
 pub struct SweepAndPrune<'a> {
+    /// The sprites with non-empty bounds, by the left edge of their bounds, so that the pairs a sweep
+    /// tests lie near each other in memory.
     sprites: Vec<Sprite<'a>>,
-    /// Indices of the sprites with non-empty bounds, by the left edge of their bounds.
+    /// Their indices among the sprites given, in the same order.
     order: Vec<u32>,
     /// Their bounds in that order: the sweep reads them front to back, not through `order`, which
     /// for thousands of sprites is the difference between a stream and a cache miss per candidate.
     sorted: Vec<Bounds>,
+    /// The left edges and the top and bottom edges of `sorted`, each in an array of its own: a
+    /// sprite's candidates are found by a binary search of the left edges, then their rows are
+    /// compared in one pass over two arrays of numbers.
+    left: Vec<f64>,
+    top: Vec<f64>,
+    bottom: Vec<f64>,
 }
 
 /// World bounds in `f64`; closed, so that bounds meeting by rounding are still tested per pixel.
@@ -167,8 +175,11 @@ impl<'a> SweepAndPrune<'a> {
             .collect();
         found.sort_unstable_by(|(a, i), (b, j)| a.min.x.total_cmp(&b.min.x).then(i.cmp(j)));
         SweepAndPrune {
-            sprites: sprites.to_vec(),
+            sprites: found.iter().map(|&(_, i)| sprites[i as usize]).collect(),
             order: found.iter().map(|&(_, i)| i).collect(),
+            left: found.iter().map(|(b, _)| b.min.x).collect(),
+            top: found.iter().map(|(b, _)| b.min.y).collect(),
+            bottom: found.iter().map(|(b, _)| b.max.y).collect(),
             sorted: found.into_iter().map(|(b, _)| b).collect(),
         }
     }
@@ -184,18 +195,45 @@ impl<'a> SweepAndPrune<'a> {
     /// ```
     pub fn touching_pairs(&self) -> Vec<(usize, usize)> {
         let mut out = Vec::new();
-        for (k, bi) in self.sorted.iter().enumerate() {
-            let i = self.order[k];
-            // Later sprites start further right: once one starts past this one's right edge, all do.
-            for (l, bj) in self.sorted[k + 1..].iter().enumerate() {
-                if bj.min.x > bi.max.x {
-                    break;
-                }
-                // Sorted by left edge, `bj` starts no further left than `bi`, and not past its
-                // right edge: they meet on x, so y alone is left to compare.
-                if bi.min.y <= bj.max.y && bj.min.y <= bi.max.y {
-                    let j = self.order[k + 1 + l];
-                    if overlaps(self.sprites[i as usize], self.sprites[j as usize]) {
+        let bands = Bands::of(&self.top, &self.bottom);
+        // Each band's sprites, in sweep order (a counting sort: how many per band, then where).
+        let mut start = vec![0usize; bands.count + 1];
+        for (&t, &b) in self.top.iter().zip(&self.bottom) {
+            for band in bands.index(t)..=bands.index(b) {
+                start[band + 1] += 1;
+            }
+        }
+        for band in 0..bands.count {
+            start[band + 1] += start[band];
+        }
+        let mut members = vec![0u32; start[bands.count]];
+        let mut next = start.clone();
+        for (k, (&t, &b)) in self.top.iter().zip(&self.bottom).enumerate() {
+            for band in bands.index(t)..=bands.index(b) {
+                members[next[band]] = k as u32;
+                next[band] += 1;
+            }
+        }
+        for band in 0..bands.count {
+            let list = &members[start[band]..start[band + 1]];
+            for (p, &k) in list.iter().enumerate() {
+                let (k, bi) = (k as usize, &self.sorted[k as usize]);
+                // Later sprites of the band start no further left; once one starts past this
+                // one's right edge, all do. Those before meet it on x, so y is left to compare.
+                for &l in &list[p + 1..] {
+                    let l = l as usize;
+                    if self.left[l] > bi.max.x {
+                        break;
+                    }
+                    let (top, bottom) = (self.top[l], self.bottom[l]);
+                    // A pair spanning several bands is reported by one: the band of the top of
+                    // the rows they share.
+                    if top <= bi.max.y
+                        && bi.min.y <= bottom
+                        && bands.index(top.max(bi.min.y)) == band
+                        && overlaps(self.sprites[k], self.sprites[l])
+                    {
+                        let (i, j) = (self.order[k], self.order[l]);
                         out.push(((i.min(j)) as usize, (i.max(j)) as usize));
                     }
                 }
@@ -221,13 +259,55 @@ impl<'a> SweepAndPrune<'a> {
         // Sprites starting past the probe's right edge cannot reach it.
         let end = self.sorted.partition_point(|s| s.min.x <= b.max.x);
         let mut out: Vec<usize> = (0..end)
-            .filter(|&k| {
-                self.sorted[k].meets(&b) && overlaps(self.sprites[self.order[k] as usize], probe)
-            })
+            .filter(|&k| self.sorted[k].meets(&b) && overlaps(self.sprites[k], probe))
             .map(|k| self.order[k] as usize)
             .collect();
         out.sort_unstable();
         out
+    }
+}
+
+/// Horizontal bands of the sprites' rows, so that a sweep along x compares each sprite only with
+/// those in its own bands: with thousands of sprites spread over a square field, one sweep along x
+/// would compare each with every sprite in its column.
+struct Bands {
+    top: f64,
+    height: f64,
+    count: usize,
+}
+
+impl Bands {
+    /// The most bands: a sprite is listed once per band it spans, so at most this many times.
+    const MOST: usize = 64;
+
+    /// Bands over the sprites' rows from `tops` to `bottoms`, each twice as tall as three in four
+    /// of the sprites, so that most sprites span one or two bands.
+    fn of(tops: &[f64], bottoms: &[f64]) -> Bands {
+        let (Some(top), Some(bottom)) = (
+            tops.iter().copied().reduce(f64::min),
+            bottoms.iter().copied().reduce(f64::max),
+        ) else {
+            return Bands {
+                top: 0.0,
+                height: 1.0,
+                count: 1,
+            };
+        };
+        let mut heights: Vec<f64> = tops.iter().zip(bottoms).map(|(t, b)| b - t).collect();
+        let at = heights.len() * 3 / 4;
+        let (_, tall, _) = heights.select_nth_unstable_by(at, f64::total_cmp);
+        let span = bottom - top;
+        let count = ((span / (2.0 * *tall)).ceil() as usize).clamp(1, Bands::MOST);
+        Bands {
+            top,
+            height: span / count as f64,
+            count,
+        }
+    }
+
+    /// The band row `y` lies in.
+    fn index(&self, y: f64) -> usize {
+        (((y - self.top) / self.height) as usize).min(self.count - 1)
     }
 }
 
@@ -243,7 +323,7 @@ impl<'a> Obstacles<'a> for SweepAndPrune<'a> {
         for k in 0..end {
             if self.sorted[k].meets(&b) {
                 let i = self.order[k] as usize;
-                visit(i, self.sprites[i]);
+                visit(i, self.sprites[k]);
             }
         }
     }

@@ -281,4 +281,31 @@ proptest! {
         let expected: Vec<usize> = (0..sprites.len()).filter(|&i| pixel_collide::overlaps(sprites[i], p)).collect();
         prop_assert_eq!(sweep.touching(p), expected);
     }
+
+    #[test]
+    fn sweep_and_prune_in_bands_finds_each_touching_pair_once(
+        masks in proptest::collection::vec(mask(), 1..4),
+        placed in proptest::collection::vec(
+            (0usize..4, 0.0f32..400.0, 0.0f32..400.0, 0.0f32..6.3, 0.5f32..3.0, prop_oneof![Just(1.0f32), 1.0f32..60.0]),
+            2..160,
+        ),
+    ) {
+        // Many sprites over a field far taller than most of them, some stretched over many bands.
+        let sprites: Vec<Sprite> = placed
+            .iter()
+            .map(|&(m, x, y, turn, scale, tall)| {
+                let linear = Mat2::from_angle(turn) * Mat2::from_diagonal(Vec2::new(scale, scale * tall));
+                Sprite::new(&masks[m % masks.len()], Affine2::from_mat2_translation(linear, Vec2::new(x, y)))
+            })
+            .collect();
+        let mut expected = Vec::new();
+        for i in 0..sprites.len() {
+            for j in i + 1..sprites.len() {
+                if pixel_collide::overlaps(sprites[i], sprites[j]) {
+                    expected.push((i, j));
+                }
+            }
+        }
+        prop_assert_eq!(pixel_collide::SweepAndPrune::new(&sprites).touching_pairs(), expected);
+    }
 }
