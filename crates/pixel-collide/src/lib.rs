@@ -76,7 +76,10 @@ pub use motion::{
 };
 pub use mover::{Body, ContactKind, MoveContact, Moved, Mover};
 pub use ops::Component;
-pub use pair::{collide, collide_traced, overlap_area, overlap_mask, overlaps, TracedPair};
+pub use pair::{
+    collide, collide_traced, distance, overlap_area, overlap_mask, overlaps, Distance, TracedPair,
+    DISTANCE_WORK_BUDGET,
+};
 pub use query::RayHit;
 pub use sprite::{sprite_transform, Contact, Pose, Sprite};
 

@@ -4,11 +4,13 @@
 // pair.rs is the `Pair` type itself; the rest of the folder walks it and asks it questions.
 #![allow(clippy::module_inception)]
 
+mod distance;
 mod overlap;
 mod pair;
 mod pair_walk;
 mod row_scan;
 mod walk_squares;
 
+pub use distance::{distance, Distance, DISTANCE_WORK_BUDGET};
 pub use overlap::{collide, collide_traced, overlap_area, overlap_mask, overlaps, TracedPair};
 pub(crate) use pair::Pair;
