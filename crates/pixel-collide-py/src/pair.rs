@@ -8,7 +8,7 @@ use pyo3::prelude::*;
 
 use crate::detach::maybe_detach;
 use crate::mask::PyMask;
-use crate::results::{Contact, Impact, PushOut};
+use crate::results::{Contact, Distance, Impact, PushOut};
 use crate::sprite::PySprite;
 
 /// Runs `f` on the crate's two sprites, with the interpreter free for other threads when their
@@ -62,6 +62,20 @@ pub fn overlap_area(
     b: PyRef<'_, PySprite>,
 ) -> PyResult<f32> {
     with_pair(py, &a, &b, pixel_collide::overlap_area)
+}
+
+/// distance(a, b) -> Distance or None
+///
+/// How far apart the solid texels of `a` and `b` are (each texel its closed square), with the
+/// closest point on each: 0 when they overlap or share an edge. `None` when either has no solid
+/// texel. Exact up to float rounding, found by a search over the masks' trees.
+#[pyfunction]
+pub fn distance(
+    py: Python<'_>,
+    a: PyRef<'_, PySprite>,
+    b: PyRef<'_, PySprite>,
+) -> PyResult<Option<Distance>> {
+    Ok(with_pair(py, &a, &b, pixel_collide::distance)?.map(Distance::from))
 }
 
 /// push_out(a, b) -> PushOut or None

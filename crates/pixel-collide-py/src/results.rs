@@ -135,3 +135,39 @@ impl RayHit {
         )
     }
 }
+
+/// How far apart two sprites are: `distance` between their closest solid texels (0 when they
+/// touch), `on_a` and `on_b` the closest points, and `lower_bound`, which is `distance` unless
+/// the search ran out of work first (the true distance then lies between the two).
+#[pyclass(module = "pixel_collide", frozen, get_all)]
+pub struct Distance {
+    /// The world distance between the closest solid texels.
+    pub distance: f32,
+    /// A point of a solid texel of the first sprite.
+    pub on_a: (f32, f32),
+    /// A point of a solid texel of the second sprite.
+    pub on_b: (f32, f32),
+    /// No pair of solid texels lies closer.
+    pub lower_bound: f32,
+}
+
+impl From<pixel_collide::Distance> for Distance {
+    fn from(d: pixel_collide::Distance) -> Self {
+        Distance {
+            distance: d.distance,
+            on_a: d.on_a.into(),
+            on_b: d.on_b.into(),
+            lower_bound: d.lower_bound,
+        }
+    }
+}
+
+#[pymethods]
+impl Distance {
+    fn __repr__(&self) -> String {
+        format!(
+            "Distance(distance={}, on_a={:?}, on_b={:?}, lower_bound={})",
+            self.distance, self.on_a, self.on_b, self.lower_bound
+        )
+    }
+}
