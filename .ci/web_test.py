@@ -320,6 +320,67 @@ def check_lab(run):
     page.context.close()
 
 
+def check_installable_and_offline(run):
+    context = run.browser.new_context(viewport=VIEWPORT)
+    page = run.page(context)
+    wait_frames(page, 5)
+    manifest = page.evaluate("""async () => {
+        const link = document.querySelector('link[rel=manifest]');
+        return link ? await (await fetch(link.href)).json() : {};
+    }""")
+    icons = {i.get("sizes"): i.get("src") for i in manifest.get("icons", [])}
+    sizes = page.evaluate("""(srcs) => Promise.all(srcs.map((src) => new Promise((done) => {
+        const image = new Image();
+        image.onload = () => done([image.naturalWidth, image.naturalHeight]);
+        image.onerror = () => done(null);
+        image.src = src;
+    })))""", [icons.get("192x192") or "", icons.get("512x512") or ""])
+    run.check("the page has a manifest with a 192 px and a 512 px icon",
+              manifest.get("name") == "Spinfall" and manifest.get("display") in ("fullscreen", "standalone")
+              and sizes == [[192, 192], [512, 512]], f"{manifest.get('name')!r}, icons {sizes}")
+    # After the first visit the worker holds the build; a reload is then served by it.
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=20000)
+    first = page.evaluate("caches.keys()")
+    context.set_offline(True)
+    page.reload()
+    wait_frames(page, 10)
+    title = run.shot(page, "offline-title")
+    letters = share(title, bright, (300, 90, 660, 170))
+    page.keyboard.press("Enter")
+    try:
+        wait_screen(page, "Playing", 10000)
+        playing = True
+    except Exception:
+        playing = False
+    run.shot(page, "offline-playing")
+    run.check("with the network off, a reload draws the title and starts a game",
+              letters > 0.08 and playing, f"{letters:.0%} white in the name's box, playing: {playing}")
+    # A new build (here: the worker's file with another build id) replaces the cached one.
+    context.set_offline(False)
+    site = os.environ.get("WEB_SITE_DIR")
+    if site:
+        worker = os.path.join(site, "sw.js")
+        original = open(worker).read()
+        try:
+            with open(worker, "w") as f:
+                f.write(original.replace(first[0].removeprefix("spinfall-"), "0000000000newbuild"))
+            page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+            page.wait_for_function(
+                """async () => {
+                    const keys = await caches.keys();
+                    return keys.length === 1 && keys[0] === 'spinfall-0000000000newbuild';
+                }""", timeout=20000, polling=200)
+            now = page.evaluate("caches.keys()")
+        finally:
+            with open(worker, "w") as f:
+                f.write(original)
+        run.check("a new build's worker replaces the cached build", now == ["spinfall-0000000000newbuild"],
+                  f"{first} became {now}")
+    context.close()
+
+
 def check_headless_lines(run, native, pinned):
     page = run.page(path="index.html?headless")
     for line in [l for l in open(pinned) if l.strip()]:
@@ -348,7 +409,8 @@ def main():
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         run = Run(browser, site, out)
         for check in (check_title, check_play_and_red, check_best_survives_reload,
-                      check_bad_storage_and_query, check_gamepad, check_lab):
+                      check_bad_storage_and_query, check_gamepad, check_lab,
+                      check_installable_and_offline):
             try:
                 check(run)
             except Exception as e:  # a check that times out fails alone; the others still run

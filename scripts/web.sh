@@ -110,7 +110,13 @@ out="$build_dir/$target/release"
 cp "$out/spinfall.wasm" "$site/spinfall.wasm"
 cp "$out/examples/lab.wasm" "$site/lab.wasm"
 cp "$bundle" "$site/mq_js_bundle.js"
-cp web/index.html web/lab.html web/spinfall.js "$site/"
+cp web/index.html web/lab.html web/spinfall.js web/manifest.json "$site/"
+cp assets/icon-192.png assets/icon-512.png "$site/"
+# The offline copy's cache is named by the build: a digest of everything it keeps.
+build_id=$(cd "$site" && cat index.html lab.html spinfall.js mq_js_bundle.js spinfall.wasm lab.wasm \
+  manifest.json icon-192.png icon-512.png | sha256sum | cut -c1-16)
+sed "s/__BUILD__/$build_id/" web/sw.js >"$site/sw.js"
+echo "web.sh: build $build_id" >&2
 for wasm in spinfall lab; do
   raw=$(wc -c <"$site/$wasm.wasm")
   gz=$(gzip -9 -c "$site/$wasm.wasm" | wc -c)

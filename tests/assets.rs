@@ -10,8 +10,8 @@ use image::RgbaImage;
 
 const REGENERATE: &str = "run `cargo run --example make_assets` and commit assets/";
 
-/// Every asset the game loads, with the pixel size of the images.
-const IMAGES: [(&str, u32, u32); 7] = [
+/// Every asset the game and its web page load, with the pixel size of the images.
+const IMAGES: [(&str, u32, u32); 9] = [
     ("figure.png", 32, 48),
     ("block.png", 64, 64),
     ("background.png", 800, 600),
@@ -19,6 +19,8 @@ const IMAGES: [(&str, u32, u32); 7] = [
     ("powerup_grow.png", 32, 32),
     ("powerup_shield.png", 32, 32),
     ("powerup_slow.png", 32, 32),
+    ("icon-192.png", 192, 192),
+    ("icon-512.png", 512, 512),
 ];
 const SOUNDS: [&str; 5] = [
     "hit.wav",
@@ -86,7 +88,7 @@ fn images_have_their_sizes_and_clean_alpha() {
     for (name, width, height) in IMAGES {
         let image = decode(name);
         assert_eq!(image.dimensions(), (width, height), "{name}");
-        if name == "background.png" {
+        if name == "background.png" || name.starts_with("icon-") {
             assert!(image.pixels().all(|p| p[3] == 255), "{name} must be opaque");
         } else {
             // Collision treats alpha > 0 as solid, so sprites are crisp: no faint fringes.

@@ -11,6 +11,7 @@ mod block;
 mod draw;
 mod encode;
 mod figure;
+mod icon;
 mod maths;
 mod powerup;
 mod sounds;
@@ -20,6 +21,7 @@ use background::background;
 use block::block;
 use encode::{png, wav};
 use figure::figure;
+use icon::icon;
 use powerup::{powerup, GROW, SHIELD, SHRINK, SLOW};
 use sounds::{collect, dodge, game_over, hit, start};
 
@@ -38,5 +40,8 @@ pub fn generate() -> Vec<(&'static str, Vec<u8>)> {
         ("game_over.wav", wav(&game_over())),
         ("collect.wav", wav(&collect())),
         ("start.wav", wav(&start())),
+        // The web page's app icons: web.sh copies them into the site beside its manifest.
+        ("icon-192.png", png(&icon(192))),
+        ("icon-512.png", png(&icon(512))),
     ]
 }
