@@ -1,10 +1,16 @@
 // Spinfall's functions for its wasm module, registered with macroquad's loader (mq_js_bundle.js):
 // the console, the address's query, localStorage, the headless result, a panic shown on the page, and
-// the time of the first frame. Strings cross as UTF-8: Rust passes a pointer and a length; a string for
+// the time of the first frame; and the offline copy's worker (sw.js) for both pages. Strings cross as UTF-8: Rust passes a pointer and a length; a string for
 // Rust is held here until Rust has made room for it and calls spinfall_take_pending.
 "use strict";
 
 window.spinfall = { firstFrameMs: null, frames: 0 };
+
+// Installable, and playable offline after the first visit; without workers (a file:// page, a
+// browser that refuses them) the page simply needs the network.
+if ("serviceWorker" in navigator) {
+  navigator.serviceWorker.register("sw.js").catch((e) => console.warn("offline copy unavailable: " + e));
+}
 
 (function () {
   const encoder = new TextEncoder();

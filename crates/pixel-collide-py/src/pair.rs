@@ -2,7 +2,7 @@
 //! shortest way apart, and when two moving sprites first meet.
 
 use pixel_collide::glam::Vec2;
-use pixel_collide::{Motion, Sprite};
+use pixel_collide::{Motion, Pose, Sprite};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
@@ -90,42 +90,37 @@ pub fn push_out(
     a: PyRef<'_, PySprite>,
     b: PyRef<'_, PySprite>,
 ) -> PyResult<Option<PushOut>> {
-    let (ma, mb) = (
-        a.mask().bind(py).try_borrow()?,
-        b.mask().bind(py).try_borrow()?,
-    );
-    let words = ma.words() + mb.words();
-    let (sa, sb) = (
-        Sprite::new(&ma.inner, a.transform()),
-        Sprite::new(&mb.inner, b.transform()),
-    );
-    let Some(mut push) = maybe_detach(py, words, || pixel_collide::push_out(sa, sb)) else {
-        return Ok(None);
-    };
     // The crate settles the offset on `a`'s transform moved by it; a sprite moved by its position
     // has its transform rebuilt, which rounds otherwise and can leave a sliver of overlap. Such an
     // offset is lengthened, by a few units in the last place at a time, until the moved sprite is
     // apart too.
-    let start = push.offset;
-    let way = if start == Vec2::ZERO {
-        push.normal
-    } else {
-        start.normalize()
-    };
-    let ulp = f32::EPSILON
-        * a.position()
-            .abs()
-            .max_element()
-            .max(start.length())
-            .max(1.0);
-    for k in 0..32 {
-        let moved = Sprite::new(&ma.inner, a.transform_at(a.position() + push.offset));
-        if !pixel_collide::overlaps(moved, sb) {
-            break;
+    let (pose, origin) = (a.pose(), a.origin());
+    let moved = move |offset: Vec2| {
+        Pose {
+            position: pose.position + offset,
+            ..pose
         }
-        push.offset = start + way * ulp * (1u64 << k) as f32;
-    }
-    Ok(Some(PushOut::from(push)))
+        .transform(origin)
+    };
+    let push = with_pair(py, &a, &b, |sa, sb| {
+        let mut push = pixel_collide::push_out(sa, sb)?;
+        let start = push.offset;
+        let way = if start == Vec2::ZERO {
+            push.normal
+        } else {
+            start.normalize()
+        };
+        let reach = pose.position.abs().max_element().max(start.length());
+        let ulp = f32::EPSILON * reach.max(1.0);
+        for k in 0..32 {
+            if !pixel_collide::overlaps(Sprite::new(sa.mask, moved(push.offset)), sb) {
+                break;
+            }
+            push.offset = start + way * ulp * (1u64 << k) as f32;
+        }
+        Some(push)
+    })?;
+    Ok(push.map(PushOut::from))
 }
 
 /// time_of_impact(a, a_end, b, b_end=None) -> Impact or None

@@ -65,16 +65,6 @@ impl PySprite {
         Ok(())
     }
 
-    /// The transform this sprite would have with its position moved to `position`.
-    pub fn transform_at(&self, position: Vec2) -> Affine2 {
-        Pose::new(position, self.pose.rotation, self.scale).transform(self.origin)
-    }
-
-    /// The world point the origin lands on.
-    pub fn position(&self) -> Vec2 {
-        self.position
-    }
-
     /// The mask object.
     pub fn mask(&self) -> &Py<PyMask> {
         &self.mask
