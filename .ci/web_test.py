@@ -367,12 +367,11 @@ def check_installable_and_offline(run):
             with open(worker, "w") as f:
                 f.write(original.replace(first[0].removeprefix("spinfall-"), "0000000000newbuild"))
             page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
-            page.wait_for_function(
-                """async () => {
-                    const keys = await caches.keys();
-                    return keys.length === 1 && keys[0] === 'spinfall-0000000000newbuild';
-                }""", timeout=20000, polling=200)
-            now = page.evaluate("caches.keys()")
+            # The new worker installs, takes over and deletes the old cache in the background.
+            deadline, now = time.time() + 20, first
+            while time.time() < deadline and now != ["spinfall-0000000000newbuild"]:
+                page.wait_for_timeout(200)
+                now = page.evaluate("caches.keys()")
         finally:
             with open(worker, "w") as f:
                 f.write(original)
