@@ -12,7 +12,7 @@ use spinfall::sim::{FIELD_HEIGHT, FIELD_WIDTH};
 
 use crate::app::input::{Actions, Pressed};
 use crate::app::prompt::{self, Look};
-use crate::app::render::{draw_panel, GOLD, SOFT};
+use crate::app::render::{draw_panel, draw_solid_panel, GOLD, SOFT};
 use crate::app::view::{Align, Text};
 use crate::app::{App, Screen};
 
@@ -36,7 +36,7 @@ const SLOT_X: [f32; 2] = [390.0, 545.0];
 const SLOT_W: f32 = 140.0;
 
 // The rows and the lines under them fit the field, and the key columns fit the panel.
-const _: () = assert!(PANEL.y + PANEL.h + 128.0 < FIELD_HEIGHT - 4.0);
+const _: () = assert!(PANEL.y + PANEL.h + 142.0 < FIELD_HEIGHT - 4.0);
 const _: () = assert!(SLOT_X[1] + SLOT_W <= PANEL.x + PANEL.w - 10.0);
 
 /// A refused key is shown in this colour: clearly a problem, still readable on the dark panel.
@@ -228,6 +228,13 @@ impl App {
             FIELD_WIDTH,
             FIELD_HEIGHT,
             Color::new(0.02, 0.03, 0.1, 0.6),
+        );
+        // A screen of small print: an opaque backing keeps the blocks falling behind from crossing it.
+        draw_solid_panel(
+            36.0,
+            20.0,
+            FIELD_WIDTH - 72.0,
+            PANEL.y + PANEL.h + 142.0 - 20.0,
         );
         text.shadowed("CONTROLS", 400.0, 58.0, 40.0, Align::Centre, WHITE);
         draw_panel(PANEL.x, PANEL.y, PANEL.w, PANEL.h);
