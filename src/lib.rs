@@ -11,6 +11,7 @@ pub use pixel_collide as collision;
 pub mod assets;
 pub mod cli;
 pub mod clock;
+pub mod controls;
 pub mod files;
 pub mod headless;
 pub mod query;

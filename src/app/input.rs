@@ -1,30 +1,39 @@
-//! Keyboard and gamepad, merged into one set of per-frame actions and the sim's plain [`Input`].
+//! Keyboard, mouse and gamepad, merged into one set of per-frame actions and the sim's plain
+//! [`Input`].
+//!
+//! The keyboard is read through the player's [`Bindings`]; gamepads keep their fixed layout. Whatever
+//! keys are bound, movement becomes the same -1, 0 or 1 a keyboard always gave, so the simulation and
+//! its replays see nothing new.
 
 use macroquad::input::utils::{register_input_subscriber, repeat_all_miniquad_input};
-use macroquad::miniquad::{EventHandler, KeyMods};
+use macroquad::miniquad::{EventHandler, KeyMods, MouseButton};
 use macroquad::prelude::*;
-use spinfall::sim::Input;
+use spinfall::controls::{Action, Bindings, Key, MenuDir};
+use spinfall::sim::{Input, FIELD_HEIGHT, FIELD_WIDTH};
 
 use super::gamepad::{PadFrame, Pads};
+use super::keys;
+use super::pointer::Pointer;
+use super::view::{framebuffer_size, Letterbox};
 
 /// Everything the player asked for this frame, whatever device they used.
 #[derive(Clone, Debug, Default)]
 pub struct Actions {
     /// Horizontal movement in -1..=1 (keys, D-pad or stick; the strongest wins).
     pub move_x: f32,
-    /// Enter, Space, gamepad A: start, restart, resume.
+    /// The confirm keys (Enter, Space by default), or gamepad A: start, restart, resume, choose.
     pub confirm: bool,
-    /// P or gamepad Start: pause and resume.
+    /// The pause key (P by default) or gamepad Start: pause and resume.
     pub pause: bool,
     /// Gamepad Start alone: also starts and restarts games, where P would be a surprise.
     pub start: bool,
-    /// Escape: pause and resume in play, quit on the title screen, leave the game-over screen.
+    /// Escape, always: pause and resume in play, quit on the title screen, leave other screens.
     pub escape: bool,
-    /// Q, Backspace, gamepad B or Select: leave to the title screen.
+    /// The back keys (Q, Backspace by default), gamepad B or Select: leave to the title screen.
     pub back: bool,
-    /// F or gamepad X/Y: toggle "reduce flashing".
+    /// The reduce-flashing key (F by default) or gamepad X/Y: toggle "reduce flashing".
     pub toggle_flashing: bool,
-    /// Menu steps.
+    /// Menu steps (see [`Bindings::menu_keys`]).
     pub left: bool,
     /// Menu steps.
     pub right: bool,
@@ -32,16 +41,32 @@ pub struct Actions {
     pub up: bool,
     /// Menu steps.
     pub down: bool,
-    /// F11 or Alt+Enter.
+    /// Delete, always: removes a key on the Controls screen.
+    pub delete: bool,
+    /// F11 or Alt+Enter, always.
     pub fullscreen: bool,
-    /// F3, or both gamepad sticks clicked together: toggle the collision debug view.
+    /// The debug-view key (F3 by default), or both gamepad sticks clicked together: toggle the
+    /// collision debug view.
     pub debug: bool,
+    /// The first key that went down this frame, for the Controls screen's "press a key".
+    pub pressed: Option<Pressed>,
+    /// The mouse, for menus only.
+    pub pointer: Pointer,
     /// Gamepads plugged in or out this frame, for a short notice on screen.
     pub pad_notices: Vec<String>,
     /// A gamepad was unplugged this frame.
     pub pad_unplugged: bool,
     /// The window lost input focus this frame.
     pub focus_lost: bool,
+}
+
+/// A key that went down, as the Controls screen's prompt sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pressed {
+    /// A key a binding can use (or a fixed one, which the prompt refuses by name).
+    Key(Key),
+    /// A key no binding can use (a Super key, Caps Lock, a key the window does not know).
+    Other,
 }
 
 impl Actions {
@@ -51,11 +76,13 @@ impl Actions {
     }
 }
 
-/// Reads the keyboard and the gamepads.
+/// Reads the keyboard, the mouse and the gamepads.
 pub struct Controls {
     pads: Pads,
     /// macroquad's id for this reader of raw window events.
     subscriber: usize,
+    /// Where the mouse was last seen, in framebuffer pixels.
+    mouse_px: Option<Vec2>,
 }
 
 /// What the raw window events said this frame, beyond macroquad's key state.
@@ -63,11 +90,17 @@ pub struct Controls {
 /// macroquad 0.4 has no focus query, but miniquad reports focus loss on X11, Windows, macOS and the web
 /// as `window_minimized_event`, and macroquad repeats raw events to registered subscribers. Alt+Enter is
 /// read here too: the event carries the modifiers as they were when Enter went down, whereas a quick
-/// chord (or a synthetic one) can release Alt before the frame looks at the key state.
+/// chord (or a synthetic one) can release Alt before the frame looks at the key state. So are the
+/// first key pressed (macroquad's own "last key pressed" picks one of the frame's keys at random) and
+/// the mouse, whose events come in framebuffer pixels.
 #[derive(Default)]
 struct RawEvents {
     focus_lost: bool,
     alt_enter: bool,
+    first_key: Option<KeyCode>,
+    mouse_px: Option<Vec2>,
+    moved: bool,
+    clicked: bool,
 }
 
 impl EventHandler for RawEvents {
@@ -77,9 +110,21 @@ impl EventHandler for RawEvents {
         self.focus_lost = true;
     }
     fn key_down_event(&mut self, keycode: KeyCode, mods: KeyMods, repeat: bool) {
-        if !repeat && mods.alt && matches!(keycode, KeyCode::Enter | KeyCode::KpEnter) {
+        if repeat {
+            return;
+        }
+        if mods.alt && matches!(keycode, KeyCode::Enter | KeyCode::KpEnter) {
             self.alt_enter = true;
         }
+        self.first_key.get_or_insert(keycode);
+    }
+    fn mouse_motion_event(&mut self, x: f32, y: f32) {
+        self.mouse_px = Some(vec2(x, y));
+        self.moved = true;
+    }
+    fn mouse_button_down_event(&mut self, button: MouseButton, x: f32, y: f32) {
+        self.mouse_px = Some(vec2(x, y));
+        self.clicked |= button == MouseButton::Left;
     }
 }
 
@@ -89,6 +134,7 @@ impl Controls {
         Controls {
             pads: Pads::new(),
             subscriber: register_input_subscriber(),
+            mouse_px: None,
         }
     }
 
@@ -102,25 +148,62 @@ impl Controls {
         self.pads.names()
     }
 
-    /// Collects this frame's actions.
-    pub fn poll(&mut self) -> Actions {
+    /// Collects this frame's actions, reading the keyboard through `bindings`.
+    pub fn poll(&mut self, bindings: &Bindings) -> Actions {
         let mut raw = RawEvents::default();
         repeat_all_miniquad_input(&mut raw, self.subscriber);
+        if raw.mouse_px.is_some() {
+            self.mouse_px = raw.mouse_px;
+        }
+        let (fb_w, fb_h) = framebuffer_size();
+        let letterbox = Letterbox::fit(fb_w, fb_h, FIELD_WIDTH, FIELD_HEIGHT);
+        let pointer = Pointer {
+            at: self
+                .mouse_px
+                .and_then(|p| letterbox.field_point(p.x, p.y, FIELD_WIDTH, FIELD_HEIGHT)),
+            moved: raw.moved,
+            clicked: raw.clicked,
+        };
         let pad = self.pads.poll();
-        keyboard_actions(pad, &raw)
+        let mut actions = keyboard_actions(pad, &raw, bindings);
+        actions.pointer = pointer;
+        actions
     }
 }
 
-/// Merges the keyboard's state into what the gamepads reported.
-fn keyboard_actions(pad: PadFrame, raw: &RawEvents) -> Actions {
+/// Whether any of `keys` went down this frame.
+fn pressed(keys: impl IntoIterator<Item = Key>) -> bool {
+    keys.into_iter()
+        .any(|k| keys::codes(k).iter().any(|&c| is_key_pressed(c)))
+}
+
+/// Whether any of `keys` is held.
+fn held(keys: impl IntoIterator<Item = Key>) -> bool {
+    keys.into_iter()
+        .any(|k| keys::codes(k).iter().any(|&c| is_key_down(c)))
+}
+
+/// Movement from the keys held (each side 0 or 1, so -1, 0 or 1 as a keyboard always gave), or the
+/// gamepad's when no key is held.
+fn move_x(left: bool, right: bool, pad_x: f32) -> f32 {
+    let keys = f32::from(u8::from(right)) - f32::from(u8::from(left));
+    if keys != 0.0 {
+        keys
+    } else {
+        pad_x
+    }
+}
+
+/// Merges the keyboard's state, read through `bindings`, into what the gamepads reported.
+fn keyboard_actions(pad: PadFrame, raw: &RawEvents, bindings: &Bindings) -> Actions {
     let alt = is_key_down(KeyCode::LeftAlt) || is_key_down(KeyCode::RightAlt) || raw.alt_enter;
     let enter = is_key_pressed(KeyCode::Enter) || is_key_pressed(KeyCode::KpEnter);
-    let pressed = |keys: &[KeyCode]| keys.iter().any(|&k| is_key_pressed(k));
-    let down = |keys: &[KeyCode]| keys.iter().any(|&k| is_key_down(k));
-
-    let key_x = f32::from(u8::from(down(&[KeyCode::Right, KeyCode::D])))
-        - f32::from(u8::from(down(&[KeyCode::Left, KeyCode::A])));
-    let move_x = if key_x != 0.0 { key_x } else { pad.move_x };
+    let keys = |action: Action| bindings.get(action).keys();
+    // Alt+Enter is the fullscreen chord, not a press of whatever Enter is bound to.
+    let action = |action: Action| {
+        let chord = alt && keys(action).any(|k| k == Key::Enter) && enter;
+        pressed(keys(action).filter(|&k| !(chord && k == Key::Enter)))
+    };
 
     let mut notices = Vec::new();
     notices.extend(
@@ -133,24 +216,48 @@ fn keyboard_actions(pad: PadFrame, raw: &RawEvents) -> Actions {
             .iter()
             .map(|n| format!("Gamepad disconnected: {n}")),
     );
+    let choose = bindings.choose_keys();
+    let choose = pressed(choose.into_iter().filter(|&k| !(alt && k == Key::Enter)));
 
     Actions {
-        move_x,
-        // Alt+Enter is the fullscreen chord, not a confirmation.
-        confirm: (enter && !alt) || pressed(&[KeyCode::Space]) || pad.confirm,
-        pause: pressed(&[KeyCode::P]) || pad.start,
+        move_x: move_x(
+            held(keys(Action::Left)),
+            held(keys(Action::Right)),
+            pad.move_x,
+        ),
+        // Menus also choose with Enter and Space while no action has them (see `choose_keys`).
+        confirm: action(Action::Confirm) || choose || pad.confirm,
+        pause: action(Action::Pause) || pad.start,
         start: pad.start,
-        escape: pressed(&[KeyCode::Escape]),
-        back: pressed(&[KeyCode::Q, KeyCode::Backspace]) || pad.back,
-        toggle_flashing: pressed(&[KeyCode::F]) || pad.toggle,
-        left: pressed(&[KeyCode::Left, KeyCode::A]) || pad.left,
-        right: pressed(&[KeyCode::Right, KeyCode::D]) || pad.right,
-        up: pressed(&[KeyCode::Up, KeyCode::W]) || pad.up,
-        down: pressed(&[KeyCode::Down, KeyCode::S]) || pad.down,
-        fullscreen: pressed(&[KeyCode::F11]) || (enter && alt),
-        debug: pressed(&[KeyCode::F3]) || pad.debug,
+        escape: is_key_pressed(KeyCode::Escape),
+        back: action(Action::Back) || pad.back,
+        toggle_flashing: action(Action::ReduceFlashing) || pad.toggle,
+        left: pressed(bindings.menu_keys(MenuDir::Left)) || pad.left,
+        right: pressed(bindings.menu_keys(MenuDir::Right)) || pad.right,
+        up: pressed(bindings.menu_keys(MenuDir::Up)) || pad.up,
+        down: pressed(bindings.menu_keys(MenuDir::Down)) || pad.down,
+        delete: is_key_pressed(KeyCode::Delete),
+        fullscreen: is_key_pressed(KeyCode::F11) || (enter && alt),
+        debug: action(Action::DebugView) || pad.debug,
+        pressed: raw
+            .first_key
+            .map(|code| keys::key_of(code).map_or(Pressed::Other, Pressed::Key)),
+        pointer: Pointer::default(),
         pad_unplugged: !pad.disconnected.is_empty(),
         pad_notices: notices,
         focus_lost: raw.focus_lost,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::move_x;
+
+    #[test]
+    fn keys_move_by_whole_steps_and_the_pad_only_when_no_key_is_held() {
+        assert_eq!(move_x(true, false, 0.3), -1.0);
+        assert_eq!(move_x(false, true, -0.3), 1.0);
+        assert_eq!(move_x(true, true, 0.4), 0.4);
+        assert_eq!(move_x(false, false, -0.25), -0.25);
     }
 }

@@ -17,12 +17,14 @@ mod game;
 mod gamepad;
 mod hud;
 mod input;
+mod keys;
 mod legend;
 mod pace;
 #[cfg(target_arch = "wasm32")]
 pub mod page;
 mod particles;
 mod platform;
+mod pointer;
 mod prompt;
 mod records;
 mod render;
@@ -53,9 +55,10 @@ use input::Controls;
 use legend::FirstCatches;
 use particles::Particles;
 use platform::Store;
+use pointer::Pointer;
 use replay::Replays;
 use saving::{mode_key, SaveWarned, Saved};
-use screen::GameResult;
+use screen::{ControlsMenu, GameResult};
 use seeds::Seeds;
 use view::{framebuffer_size, Letterbox, Text};
 use window::WINDOW_SIZE;
@@ -94,6 +97,8 @@ enum Screen {
     GameOver,
     /// The title's score table, over the attract game.
     Scores,
+    /// The keys the player chose, over the attract game.
+    Controls,
     /// A replay being watched.
     Replay,
 }
@@ -168,6 +173,10 @@ struct App {
     debug: Option<DebugView>,
     /// The game being recorded, the replay being watched, the score table.
     replays: Replays,
+    /// The Controls screen's selection and prompt.
+    controls_menu: ControlsMenu,
+    /// The mouse as last polled, for drawing what it hovers over.
+    pointer: Pointer,
     /// The first problem with the saved settings or scores, shown on the title in a browser, where
     /// nobody reads a console.
     storage_notice: Option<String>,
@@ -239,6 +248,8 @@ impl App {
             debug: None,
             replays: Replays::default(),
             storage_notice: notice,
+            controls_menu: ControlsMenu::default(),
+            pointer: Pointer::default(),
         };
         for name in app.controls.pad_names() {
             app.toast(format!("Gamepad ready: {name}"));
@@ -300,9 +311,13 @@ impl App {
         if let Some(ready) = self.sfx.poll_decoding() {
             platform::sounds_ready(ready);
         }
-        let actions = self.controls.poll();
+        let actions = self.controls.poll(&self.settings.controls);
+        self.pointer = actions.pointer;
+        // While the Controls screen waits for a key, every key is its own: F pressed to bind it must
+        // not also switch "reduce flashing", nor F11 the window.
+        let keys_taken = self.screen == Screen::Controls && self.controls_menu.is_prompting();
 
-        if actions.fullscreen {
+        if actions.fullscreen && !keys_taken {
             self.fullscreen_at = self.clock;
             if self.fullscreen {
                 set_fullscreen(false);
@@ -318,14 +333,11 @@ impl App {
             self.toast(notice.clone());
         }
         // Photosensitive players need this most in play, so it works on every screen.
-        if actions.toggle_flashing {
+        if actions.toggle_flashing && !keys_taken {
             self.toggle_flashing();
         }
-        if actions.debug {
-            self.debug = match self.debug {
-                Some(_) => None,
-                None => Some(DebugView::new()),
-            };
+        if actions.debug && !keys_taken {
+            self.toggle_debug();
         }
 
         // Leaving full screen on X11 unmaps and remaps the window, which reads as a focus change.
@@ -362,6 +374,12 @@ impl App {
                     self.advance(dt, Steer::Bot, true);
                 }
             }
+            Screen::Controls => {
+                self.controls_input(&actions);
+                if self.screen == Screen::Controls {
+                    self.advance(dt, Steer::Bot, true);
+                }
+            }
             Screen::Replay => self.replay_update(&actions, dt),
             Screen::GameOver => self.update_game_over(&actions),
         }
@@ -371,6 +389,14 @@ impl App {
         }
         self.fade_toasts(dt);
         true
+    }
+
+    /// Switches the collision debug view on or off.
+    fn toggle_debug(&mut self) {
+        self.debug = match self.debug {
+            Some(_) => None,
+            None => Some(DebugView::new()),
+        };
     }
 
     fn set_screen(&mut self, screen: Screen) {
@@ -409,6 +435,7 @@ impl App {
                 self.draw_game_over(&text);
             }
             Screen::Scores => self.draw_table(&text),
+            Screen::Controls => self.draw_controls(&text),
             Screen::Replay => {
                 self.draw_hud(&text);
                 self.draw_replay(&text);

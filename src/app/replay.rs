@@ -3,6 +3,7 @@
 
 use macroquad::prelude::*;
 
+use spinfall::controls::{Action, Bindings};
 use spinfall::replay::{self, Playback, Recorder, Replay};
 use spinfall::sim::{steps_to_seconds, GameSpeed, Input, Mode, World, FIELD_HEIGHT, FIELD_WIDTH};
 use spinfall::store::TABLE_LEN;
@@ -17,15 +18,57 @@ use super::{mode_key, App, Screen};
 /// The speeds a replay can be watched at.
 const SPEEDS: [u32; 3] = [1, 2, 4];
 
-/// The score table's help line; `{A}` and `{B}` are drawn as the gamepad's buttons, as on the title.
-const TABLE_HELP: &str =
-    "Up/Down: choose    Enter / {A}: watch    Left/Right: mode    Esc / {B}: back";
-/// The score table's help line in a browser, which keeps no replays to watch.
-const PAGE_TABLE_HELP: &str = "Up/Down: choose    Left/Right: mode    Esc / {B}: back";
+/// Where the score table's panel lies.
+const TABLE: Rect = Rect {
+    x: 130.0,
+    y: 90.0,
+    w: 540.0,
+    h: 400.0,
+};
+/// The height of one entry of the score table.
+const TABLE_ROW_H: f32 = 40.0;
+
+/// Entry `i` of the score table: its highlight, and where it is hovered and clicked.
+fn table_row_rect(i: usize) -> Rect {
+    let ry = TABLE.y + 104.0 + i as f32 * TABLE_ROW_H;
+    Rect::new(TABLE.x + 12.0, ry + 4.0, TABLE.w - 24.0, TABLE_ROW_H - 4.0)
+}
+
+/// The table's "<  mode  >" line, where a click switches to the other mode.
+fn table_mode_rect() -> Rect {
+    Rect::new(TABLE.x + 100.0, TABLE.y + 64.0, TABLE.w - 200.0, 28.0)
+}
+
+/// The table's "Back" in its top left corner.
+fn table_back_rect() -> Rect {
+    Rect::new(TABLE.x + 10.0, TABLE.y + 10.0, 80.0, 28.0)
+}
+
+/// The score table's help line, naming the player's keys; `{A}` and `{B}` are drawn as the
+/// gamepad's buttons, as on the title. A browser keeps no replays, so there is nothing to watch.
+fn table_help(keys: &Bindings, watchable: bool) -> String {
+    let (left, right) = (keys.get(Action::Left).first, keys.get(Action::Right).first);
+    let watch = if watchable {
+        format!("{} / {{A}}: watch    ", keys.get(Action::Confirm).first)
+    } else {
+        String::new()
+    };
+    format!("Up/Down: choose    {watch}{left}/{right}: mode    Esc / {{B}}: back")
+}
+
 /// The help line of the band under a replay being watched.
-const WATCH_HELP: &str = "Space / {A}: pause   Left/Right: speed   Esc / {B}: back";
+fn watch_help(keys: &Bindings) -> String {
+    let confirm = keys.get(Action::Confirm);
+    let pause = confirm.second.unwrap_or(confirm.first);
+    let (left, right) = (keys.get(Action::Left).first, keys.get(Action::Right).first);
+    format!("{pause} / {{A}}: pause   {left}/{right}: speed   Esc / {{B}}: back")
+}
+
 /// The help line of the panel at a replay's end.
-const END_HELP: &str = "Enter / {A}: watch again    Esc / {B}: back";
+fn end_help(keys: &Bindings) -> String {
+    let again = keys.get(Action::Confirm).first;
+    format!("{again} / {{A}}: watch again    Esc / {{B}}: back")
+}
 
 /// The app's replay state: the game being recorded, the replay being watched, the score table's
 /// selection.
@@ -177,11 +220,12 @@ impl App {
     /// The score table's keys: choose an entry, switch modes, watch, leave.
     pub(super) fn table_input(&mut self, actions: &Actions) {
         let rows = self.replays.available.len();
-        if actions.back || actions.escape {
+        let pointer = actions.pointer;
+        if actions.back || actions.escape || pointer.clicks(table_back_rect()) {
             self.set_screen(Screen::Title);
             return;
         }
-        if actions.left || actions.right {
+        if actions.left || actions.right || pointer.clicks(table_mode_rect()) {
             let other = match self.table_mode() {
                 Mode::Classic => Mode::Arcade,
                 Mode::Arcade => Mode::Classic,
@@ -198,7 +242,15 @@ impl App {
                 self.replays.table_row = (self.replays.table_row + 1) % rows;
             }
         }
-        if actions.confirm || actions.start {
+        let entries: Vec<Rect> = (0..rows).map(table_row_rect).collect();
+        if let Some(i) = pointer.hovered_index(&entries) {
+            self.replays.table_row = i;
+        }
+        let clicked = pointer.clicked_index(&entries);
+        if let Some(i) = clicked {
+            self.replays.table_row = i;
+        }
+        if clicked.is_some() || actions.confirm || actions.start {
             let mode = mode_key(self.table_mode());
             let entry = self
                 .scores
@@ -298,8 +350,23 @@ impl App {
             Color::new(0.02, 0.03, 0.1, 0.55),
         );
         let mode = self.table_mode();
-        let (x, y, w, h) = (130.0, 90.0, 540.0, 400.0);
+        let (x, y, w, h) = (TABLE.x, TABLE.y, TABLE.w, TABLE.h);
         draw_panel(x, y, w, h);
+        let hover = Color::new(0.45, 0.6, 1.0, 0.22);
+        for rect in [table_back_rect(), table_mode_rect()] {
+            if self.pointer.over(rect) {
+                draw_rectangle(rect.x, rect.y, rect.w, rect.h, hover);
+            }
+        }
+        let back = table_back_rect();
+        text.draw(
+            "< Back",
+            back.x + 10.0,
+            back.y + 20.0,
+            17.0,
+            Align::Left,
+            SOFT,
+        );
         text.shadowed("HIGH SCORES", 400.0, y + 52.0, 40.0, Align::Centre, WHITE);
         let name = match mode {
             Mode::Classic => "Classic: longest hit-free streak",
@@ -314,11 +381,9 @@ impl App {
             GOLD,
         );
         let entries = self.scores.table(mode_key(mode)).entries();
-        let row_h = 40.0;
-        let top = y + 104.0;
         for i in 0..TABLE_LEN {
-            let ry = top + i as f32 * row_h;
-            let base = ry + 27.0;
+            let row = table_row_rect(i);
+            let base = row.y + 23.0;
             let Some(e) = entries.get(i) else {
                 text.draw(
                     &format!("{}.", i + 1),
@@ -333,13 +398,7 @@ impl App {
             };
             let selected = i == self.replays.table_row;
             if selected {
-                draw_rectangle(
-                    x + 12.0,
-                    ry + 4.0,
-                    w - 24.0,
-                    row_h - 4.0,
-                    Color::new(0.45, 0.6, 1.0, 0.22),
-                );
+                draw_rectangle(row.x, row.y, row.w, row.h, hover);
             }
             let color = if selected { WHITE } else { SOFT };
             text.draw(
@@ -383,12 +442,8 @@ impl App {
             color: SOFT,
             shadow: false,
         };
-        let table_help = if IN_BROWSER {
-            PAGE_TABLE_HELP
-        } else {
-            TABLE_HELP
-        };
-        prompt::draw(text, table_help, 400.0, y + h - 20.0, Align::Centre, help);
+        let table_help = table_help(&self.settings.controls, !IN_BROWSER);
+        prompt::draw(text, &table_help, 400.0, y + h - 20.0, Align::Centre, help);
     }
 
     /// The replay's banner: what is shown, its speed, and the keys; a closing panel at its end.
@@ -440,7 +495,7 @@ impl App {
         };
         prompt::draw(
             text,
-            WATCH_HELP,
+            &watch_help(&self.settings.controls),
             FIELD_WIDTH - 16.0,
             band_y + 19.0,
             Align::Right,
@@ -466,7 +521,8 @@ impl App {
                 color: SOFT,
                 shadow: false,
             };
-            prompt::draw(text, END_HELP, 400.0, 322.0, Align::Centre, help);
+            let end = end_help(&self.settings.controls);
+            prompt::draw(text, &end, 400.0, 322.0, Align::Centre, help);
         }
     }
 }
@@ -492,13 +548,28 @@ fn date_text(unix_time: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::super::prompt::{parse, Button, Part};
-    use super::{date_text, END_HELP, TABLE_HELP, WATCH_HELP};
+    use super::{date_text, end_help, table_help, watch_help};
+    use spinfall::controls::{Action, Bindings, Key, Slot};
 
     #[test]
     fn the_table_and_replay_help_draw_the_gamepad_buttons_as_glyphs() {
-        for help in [TABLE_HELP, WATCH_HELP, END_HELP] {
-            help_draws_a_and_b_as_glyphs(help);
+        let keys = Bindings::default();
+        for help in [table_help(&keys, true), watch_help(&keys), end_help(&keys)] {
+            help_draws_a_and_b_as_glyphs(&help);
         }
+        assert!(table_help(&keys, true).contains("Enter / {A}: watch"));
+        assert!(!table_help(&keys, false).contains("watch"));
+    }
+
+    #[test]
+    fn the_help_names_the_keys_the_player_chose() {
+        let mut keys = Bindings::default();
+        keys.bind(Action::Confirm, Slot::First, Key::K).unwrap();
+        keys.bind(Action::Left, Slot::First, Key::J).unwrap();
+        assert!(table_help(&keys, true).contains("K / {A}: watch"));
+        assert!(table_help(&keys, true).contains("J/Right: mode"));
+        assert!(end_help(&keys).starts_with("K / {A}: watch again"));
+        assert!(watch_help(&keys).starts_with("Space / {A}: pause"));
     }
 
     fn help_draws_a_and_b_as_glyphs(help: &str) {

@@ -39,6 +39,15 @@ impl Saved {
             .any(|p| p.as_ref().is_some_and(Problem::keeps_nothing));
         let mut notice =
             report_load_problems(&store, settings_loaded.problem, scores_loaded.problem);
+        // A damaged key binding costs only itself: one line each, and the rest of the file is used.
+        for line in &settings_loaded.warnings {
+            spinfall::errln!("spinfall: warning: {line}");
+        }
+        if !settings_loaded.warnings.is_empty() {
+            let line =
+                "Some of your saved keys were damaged: those use their defaults (see Controls)";
+            notice = notice.or(Some(line.to_string()));
+        }
         let settings = settings_loaded.value;
         let scores = scores_loaded.value;
         // Writing a missing file now makes its absence a first-run event, not a warning on every start

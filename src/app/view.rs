@@ -38,6 +38,16 @@ impl Letterbox {
         Letterbox { x, y, w, h, scale }
     }
 
+    /// The playfield point under the framebuffer pixel (`x`, `y`), or `None` when that pixel lies
+    /// on a bar outside the field.
+    pub fn field_point(&self, x: f32, y: f32, field_w: f32, field_h: f32) -> Option<Vec2> {
+        let p = vec2(
+            (x - self.x as f32) / self.w as f32 * field_w,
+            (y - self.y as f32) / self.h as f32 * field_h,
+        );
+        (p.x >= 0.0 && p.y >= 0.0 && p.x < field_w && p.y < field_h).then_some(p)
+    }
+
     /// The camera that maps playfield coordinates (y down) onto this rectangle.
     ///
     /// `shake` moves the view by that many playfield pixels, for a hit's screen shake.
@@ -205,6 +215,21 @@ mod tests {
             let lb = Letterbox::fit(w, h, 800.0, 600.0);
             assert!(lb.w >= 1 && lb.h >= 1 && lb.scale.is_finite(), "{lb:?}");
         }
+    }
+
+    #[test]
+    fn window_pixels_map_to_the_field_and_bars_to_nothing() {
+        let lb = Letterbox::fit(1920.0, 1080.0, 800.0, 600.0);
+        assert_eq!(
+            lb.field_point(240.0, 0.0, 800.0, 600.0),
+            Some(vec2(0.0, 0.0))
+        );
+        assert_eq!(
+            lb.field_point(960.0, 540.0, 800.0, 600.0),
+            Some(vec2(400.0, 300.0))
+        );
+        assert_eq!(lb.field_point(100.0, 540.0, 800.0, 600.0), None);
+        assert_eq!(lb.field_point(1700.0, 540.0, 800.0, 600.0), None);
     }
 
     #[test]

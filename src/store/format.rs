@@ -14,8 +14,9 @@ pub const SCORES_FILE: &str = "scores.json";
 /// Version 2 lets a score entry name its replay; version 1 files read as entries without one.
 /// Version 3 adds the game speed to the settings and to entries played below full speed; older files
 /// read as full speed, and an older Spinfall leaves a version 3 file untouched instead of setting
-/// aside what it does not know.
-pub const FORMAT_VERSION: u32 = 3;
+/// aside what it does not know. Version 4 adds the player's key bindings to the settings; older files
+/// read as the default keys.
+pub const FORMAT_VERSION: u32 = 4;
 
 /// The most bytes read from a settings or scores file: hundreds of times what the game writes, and
 /// little enough that a huge stray file is refused at once instead of parsed for seconds.
@@ -31,6 +32,12 @@ pub(super) trait FileFormat: DeserializeOwned + Default {
 
     /// Defaults tidied as a loaded value would be.
     fn sanitise(&mut self);
+
+    /// Takes the lines saying which parts of the file were damaged and fell back to their defaults
+    /// while the rest was kept; none by default, where any damage sets the whole file aside.
+    fn take_warnings(&mut self) -> Vec<String> {
+        Vec::new()
+    }
 
     /// Folds in what is on disk when saving, which another running game may have written since this
     /// one loaded. By default this value wins whole: a setting's latest choice is the one that counts.

@@ -88,7 +88,16 @@ impl<K: Keys> KeyedStore<K> {
             }
         };
         value.sanitise();
-        Loaded { value, problem }
+        let warnings = value
+            .take_warnings()
+            .into_iter()
+            .map(|line| format!("{KEY_PREFIX}{name}: {line}"))
+            .collect();
+        Loaded {
+            value,
+            problem,
+            warnings,
+        }
     }
 
     /// Reads and checks one value; a damaged one is copied aside.

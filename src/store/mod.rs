@@ -114,7 +114,20 @@ impl Store {
             }
         };
         value.sanitise();
-        Loaded { value, problem }
+        let place = self
+            .dir
+            .as_deref()
+            .map_or_else(|| name.to_string(), |d| d.join(name).display().to_string());
+        let warnings = value
+            .take_warnings()
+            .into_iter()
+            .map(|line| format!("{place}: {line}"))
+            .collect();
+        Loaded {
+            value,
+            problem,
+            warnings,
+        }
     }
 
     /// Reads and checks one file; a damaged file is set aside.

@@ -120,6 +120,9 @@ pub struct Loaded<T> {
     pub value: T,
     /// Why defaults were used, if they were.
     pub problem: Option<Problem>,
+    /// Parts of a file that was otherwise used which fell back to their defaults (a damaged key
+    /// binding), one line each, each naming the file; the file itself is left as it is.
+    pub warnings: Vec<String>,
 }
 
 /// Why a save failed. The game reports it once and plays on.

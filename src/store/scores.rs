@@ -249,7 +249,10 @@ mod tests {
         });
         store.save_scores(&scores).unwrap();
         let text = fs::read_to_string(dir.path().join(SCORES_FILE)).unwrap();
-        assert!(text.contains("\"version\": 3"), "{text}");
+        assert!(
+            text.contains(&format!("\"version\": {FORMAT_VERSION}")),
+            "{text}"
+        );
         // An entry without a replay is written as version 1 wrote it.
         assert_eq!(text.matches("\"replay\"").count(), 1, "{text}");
         let loaded = store.load_scores().value;

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::format::{FileFormat, FORMAT_VERSION};
+use crate::controls::Bindings;
 use crate::sim::GameSpeed;
 
 /// The game mode as remembered between runs.
@@ -32,6 +33,9 @@ pub struct Settings {
     pub rumble: bool,
     /// The game speed in percent: 60 to 100 in tens (see [`crate::sim::GameSpeed`]).
     pub game_speed: u32,
+    /// The keys the player chose for each action; read leniently, a damaged binding alone falling
+    /// back to its defaults (see [`crate::controls`]).
+    pub controls: Bindings,
 }
 
 impl Default for Settings {
@@ -43,6 +47,7 @@ impl Default for Settings {
             volume: 0.8,
             rumble: true,
             game_speed: GameSpeed::FULL.percent(),
+            controls: Bindings::default(),
         }
     }
 }
@@ -63,11 +68,18 @@ impl Settings {
         if GameSpeed::from_percent(self.game_speed).is_none() {
             self.game_speed = GameSpeed::FULL.percent();
         }
+        // Saved again, the file is in this version's format: an older Spinfall, which would set
+        // aside the fields it does not know, then leaves it untouched instead.
+        self.version = self.version.max(FORMAT_VERSION);
     }
 }
 
 impl FileFormat for Settings {
     fn sanitise(&mut self) {
         Settings::sanitise(self);
+    }
+
+    fn take_warnings(&mut self) -> Vec<String> {
+        self.controls.take_repairs()
     }
 }

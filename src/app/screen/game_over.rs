@@ -2,6 +2,7 @@
 
 use macroquad::prelude::*;
 
+use spinfall::controls::Action;
 use spinfall::sim::{GameSpeed, FIELD_HEIGHT, FIELD_WIDTH};
 use spinfall::store::{self, ModeKey, ScoreEntry, TABLE_LEN};
 
@@ -29,14 +30,21 @@ pub(in crate::app) struct GameResult {
     speed: GameSpeed,
 }
 
+/// Where the "play again" and "title" lines are hovered and clicked.
+fn game_over_rects() -> [Rect; 2] {
+    [504.0, 532.0].map(|y| Rect::new(190.0, y - 20.0, 420.0, 26.0))
+}
+
 impl App {
     /// One frame of the game-over screen: play again or go to the title, once the delay has passed.
     pub(in crate::app) fn update_game_over(&mut self, actions: &Actions) {
         let ready = self.screen_time >= GAME_OVER_INPUT_DELAY;
         let demo_restart = self.pilot.is_some() && self.screen_time >= 4.0;
-        if demo_restart || (ready && (actions.confirm || actions.start)) {
+        let [again, title] = game_over_rects();
+        let clicked_again = ready && actions.pointer.clicks(again);
+        if demo_restart || clicked_again || (ready && (actions.confirm || actions.start)) {
             self.start_game();
-        } else if actions.escape || actions.back {
+        } else if actions.escape || actions.back || (ready && actions.pointer.clicks(title)) {
             self.go_to_title();
         }
     }
@@ -177,10 +185,27 @@ impl App {
                 color: Color::new(1.0, 1.0, 1.0, glow * a),
                 shadow: true,
             };
-            let again = "Play again: Enter / Space   {A} {Start}";
-            prompt::draw(text, again, 400.0, 504.0, Align::Centre, look);
-            let title = "Title: Esc / Q   {B} {Back}";
-            prompt::draw(text, title, 400.0, 532.0, Align::Centre, look);
+            let keys = &self.settings.controls;
+            let again = format!(
+                "Play again: {}   {{A}} {{Start}}",
+                keys.names(Action::Confirm)
+            );
+            let title = format!("Title: Esc / {}   {{B}} {{Back}}", keys.names(Action::Back));
+            for ((line, y), rect) in [(again, 504.0), (title, 532.0)]
+                .into_iter()
+                .zip(game_over_rects())
+            {
+                let hovered = self.pointer.over(rect);
+                if hovered {
+                    let fill = Color::new(0.45, 0.6, 1.0, 0.22 * a);
+                    draw_rectangle(rect.x, rect.y, rect.w, rect.h, fill);
+                }
+                let look = Look {
+                    color: if hovered { gold } else { look.color },
+                    ..look
+                };
+                prompt::draw(text, &line, 400.0, y, Align::Centre, look);
+            }
         }
     }
 }

@@ -29,8 +29,76 @@ pub(super) enum Row {
     /// Gamepad rumble.
     #[cfg_attr(not(feature = "gamepad"), allow(dead_code))]
     Rumble,
+    /// Opens the Controls screen, where keys are chosen.
+    Controls,
     /// Opens the score table, where replays are watched.
     Scores,
+}
+
+impl Row {
+    /// Whether the row opens a screen instead of holding a value.
+    pub(super) fn opens_a_screen(self) -> bool {
+        matches!(self, Row::Controls | Row::Scores)
+    }
+}
+
+/// Where the menu's rows lie, shared by drawing and the mouse so a click lands where the row is drawn.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct MenuLayout {
+    /// The panel's top edge.
+    pub(super) top: f32,
+    /// Each row's height.
+    row_h: f32,
+    /// How many rows.
+    rows: usize,
+}
+
+/// The left edge and width of the menu's panel.
+const PANEL_X: f32 = 190.0;
+const PANEL_W: f32 = 420.0;
+/// Where a value row's "<" and ">" are drawn, and the value between them.
+const LEFT_ARROW_X: f32 = 486.0;
+const RIGHT_ARROW_X: f32 = 590.0;
+const VALUE_X: f32 = (LEFT_ARROW_X + RIGHT_ARROW_X) / 2.0;
+
+impl MenuLayout {
+    /// The layout of a menu of `rows` rows: more rows sit a little closer together and start a
+    /// little higher, so the lines under them still end inside the field.
+    pub(super) fn new(rows: usize) -> MenuLayout {
+        let row_h = match rows {
+            0..=4 => 36.0,
+            5 => 32.0,
+            6 => 28.0,
+            _ => 26.0,
+        };
+        let top = if rows > 5 { 180.0 } else { 188.0 };
+        MenuLayout { top, row_h, rows }
+    }
+
+    /// The panel's height.
+    pub(super) fn panel_h(&self) -> f32 {
+        self.rows as f32 * self.row_h + 24.0
+    }
+
+    /// Row `i`'s highlight, which is also where it is hovered and clicked.
+    fn row_rect(&self, i: usize) -> Rect {
+        let y = self.top + 12.0 + i as f32 * self.row_h;
+        Rect::new(PANEL_X + 6.0, y, PANEL_W - 12.0, self.row_h - 4.0)
+    }
+
+    /// Every row's rectangle, top first.
+    pub(super) fn row_rects(&self) -> Vec<Rect> {
+        (0..self.rows).map(|i| self.row_rect(i)).collect()
+    }
+
+    /// The clickable "<" and ">" of row `i`.
+    pub(super) fn arrow_rects(&self, i: usize) -> [Rect; 2] {
+        let r = self.row_rect(i);
+        [
+            Rect::new(LEFT_ARROW_X - 18.0, r.y, 32.0, r.h),
+            Rect::new(RIGHT_ARROW_X - 14.0, r.y, 32.0, r.h),
+        ]
+    }
 }
 
 /// The rows this build offers (no volume without sound, no rumble without gamepads).
@@ -42,6 +110,7 @@ pub(super) fn menu_rows() -> Vec<Row> {
     if cfg!(feature = "gamepad") {
         rows.push(Row::Rumble);
     }
+    rows.push(Row::Controls);
     rows.push(Row::Scores);
     rows
 }
@@ -76,7 +145,7 @@ impl App {
                 }
                 self.save_settings();
             }
-            Row::Scores => {}
+            Row::Controls | Row::Scores => {}
         }
     }
 
@@ -104,30 +173,17 @@ impl App {
         self.save_settings();
     }
 
-    /// Draws the menu's panel and rows from `top` down; returns the panel's height.
-    pub(super) fn draw_menu(&self, text: &Text, rows: &[Row], top: f32) -> f32 {
-        // Five rows and the lines under them fit only a little closer together.
-        let row_h = match rows.len() {
-            0..=4 => 36.0,
-            5 => 32.0,
-            _ => 28.0,
-        };
-        let panel_h = rows.len() as f32 * row_h + 24.0;
-        draw_panel(190.0, top, 420.0, panel_h);
+    /// Draws the menu's panel and rows as `layout` places them.
+    pub(super) fn draw_menu(&self, text: &Text, rows: &[Row], layout: MenuLayout) {
+        draw_panel(PANEL_X, layout.top, PANEL_W, layout.panel_h());
         for (i, row) in rows.iter().enumerate() {
-            let y = top + 12.0 + i as f32 * row_h;
+            let r = layout.row_rect(i);
             let selected = i == self.menu_row;
             if selected {
-                draw_rectangle(
-                    196.0,
-                    y,
-                    408.0,
-                    row_h - 4.0,
-                    Color::new(0.45, 0.6, 1.0, 0.22),
-                );
+                draw_rectangle(r.x, r.y, r.w, r.h, Color::new(0.45, 0.6, 1.0, 0.22));
             }
             let (label, value) = self.row_text(*row);
-            let base = y + 24.0;
+            let base = r.y + r.h / 2.0 + 7.0;
             let label_color = if selected { WHITE } else { SOFT };
             let label_w = text.draw(label, 214.0, base, 20.0, Align::Left, label_color);
             let devices = Devices {
@@ -139,14 +195,26 @@ impl App {
                 text.draw(note, 222.0 + label_w, base, 15.0, Align::Left, dim);
             }
             let value_color = if selected { GOLD } else { WHITE };
-            let shown = if selected {
-                format!("<  {value}  >")
-            } else {
-                value
-            };
-            text.draw(&shown, 586.0, base, 20.0, Align::Right, value_color);
+            text.draw(&value, VALUE_X, base, 20.0, Align::Centre, value_color);
+            // The arrows say Left and Right change the value, and are where a click does.
+            if selected && !row.opens_a_screen() {
+                let [left, right] = layout.arrow_rects(i);
+                for (rect, arrow, x) in [(left, "<", LEFT_ARROW_X), (right, ">", RIGHT_ARROW_X)] {
+                    if self.pointer.over(rect) {
+                        draw_rectangle(
+                            rect.x,
+                            rect.y,
+                            rect.w,
+                            rect.h,
+                            Color::new(1.0, 0.84, 0.3, 0.25),
+                        );
+                    }
+                    text.draw(arrow, x, base, 20.0, Align::Centre, GOLD);
+                }
+            } else if selected {
+                text.draw(">", RIGHT_ARROW_X, base, 20.0, Align::Centre, GOLD);
+            }
         }
-        panel_h
     }
 
     /// A menu row's label and current value.
@@ -169,6 +237,7 @@ impl App {
             ),
             Row::Rumble => ("Gamepad rumble", on_off(self.settings.rumble)),
             // A page keeps no replay files: its table shows the scores alone.
+            Row::Controls => ("Controls", "Keys".to_string()),
             Row::Scores if IN_BROWSER => ("High scores", "View".to_string()),
             Row::Scores => ("High scores and replays", "View".to_string()),
         }
@@ -193,7 +262,7 @@ fn row_note(row: Row, devices: Devices) -> Option<&'static str> {
 
 #[cfg(test)]
 mod tests {
-    use super::{menu_rows, row_note, Devices, Row};
+    use super::{menu_rows, row_note, Devices, MenuLayout, Row};
 
     #[test]
     fn menu_always_has_mode_and_flashing_rows() {
@@ -202,8 +271,25 @@ mod tests {
     }
 
     #[test]
-    fn menu_offers_the_game_speed() {
+    fn menu_offers_the_game_speed_and_the_controls() {
         assert!(menu_rows().contains(&Row::Speed));
+        assert!(menu_rows().contains(&Row::Controls));
+    }
+
+    #[test]
+    fn rows_and_their_arrows_do_not_overlap() {
+        for n in 3..=7 {
+            let layout = MenuLayout::new(n);
+            let rects = layout.row_rects();
+            for pair in rects.windows(2) {
+                assert!(pair[0].bottom() <= pair[1].top(), "{n} rows: {pair:?}");
+            }
+            for (i, row) in rects.iter().enumerate() {
+                let [left, right] = layout.arrow_rects(i);
+                assert!(left.right() < right.left());
+                assert!(row.contains(left.center()) && row.contains(right.center()));
+            }
+        }
     }
 
     #[test]

@@ -6,10 +6,12 @@
 //! they share in `render.rs`. The score table and replay watching live in `replay.rs`, with the
 //! recording they play back.
 
+mod controls;
 mod game_over;
 mod menu;
 mod pause;
 mod play;
 mod title;
 
+pub(super) use controls::ControlsMenu;
 pub(super) use game_over::GameResult;

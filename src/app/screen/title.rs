@@ -2,10 +2,11 @@
 
 use macroquad::prelude::*;
 
+use spinfall::controls::Action;
 use spinfall::sim::{steps_to_seconds, Mode, FIELD_HEIGHT, FIELD_WIDTH, STEPS_PER_SECOND};
 use spinfall::store::ModeKey;
 
-use super::menu::{menu_rows, Row};
+use super::menu::{menu_rows, MenuLayout, Row};
 use crate::app::game::Steer;
 use crate::app::input::Actions;
 use crate::app::platform::IN_BROWSER;
@@ -19,6 +20,16 @@ const QUIT_CONFIRM_SECONDS: f32 = 2.0;
 
 /// The notice shown after the first Esc on the title.
 const QUIT_PROMPT: &str = "Press Esc again to quit";
+
+/// The baseline of the line under the menu that says how to start.
+fn prompt_y(layout: &MenuLayout) -> f32 {
+    layout.top + layout.panel_h() + 40.0
+}
+
+/// Where a click on the line under the menu starts a game (or opens the row's screen).
+fn start_rect(layout: &MenuLayout) -> Rect {
+    Rect::new(170.0, prompt_y(layout) - 26.0, 460.0, 34.0)
+}
 
 /// How long the attract mode's bot plays one game before the title starts a fresh one, in steps.
 const ATTRACT_STEPS: u64 = 75 * STEPS_PER_SECOND as u64;
@@ -53,9 +64,30 @@ impl App {
                 .push((QUIT_PROMPT.to_string(), QUIT_CONFIRM_SECONDS));
         }
         let rows = menu_rows();
-        let on_scores = rows.get(self.menu_row) == Some(&Row::Scores);
-        if on_scores && (actions.confirm || actions.start || actions.left || actions.right) {
-            self.open_table();
+        let layout = MenuLayout::new(rows.len());
+        let pointer = actions.pointer;
+        if let Some(i) = pointer.hovered_index(&layout.row_rects()) {
+            self.menu_row = i;
+        }
+        if pointer.clicks(start_rect(&layout)) {
+            self.choose_title_row(rows.get(self.menu_row).copied());
+            return true;
+        }
+        if let Some(i) = pointer.clicked_index(&layout.row_rects()) {
+            self.menu_row = i;
+            let [left, _] = layout.arrow_rects(i);
+            match rows[i] {
+                row if row.opens_a_screen() => self.choose_title_row(Some(row)),
+                row if pointer.clicks(left) => self.change_row(row, -1),
+                // ">" steps the value on, and so does a click on the rest of the row, as on a switch.
+                row => self.change_row(row, 1),
+            }
+            return true;
+        }
+        let row = rows.get(self.menu_row).copied();
+        let opens = row.is_some_and(Row::opens_a_screen);
+        if opens && (actions.confirm || actions.start || actions.left || actions.right) {
+            self.choose_title_row(row);
             return true;
         }
         if actions.confirm || actions.start {
@@ -73,6 +105,15 @@ impl App {
             self.change_row(rows.get(self.menu_row).copied().unwrap_or(Row::Mode), step);
         }
         true
+    }
+
+    /// What Enter does on `row`: open the screen a row names, or start a game.
+    fn choose_title_row(&mut self, row: Option<Row>) {
+        match row {
+            Some(Row::Scores) => self.open_table(),
+            Some(Row::Controls) => self.open_controls(),
+            _ => self.start_game(),
+        }
     }
 
     /// Leaves for the title with a fresh attract game behind it.
@@ -120,22 +161,36 @@ impl App {
         );
 
         let rows = menu_rows();
-        // Six rows start a little higher, so the legend still ends inside the field.
-        let top = if rows.len() > 5 { 180.0 } else { 188.0 };
-        let panel_h = self.draw_menu(text, &rows, top);
+        let layout = MenuLayout::new(rows.len());
+        self.draw_menu(text, &rows, layout);
 
-        let prompt_y = top + panel_h + 40.0;
+        let prompt_y = prompt_y(&layout);
         // A slow glow rather than a blink: attention without flashing.
         let glow = 0.7 + 0.3 * (self.clock * 3.0).sin();
-        // On the scores row, Enter opens the table rather than starting a game.
-        let action = if rows.get(self.menu_row) == Some(&Row::Scores) {
-            "Press Enter / Space  or  {A}  to view"
-        } else {
-            "Press Enter / Space  or  {A}  to start"
+        // On a row that opens a screen, Enter opens it rather than starting a game.
+        let keys = &self.settings.controls;
+        let verb = match rows.get(self.menu_row) {
+            Some(Row::Scores) => "view",
+            Some(Row::Controls) => "choose keys",
+            _ => "start",
         };
+        let action = format!(
+            "Press {}  or  {{A}}  to {verb}",
+            keys.names(Action::Confirm)
+        );
+        let start = start_rect(&layout);
+        if self.pointer.over(start) {
+            draw_rectangle(
+                start.x,
+                start.y,
+                start.w,
+                start.h,
+                Color::new(0.45, 0.6, 1.0, 0.22),
+            );
+        }
         prompt::draw(
             text,
-            action,
+            &action,
             400.0,
             prompt_y,
             Align::Centre,
@@ -172,22 +227,16 @@ impl App {
             color: SOFT,
             shadow: true,
         };
-        prompt::draw(
-            text,
-            "Move: Left / Right or A / D,  D-pad or left stick     Pause: Esc / P  {Start}",
-            400.0,
-            prompt_y + 84.0,
-            Align::Centre,
-            help,
+        // The rest of the keys are on the Controls screen, a row of the menu above.
+        let quit = if IN_BROWSER { "" } else { "     Quit: Esc" };
+        let line = format!(
+            "Move: {}, D-pad or left stick     Pause: Esc / {}  {{Start}}{quit}",
+            keys.move_names(),
+            keys.names(Action::Pause)
         );
-        let keys = if IN_BROWSER {
-            "Menu: Up / Down, Left / Right     Reduce flashing: F  {X} {Y}     Fullscreen: F11"
-        } else {
-            "Menu: Up / Down, Left / Right     Reduce flashing: F  {X} {Y}     Fullscreen: F11     Quit: Esc"
-        };
-        prompt::draw(text, keys, 400.0, prompt_y + 106.0, Align::Centre, help);
+        prompt::draw(text, &line, 400.0, prompt_y + 84.0, Align::Centre, help);
         if self.mode == Mode::Arcade {
-            self.draw_legend(text, prompt_y + 120.0);
+            self.draw_legend(text, prompt_y + 98.0);
         }
         // On the desktop the same line went to the terminal; a page's player never sees its console.
         if let Some(notice) = self.storage_notice.as_deref().filter(|_| IN_BROWSER) {

@@ -1,0 +1,83 @@
+//! The mouse in menus: where it points on the playfield, and whether it moved or clicked this frame.
+//!
+//! Only menus read it; play never does, so the mouse gives the simulation nothing a keyboard could
+//! not (see `screen/play.rs`). A row is highlighted under the pointer only once the mouse moves, so
+//! a pointer left resting over the menu does not fight the keys.
+
+use macroquad::prelude::{Rect, Vec2};
+
+/// The mouse as menus use it, in playfield coordinates.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Pointer {
+    /// Where it points, if it is over the playfield (not on a letterbox bar or outside the window).
+    pub at: Option<Vec2>,
+    /// It moved this frame.
+    pub moved: bool,
+    /// The left button went down this frame, at [`Pointer::at`].
+    pub clicked: bool,
+}
+
+impl Pointer {
+    /// Whether it points inside `rect`.
+    pub fn over(&self, rect: Rect) -> bool {
+        self.at.is_some_and(|p| rect.contains(p))
+    }
+
+    /// Whether it moved onto or within `rect` this frame: the moment to highlight what is there.
+    pub fn hovers(&self, rect: Rect) -> bool {
+        self.moved && self.over(rect)
+    }
+
+    /// Whether it clicked inside `rect` this frame.
+    pub fn clicks(&self, rect: Rect) -> bool {
+        self.clicked && self.over(rect)
+    }
+
+    /// The first of `rects` it moved over this frame.
+    pub fn hovered_index(&self, rects: &[Rect]) -> Option<usize> {
+        rects.iter().position(|&r| self.hovers(r))
+    }
+
+    /// The first of `rects` it clicked this frame.
+    pub fn clicked_index(&self, rects: &[Rect]) -> Option<usize> {
+        rects.iter().position(|&r| self.clicks(r))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use macroquad::prelude::vec2;
+
+    #[test]
+    fn hovering_needs_a_move_and_clicking_a_click_inside() {
+        let rows = [
+            Rect::new(0.0, 0.0, 100.0, 20.0),
+            Rect::new(0.0, 20.0, 100.0, 20.0),
+        ];
+        let resting = Pointer {
+            at: Some(vec2(50.0, 30.0)),
+            moved: false,
+            clicked: false,
+        };
+        assert!(resting.over(rows[1]));
+        assert_eq!(resting.hovered_index(&rows), None);
+        let moved = Pointer {
+            moved: true,
+            ..resting
+        };
+        assert_eq!(moved.hovered_index(&rows), Some(1));
+        assert_eq!(moved.clicked_index(&rows), None);
+        let clicked = Pointer {
+            clicked: true,
+            ..resting
+        };
+        assert_eq!(clicked.clicked_index(&rows), Some(1));
+        let outside = Pointer {
+            at: None,
+            moved: true,
+            clicked: true,
+        };
+        assert_eq!(outside.clicked_index(&rows), None);
+    }
+}
