@@ -37,6 +37,8 @@ mod imports {
         pub fn spinfall_gamepads(ptr: *mut f32, slots: usize);
         pub fn spinfall_gamepad_name(slot: usize) -> i32;
         pub fn spinfall_rumble(milliseconds: u32);
+        pub fn spinfall_touch_screen() -> u32;
+        pub fn spinfall_vibrate(milliseconds: u32);
     }
 }
 
@@ -223,4 +225,18 @@ pub fn show_panics() {
 #[no_mangle]
 pub extern "C" fn spinfall_crate_version() -> u32 {
     1
+}
+
+/// Whether the page is on a touch screen (`navigator.maxTouchPoints`), so the game can lay out its
+/// touch controls before the first finger lands.
+pub fn touch_screen() -> bool {
+    // SAFETY: a plain function of no arguments provided by the page.
+    unsafe { imports::spinfall_touch_screen() != 0 }
+}
+
+/// Vibrates the device for `milliseconds` where the browser offers `navigator.vibrate`; elsewhere
+/// nothing happens.
+pub fn vibrate(milliseconds: u32) {
+    // SAFETY: a plain function of a number provided by the page.
+    unsafe { imports::spinfall_vibrate(milliseconds) }
 }

@@ -1,6 +1,6 @@
 // Spinfall's functions for its wasm module, registered with macroquad's loader (mq_js_bundle.js):
 // the console, the address's query, localStorage, the headless result, a panic shown on the page, and
-// the time of the first frame; and the offline copy's worker (sw.js) for both pages. Strings cross as UTF-8: Rust passes a pointer and a length; a string for
+// the time of the first frame; touch screens and vibration; and the offline copy's worker (sw.js) for both pages. Strings cross as UTF-8: Rust passes a pointer and a length; a string for
 // Rust is held here until Rust has made room for it and calls spinfall_take_pending.
 "use strict";
 
@@ -121,6 +121,16 @@ if ("serviceWorker" in navigator) {
           actuator.playEffect("dual-rumble", { duration: ms, strongMagnitude: 0.6, weakMagnitude: 0.85 })
             .catch(() => {});
         }
+      }
+    };
+    // A touch screen, as the browser reports it (a phone, a tablet, a touch laptop).
+    env.spinfall_touch_screen = () => (navigator.maxTouchPoints > 0 ? 1 : 0);
+    // A hit's short buzz where the browser offers vibration (Android's; iOS has none).
+    env.spinfall_vibrate = (ms) => {
+      try {
+        if (navigator.vibrate) navigator.vibrate(ms);
+      } catch (e) {
+        // A browser that refuses (no user gesture yet, a frame without permission) just stays still.
       }
     };
     env.spinfall_lab_status = (ptr, len) => {

@@ -8,6 +8,7 @@ use spinfall::sim::{Bot, Event, GameSpeed, Input, Mode, PowerUpKind, World};
 
 use super::audio::Cue;
 use super::particles::Burst;
+use super::platform;
 use super::{App, Screen};
 
 /// The most simulation steps run in one frame, so a slow machine drops time instead of spiralling.
@@ -18,6 +19,9 @@ pub(super) const FLASH_SECONDS: f32 = 0.3;
 
 /// How long the line explaining a first-caught power-up stays on screen, in seconds.
 const CAPTION_SECONDS: f32 = 4.0;
+
+/// How long a hit vibrates a touch device, in milliseconds: a tap on the hand, not a rattle.
+const HIT_VIBRATION_MS: u32 = 40;
 
 /// How long the screen shakes after an arcade hit, in seconds.
 pub(super) const SHAKE_SECONDS: f32 = 0.25;
@@ -129,6 +133,13 @@ impl App {
                 sound(self, Cue::Hit);
                 if self.settings.rumble && self.screen == Screen::Playing {
                     self.controls.rumble();
+                }
+                // A buzz in the hand is part of the hit's jolt: off, with the shake, for "reduce flashing".
+                if self.touch.active
+                    && !self.settings.reduce_flashing
+                    && self.screen == Screen::Playing
+                {
+                    platform::vibrate(HIT_VIBRATION_MS);
                 }
                 if self.world.mode() == Mode::Arcade {
                     self.flash = FLASH_SECONDS;

@@ -1,20 +1,24 @@
-//! Keyboard, mouse and gamepad, merged into one set of per-frame actions and the sim's plain
+//! Keyboard, mouse, touch and gamepad, merged into one set of per-frame actions and the sim's plain
 //! [`Input`].
 //!
 //! The keyboard is read through the player's [`Bindings`]; gamepads keep their fixed layout. Whatever
 //! keys are bound, movement becomes the same -1, 0 or 1 a keyboard always gave, so the simulation and
-//! its replays see nothing new.
+//! its replays see nothing new. Touch is read here too (`touch/`): taps click as the mouse does, and
+//! fingers in play become that same movement.
 
 use macroquad::input::utils::{register_input_subscriber, repeat_all_miniquad_input};
-use macroquad::miniquad::{EventHandler, KeyMods, MouseButton};
+use macroquad::miniquad::{EventHandler, KeyMods, MouseButton, TouchPhase as RawPhase};
 use macroquad::prelude::*;
 use spinfall::controls::{Action, Bindings, Key, MenuDir};
 use spinfall::sim::{Input, FIELD_HEIGHT, FIELD_WIDTH};
 
 use super::gamepad::{PadFrame, Pads};
 use super::keys;
+use super::platform;
 use super::pointer::Pointer;
-use super::view::{framebuffer_size, Letterbox};
+use super::touch::layout::Layout;
+use super::touch::{Fingers, Phase, TouchFrame};
+use super::view::framebuffer_size;
 
 /// Everything the player asked for this frame, whatever device they used.
 #[derive(Clone, Debug, Default)]
@@ -50,8 +54,10 @@ pub struct Actions {
     pub debug: bool,
     /// The first key that went down this frame, for the Controls screen's "press a key".
     pub pressed: Option<Pressed>,
-    /// The mouse, for menus only.
+    /// The mouse, and taps, for menus only.
     pub pointer: Pointer,
+    /// Touch: the layout, the fingers down and the pause button.
+    pub touch: TouchFrame,
     /// Gamepads plugged in or out this frame, for a short notice on screen.
     pub pad_notices: Vec<String>,
     /// A gamepad was unplugged this frame.
@@ -83,6 +89,10 @@ pub struct Controls {
     subscriber: usize,
     /// Where the mouse was last seen, in framebuffer pixels.
     mouse_px: Option<Vec2>,
+    /// The fingers down.
+    fingers: Fingers,
+    /// A finger has touched the window: it is a touch screen, whatever the page said.
+    touch_seen: bool,
 }
 
 /// What the raw window events said this frame, beyond macroquad's key state.
@@ -101,6 +111,8 @@ struct RawEvents {
     mouse_px: Option<Vec2>,
     moved: bool,
     clicked: bool,
+    /// Touch events in the order they came, in framebuffer pixels.
+    touches: Vec<(Phase, u64, Vec2)>,
 }
 
 impl EventHandler for RawEvents {
@@ -126,15 +138,29 @@ impl EventHandler for RawEvents {
         self.mouse_px = Some(vec2(x, y));
         self.clicked |= button == MouseButton::Left;
     }
+    // Overridden so that a touch is not also taken for a mouse click, as the default would.
+    fn touch_event(&mut self, phase: RawPhase, id: u64, x: f32, y: f32) {
+        let phase = match phase {
+            RawPhase::Started => Phase::Began,
+            RawPhase::Moved => Phase::Moved,
+            RawPhase::Ended | RawPhase::Cancelled => Phase::Ended,
+        };
+        self.touches.push((phase, id, vec2(x, y)));
+    }
 }
 
 impl Controls {
     /// Opens the gamepads (a failure is a warning; the keyboard always works).
     pub fn new() -> Controls {
+        // Touches are read as touches: macroquad would also turn each into a mouse click, and a tap
+        // would then count twice.
+        simulate_mouse_with_touch(false);
         Controls {
             pads: Pads::new(),
             subscriber: register_input_subscriber(),
             mouse_px: None,
+            fingers: Fingers::default(),
+            touch_seen: false,
         }
     }
 
@@ -155,18 +181,49 @@ impl Controls {
         if raw.mouse_px.is_some() {
             self.mouse_px = raw.mouse_px;
         }
+        if raw.focus_lost {
+            // The end events of fingers down when focus went may never come.
+            self.fingers.clear();
+        }
+        let mut tap = None;
+        for &(phase, id, at) in &raw.touches {
+            self.touch_seen = true;
+            tap = tap.or(self.fingers.apply(phase, id, at));
+        }
+        let active = self.touch_seen || platform::touch_screen();
         let (fb_w, fb_h) = framebuffer_size();
-        let letterbox = Letterbox::fit(fb_w, fb_h, FIELD_WIDTH, FIELD_HEIGHT);
-        let pointer = Pointer {
-            at: self
-                .mouse_px
-                .and_then(|p| letterbox.field_point(p.x, p.y, FIELD_WIDTH, FIELD_HEIGHT)),
-            moved: raw.moved,
-            clicked: raw.clicked,
+        let layout = Layout::new(fb_w, fb_h, screen_dpi_scale(), active);
+        let field = |p: Vec2| {
+            layout
+                .field
+                .field_point(p.x, p.y, FIELD_WIDTH, FIELD_HEIGHT)
+        };
+        // A tap clicks where it lands, as the mouse's button would; the pause button is play's own.
+        let menu_tap = tap.filter(|&t| !layout.on_pause(t));
+        let pointer = match menu_tap {
+            Some(t) => Pointer {
+                at: field(t),
+                moved: true,
+                clicked: true,
+                tapped: true,
+            },
+            None => Pointer {
+                at: self.mouse_px.and_then(field),
+                moved: raw.moved,
+                clicked: raw.clicked,
+                tapped: false,
+            },
+        };
+        let touch = TouchFrame {
+            active,
+            layout,
+            fingers: self.fingers.down().to_vec(),
+            pause_tapped: tap.is_some_and(|t| layout.on_pause(t)),
         };
         let pad = self.pads.poll();
         let mut actions = keyboard_actions(pad, &raw, bindings);
         actions.pointer = pointer;
+        actions.touch = touch;
         actions
     }
 }
@@ -243,6 +300,7 @@ fn keyboard_actions(pad: PadFrame, raw: &RawEvents, bindings: &Bindings) -> Acti
             .first_key
             .map(|code| keys::key_of(code).map_or(Pressed::Other, Pressed::Key)),
         pointer: Pointer::default(),
+        touch: TouchFrame::default(),
         pad_unplugged: !pad.disconnected.is_empty(),
         pad_notices: notices,
         focus_lost: raw.focus_lost,

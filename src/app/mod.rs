@@ -34,6 +34,7 @@ mod screen;
 mod seeds;
 mod signals;
 mod toasts;
+mod touch;
 mod view;
 mod window;
 
@@ -60,7 +61,9 @@ use replay::Replays;
 use saving::{mode_key, SaveWarned, Saved};
 use screen::{ControlsMenu, GameResult};
 use seeds::Seeds;
-use view::{framebuffer_size, Letterbox, Text};
+use touch::layout::Layout;
+use touch::TouchFrame;
+use view::{framebuffer_size, Text};
 use window::WINDOW_SIZE;
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -177,6 +180,8 @@ struct App {
     controls_menu: ControlsMenu,
     /// The mouse as last polled, for drawing what it hovers over.
     pointer: Pointer,
+    /// Touch as last polled: whether this is a touch screen, and the fingers down.
+    touch: TouchFrame,
     /// The first problem with the saved settings or scores, shown on the title in a browser, where
     /// nobody reads a console.
     storage_notice: Option<String>,
@@ -250,6 +255,7 @@ impl App {
             storage_notice: notice,
             controls_menu: ControlsMenu::default(),
             pointer: Pointer::default(),
+            touch: TouchFrame::default(),
         };
         for name in app.controls.pad_names() {
             app.toast(format!("Gamepad ready: {name}"));
@@ -313,6 +319,7 @@ impl App {
         }
         let actions = self.controls.poll(&self.settings.controls);
         self.pointer = actions.pointer;
+        self.touch = actions.touch.clone();
         // While the Controls screen waits for a key, every key is its own: F pressed to bind it must
         // not also switch "reduce flashing", nor F11 the window.
         let keys_taken = self.screen == Screen::Controls && self.controls_menu.is_prompting();
@@ -410,7 +417,8 @@ impl App {
     /// Draws one frame: the playfield, then the screen on top of it.
     fn draw(&self) {
         let (fb_w, fb_h) = framebuffer_size();
-        let letterbox = Letterbox::fit(fb_w, fb_h, FIELD_WIDTH, FIELD_HEIGHT);
+        let layout = Layout::new(fb_w, fb_h, screen_dpi_scale(), self.touch.active);
+        let letterbox = layout.field;
         set_default_camera();
         clear_background(BLACK);
         let text = Text::new(&letterbox);
@@ -450,6 +458,13 @@ impl App {
             debug.draw_panel(&text);
         }
         self.draw_toasts(&text);
+        touch::draw::draw_pads(
+            &layout,
+            (fb_w, fb_h),
+            self.settings.touch,
+            self.screen == Screen::Playing,
+            matches!(self.screen, Screen::Paused { .. }),
+        );
         set_default_camera();
     }
 }

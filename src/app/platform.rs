@@ -32,3 +32,23 @@ pub(super) fn frame_drawn() {
     #[cfg(target_arch = "wasm32")]
     spinfall::web::frame_drawn();
 }
+
+/// Whether the page says it is on a touch screen (never on the desktop, where a touch screen shows
+/// itself by its first touch instead).
+pub(super) fn touch_screen() -> bool {
+    #[cfg(target_arch = "wasm32")]
+    {
+        use std::sync::OnceLock;
+        // Asked once: a device does not grow or lose a touch screen while the page is open.
+        static TOUCH: OnceLock<bool> = OnceLock::new();
+        *TOUCH.get_or_init(spinfall::web::touch_screen)
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    false
+}
+
+/// A short vibration where the browser offers one; nothing on the desktop (gamepads rumble there).
+pub(super) fn vibrate(_milliseconds: u32) {
+    #[cfg(target_arch = "wasm32")]
+    spinfall::web::vibrate(_milliseconds);
+}

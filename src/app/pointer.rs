@@ -1,4 +1,5 @@
-//! The mouse in menus: where it points on the playfield, and whether it moved or clicked this frame.
+//! The mouse in menus, and taps: where it points on the playfield, and whether it moved or clicked this
+//! frame. A tap is a click where the finger went down.
 //!
 //! Only menus read it; play never does, so the mouse gives the simulation nothing a keyboard could
 //! not (see `screen/play.rs`). A row is highlighted under the pointer only once the mouse moves, so
@@ -13,8 +14,10 @@ pub struct Pointer {
     pub at: Option<Vec2>,
     /// It moved this frame.
     pub moved: bool,
-    /// The left button went down this frame, at [`Pointer::at`].
+    /// The left button went down this frame, at [`Pointer::at`], or a finger did.
     pub clicked: bool,
+    /// The click was a finger's, which may also land off the field (where `at` is `None`).
+    pub tapped: bool,
 }
 
 impl Pointer {
@@ -59,6 +62,7 @@ mod tests {
             at: Some(vec2(50.0, 30.0)),
             moved: false,
             clicked: false,
+            tapped: false,
         };
         assert!(resting.over(rows[1]));
         assert_eq!(resting.hovered_index(&rows), None);
@@ -77,6 +81,7 @@ mod tests {
             at: None,
             moved: true,
             clicked: true,
+            tapped: false,
         };
         assert_eq!(outside.clicked_index(&rows), None);
     }

@@ -300,7 +300,8 @@ impl App {
 
     /// One frame of watching: pause, speed, leave, watch again; steps the world while playing.
     pub(super) fn replay_update(&mut self, actions: &Actions, dt: f32) {
-        if actions.back || actions.escape {
+        // A tap anywhere leaves, as Back does: a touch screen has no other way out.
+        if actions.back || actions.escape || actions.pointer.tapped {
             let to_table = self
                 .replays
                 .watching

@@ -20,9 +20,11 @@
 mod bindings;
 mod key;
 mod lenient;
+mod touch;
 
 pub use bindings::{Binding, Bindings, MenuDir, Refusal, Slot};
 pub use key::Key;
+pub use touch::{buttons_move, drag_move, Side, TouchScheme};
 
 /// Something the player does that a key can be bound to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

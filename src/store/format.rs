@@ -15,8 +15,9 @@ pub const SCORES_FILE: &str = "scores.json";
 /// Version 3 adds the game speed to the settings and to entries played below full speed; older files
 /// read as full speed, and an older Spinfall leaves a version 3 file untouched instead of setting
 /// aside what it does not know. Version 4 adds the player's key bindings to the settings; older files
-/// read as the default keys.
-pub const FORMAT_VERSION: u32 = 4;
+/// read as the default keys. Version 5 adds the touch scheme to the settings; older files read as the
+/// buttons.
+pub const FORMAT_VERSION: u32 = 5;
 
 /// The most bytes read from a settings or scores file: hundreds of times what the game writes, and
 /// little enough that a huge stray file is refused at once instead of parsed for seconds.

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::format::{FileFormat, FORMAT_VERSION};
-use crate::controls::Bindings;
+use crate::controls::{Bindings, TouchScheme};
 use crate::sim::GameSpeed;
 
 /// The game mode as remembered between runs.
@@ -36,6 +36,8 @@ pub struct Settings {
     /// The keys the player chose for each action; read leniently, a damaged binding alone falling
     /// back to its defaults (see [`crate::controls`]).
     pub controls: Bindings,
+    /// How fingers move the figure on a touch screen (absent from older files: the buttons).
+    pub touch: TouchScheme,
 }
 
 impl Default for Settings {
@@ -48,6 +50,7 @@ impl Default for Settings {
             rumble: true,
             game_speed: GameSpeed::FULL.percent(),
             controls: Bindings::default(),
+            touch: TouchScheme::default(),
         }
     }
 }

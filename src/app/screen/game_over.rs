@@ -186,11 +186,20 @@ impl App {
                 shadow: true,
             };
             let keys = &self.settings.controls;
-            let again = format!(
-                "Play again: {}   {{A}} {{Start}}",
-                keys.names(Action::Confirm)
-            );
-            let title = format!("Title: Esc / {}   {{B}} {{Back}}", keys.names(Action::Back));
+            let (again, title) = if self.touch.active {
+                (
+                    "Play again: tap here".to_string(),
+                    "Title: tap here".to_string(),
+                )
+            } else {
+                (
+                    format!(
+                        "Play again: {}   {{A}} {{Start}}",
+                        keys.names(Action::Confirm)
+                    ),
+                    format!("Title: Esc / {}   {{B}} {{Back}}", keys.names(Action::Back)),
+                )
+            };
             for ((line, y), rect) in [(again, 504.0), (title, 532.0)]
                 .into_iter()
                 .zip(game_over_rects())

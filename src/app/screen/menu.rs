@@ -29,6 +29,8 @@ pub(super) enum Row {
     /// Gamepad rumble.
     #[cfg_attr(not(feature = "gamepad"), allow(dead_code))]
     Rumble,
+    /// The touch scheme, on a touch screen only.
+    Touch,
     /// Opens the Controls screen, where keys are chosen.
     Controls,
     /// Opens the score table, where replays are watched.
@@ -75,6 +77,11 @@ impl MenuLayout {
         MenuLayout { top, row_h, rows }
     }
 
+    /// The whole panel: a tap outside it on the title starts a game.
+    pub(super) fn panel_rect(&self) -> Rect {
+        Rect::new(PANEL_X, self.top, PANEL_W, self.panel_h())
+    }
+
     /// The panel's height.
     pub(super) fn panel_h(&self) -> f32 {
         self.rows as f32 * self.row_h + 24.0
@@ -101,14 +108,18 @@ impl MenuLayout {
     }
 }
 
-/// The rows this build offers (no volume without sound, no rumble without gamepads).
-pub(super) fn menu_rows() -> Vec<Row> {
+/// The rows this build offers (no volume without sound, no rumble without gamepads), with the touch
+/// scheme's on a touch screen.
+pub(super) fn menu_rows(touch: bool) -> Vec<Row> {
     let mut rows = vec![Row::Mode, Row::Flashing, Row::Speed];
     if cfg!(feature = "sound") {
         rows.push(Row::Volume);
     }
     if cfg!(feature = "gamepad") {
         rows.push(Row::Rumble);
+    }
+    if touch {
+        rows.push(Row::Touch);
     }
     rows.push(Row::Controls);
     rows.push(Row::Scores);
@@ -143,6 +154,10 @@ impl App {
                 if self.settings.rumble {
                     self.controls.rumble();
                 }
+                self.save_settings();
+            }
+            Row::Touch => {
+                self.settings.touch = self.settings.touch.next();
                 self.save_settings();
             }
             Row::Controls | Row::Scores => {}
@@ -236,6 +251,7 @@ impl App {
                 format!("{:.0}%", self.settings.volume * 100.0),
             ),
             Row::Rumble => ("Gamepad rumble", on_off(self.settings.rumble)),
+            Row::Touch => ("Touch controls", self.settings.touch.name().to_string()),
             // A page keeps no replay files: its table shows the scores alone.
             Row::Controls => ("Controls", "Keys".to_string()),
             Row::Scores if IN_BROWSER => ("High scores", "View".to_string()),
@@ -266,14 +282,17 @@ mod tests {
 
     #[test]
     fn menu_always_has_mode_and_flashing_rows() {
-        let rows = menu_rows();
-        assert_eq!(&rows[..2], &[Row::Mode, Row::Flashing]);
+        for touch in [false, true] {
+            let rows = menu_rows(touch);
+            assert_eq!(&rows[..2], &[Row::Mode, Row::Flashing]);
+            assert_eq!(rows.contains(&Row::Touch), touch);
+        }
     }
 
     #[test]
     fn menu_offers_the_game_speed_and_the_controls() {
-        assert!(menu_rows().contains(&Row::Speed));
-        assert!(menu_rows().contains(&Row::Controls));
+        assert!(menu_rows(false).contains(&Row::Speed));
+        assert!(menu_rows(false).contains(&Row::Controls));
     }
 
     #[test]

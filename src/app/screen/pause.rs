@@ -73,7 +73,7 @@ impl App {
             self.go_to_title();
         } else if actions.left || actions.right {
             self.change_speed(if actions.right { 1 } else { -1 });
-        } else if actions.pause || actions.escape || actions.confirm {
+        } else if actions.pause || actions.escape || actions.confirm || actions.touch.pause_tapped {
             self.resume();
         }
     }
@@ -156,13 +156,19 @@ impl App {
                     SOFT,
                 ),
             };
+            // On a touch screen each line is its own button, and says so instead of naming keys.
+            let line = if self.touch.active {
+                touch_line(row, flashing, &self.settings.speed().to_string())
+            } else {
+                line
+            };
             let look = Look {
                 size,
                 color: if hovered { GOLD } else { color },
                 shadow: false,
             };
             prompt::draw(text, &line, 400.0, y, Align::Centre, look);
-            if row == PauseRow::Speed && hovered {
+            if row == PauseRow::Speed && (hovered || self.touch.active) {
                 for (arrow, rect) in ["<", ">"].into_iter().zip(speed_arrows(y)) {
                     let x = rect.x + rect.w / 2.0;
                     text.draw(arrow, x, y, 20.0, Align::Centre, GOLD);
@@ -172,6 +178,17 @@ impl App {
         if self.world.mode() == Mode::Arcade {
             self.draw_legend(text, 446.0);
         }
+    }
+}
+
+/// A pause line as a touch screen shows it.
+fn touch_line(row: PauseRow, flashing: &str, speed: &str) -> String {
+    match row {
+        PauseRow::Resume => "Resume: tap here or the play button".to_string(),
+        PauseRow::Quit => "Quit to title: tap here".to_string(),
+        PauseRow::Flashing => format!("Reduce flashing ({flashing}): tap here"),
+        PauseRow::Speed => format!("Game speed ({speed}): tap the arrows"),
+        PauseRow::Debug => "Collision debug view: tap here".to_string(),
     }
 }
 

@@ -18,19 +18,31 @@ use crate::app::{App, PauseReason, Screen};
 impl App {
     /// One frame of play: pause on request, otherwise step the world under the player or the pilot.
     pub(in crate::app) fn update_playing(&mut self, actions: &Actions, dt: f32) {
-        if actions.pause || actions.escape {
+        if actions.pause || actions.escape || actions.touch.pause_tapped {
             self.set_screen(Screen::Paused {
                 why: PauseReason::Player,
             });
         } else {
             let steer = match self.pilot {
-                None => Steer::Fixed(actions.sim_input()),
+                None => Steer::Fixed(self.player_input(actions)),
                 Some(Pilot::Idle) => Steer::Fixed(Input::IDLE),
                 Some(Pilot::Bot) => Steer::Bot,
                 Some(Pilot::Casual) => Steer::Casual,
             };
             self.advance(dt, steer, false);
         }
+    }
+
+    /// The player's input this frame: the keys, the pad, or else the fingers under the chosen touch
+    /// scheme, which give the same -1, 0 or 1 a keyboard does.
+    fn player_input(&self, actions: &Actions) -> Input {
+        let input = actions.sim_input();
+        if input.move_x != 0.0 || !actions.touch.active {
+            return input;
+        }
+        let step = self.world.tuning().player_speed;
+        let figure_x = self.world.player().x();
+        Input::new(actions.touch.movement(self.settings.touch, figure_x, step))
     }
 
     /// Who plays the games of this run; only the player's results and choices are kept.

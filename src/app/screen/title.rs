@@ -2,7 +2,7 @@
 
 use macroquad::prelude::*;
 
-use spinfall::controls::Action;
+use spinfall::controls::{Action, TouchScheme};
 use spinfall::sim::{steps_to_seconds, Mode, FIELD_HEIGHT, FIELD_WIDTH, STEPS_PER_SECOND};
 use spinfall::store::ModeKey;
 
@@ -63,7 +63,7 @@ impl App {
             self.toasts
                 .push((QUIT_PROMPT.to_string(), QUIT_CONFIRM_SECONDS));
         }
-        let rows = menu_rows();
+        let rows = menu_rows(actions.touch.active);
         let layout = MenuLayout::new(rows.len());
         let pointer = actions.pointer;
         if let Some(i) = pointer.hovered_index(&layout.row_rects()) {
@@ -82,6 +82,11 @@ impl App {
                 // ">" steps the value on, and so does a click on the rest of the row, as on a switch.
                 row => self.change_row(row, 1),
             }
+            return true;
+        }
+        // A tap anywhere off the menu starts a game, as Enter does: a phone has no Enter.
+        if pointer.tapped && !pointer.over(layout.panel_rect()) {
+            self.start_game();
             return true;
         }
         let row = rows.get(self.menu_row).copied();
@@ -160,7 +165,8 @@ impl App {
             SOFT,
         );
 
-        let rows = menu_rows();
+        let touch = self.touch.active;
+        let rows = menu_rows(touch);
         let layout = MenuLayout::new(rows.len());
         self.draw_menu(text, &rows, layout);
 
@@ -174,10 +180,16 @@ impl App {
             Some(Row::Controls) => "choose keys",
             _ => "start",
         };
-        let action = format!(
-            "Press {}  or  {{A}}  to {verb}",
-            keys.names(Action::Confirm)
-        );
+        let action = if touch && verb == "start" {
+            "Tap anywhere off the menu to start".to_string()
+        } else if touch {
+            format!("Tap here to {verb}")
+        } else {
+            format!(
+                "Press {}  or  {{A}}  to {verb}",
+                keys.names(Action::Confirm)
+            )
+        };
         let start = start_rect(&layout);
         if self.pointer.over(start) {
             draw_rectangle(
@@ -229,11 +241,20 @@ impl App {
         };
         // The rest of the keys are on the Controls screen, a row of the menu above.
         let quit = if IN_BROWSER { "" } else { "     Quit: Esc" };
-        let line = format!(
-            "Move: {}, D-pad or left stick     Pause: Esc / {}  {{Start}}{quit}",
-            keys.move_names(),
-            keys.names(Action::Pause)
-        );
+        // On a touch screen the help names touches, not keys.
+        let line = match (touch, self.settings.touch) {
+            (true, TouchScheme::Buttons) => {
+                "Move: hold the left or right area     Pause: the II button".to_string()
+            }
+            (true, TouchScheme::Drag) => {
+                "Move: drag a finger left or right     Pause: the II button".to_string()
+            }
+            (false, _) => format!(
+                "Move: {}, D-pad or left stick     Pause: Esc / {}  {{Start}}{quit}",
+                keys.move_names(),
+                keys.names(Action::Pause)
+            ),
+        };
         prompt::draw(text, &line, 400.0, prompt_y + 84.0, Align::Centre, help);
         if self.mode == Mode::Arcade {
             self.draw_legend(text, prompt_y + 98.0);
