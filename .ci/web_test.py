@@ -401,6 +401,169 @@ def check_headless_lines(run, native, pinned):
     page.context.close()
 
 
+# Phones upright and sideways, in CSS px, at a phone's pixel ratio.
+PHONES = [(390, 844), (844, 390)]
+PHONE_RATIO = 2
+FIELD_W, FIELD_H = 800, 600
+# The page's stand-in for navigator.vibrate, counting the game's buzzes.
+VIBRATE_COUNTER = "window.__vibrations = []; navigator.vibrate = (ms) => { window.__vibrations.push(ms); return true; };"
+
+
+def phone_field(w, h):
+    """The field's place on a phone's screen in CSS px, (x, y, scale), as src/app/touch/layout.rs lays
+    it out: sideways between two 150 px areas, upright under a 72 px strip for the pause button."""
+    if w >= h:
+        scale = min((w - 300) / FIELD_W, h / FIELD_H)
+        return (w - FIELD_W * scale) / 2, 0, scale
+    scale = min(w / FIELD_W, (h - 72 - 150) / FIELD_H)
+    return (w - FIELD_W * scale) / 2, 72, scale
+
+
+def phone_pads(w, h):
+    """The centres of the left area, the right area and the pause button, in CSS px."""
+    fx, fy, scale = phone_field(w, h)
+    pause = (w - 8 - 28, 8 + 28)
+    if w >= h:
+        return (fx / 2, h / 2), (w - fx / 2, (72 + h) / 2), pause
+    bottom = fy + FIELD_H * scale
+    return (w / 4, (bottom + h) / 2), (3 * w / 4, (bottom + h) / 2), pause
+
+
+def figure_x(image, w, h):
+    """The figure's centre in field px, found by its green shirt in the band where it stands."""
+    fx, fy, scale = phone_field(w, h)
+    r = PHONE_RATIO
+    box = tuple(int(v * r) for v in (fx, fy + 480 * scale, fx + FIELD_W * scale, fy + 580 * scale))
+    part = image.crop(box)
+    shirt = [x for i, (red, g, b) in enumerate(pixels(part)) for x in [i % part.width]
+             if g > 150 and red < 120 and b < 140 and g - red > 80]
+    if len(shirt) < 4:
+        return None
+    shirt.sort()
+    return shirt[len(shirt) // 2] / r / scale
+
+
+class Fingers:
+    """Touches held and moved through the DevTools protocol, as a phone's screen sends them."""
+
+    def __init__(self, page):
+        self.cdp = page.context.new_cdp_session(page)
+        self.down = {}
+
+    def send(self, kind):
+        points = [{"x": x, "y": y, "id": i} for i, (x, y) in self.down.items()]
+        self.cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    def press(self, finger, at):
+        self.down[finger] = at
+        self.send("touchStart")
+
+    def lift_all(self):
+        self.down = {}
+        self.send("touchEnd")
+
+
+def phone_page(run, w, h, query):
+    context = run.browser.new_context(viewport={"width": w, "height": h}, has_touch=True,
+                                      is_mobile=True, device_scale_factor=PHONE_RATIO)
+    context.add_init_script(VIBRATE_COUNTER)
+    page = run.page(context, f"index.html?{query}")
+    wait_frames(page, 10)
+    return page
+
+
+def check_phone(run, w, h):
+    name = f"phone-{w}x{h}"
+    page = phone_page(run, w, h, "seed=5&mode=classic")
+    fx, fy, scale = phone_field(w, h)
+    left, right, pause = phone_pads(w, h)
+    touch = page.evaluate("document.body.classList.contains('touch') && "
+                          "document.getElementById('glcanvas').clientHeight")
+    run.check(f"{name}: the canvas takes the whole screen", touch == h, f"canvas height {touch}")
+    run.shot(page, f"{name}-title")
+    # Below the menu, off it: a tap there starts a game, as Enter does.
+    page.touchscreen.tap(fx + 400 * scale, fy + 540 * scale)
+    try:
+        wait_screen(page, "Playing", 5000)
+        started = True
+    except Exception:
+        started = False
+    run.check(f"{name}: a tap below the title's menu starts a game", started,
+              str(page.evaluate("window.spinfall.screen")))
+    if not started:
+        page.context.close()
+        return
+    page.wait_for_timeout(300)
+    start_x = figure_x(run.shot(page, f"{name}-playing"), w, h)
+    fingers = Fingers(page)
+    for label, holds, hold_ms, inside in [
+        ("holding the right area", [right], 1500, lambda x: x > FIELD_W * 2 / 3),
+        ("holding the left area", [left], 3000, lambda x: x < FIELD_W / 3),
+        # A second finger on the left neither blocks nor reverses the first, on the right.
+        ("a second finger on the left while the first holds the right", [right, left], 3000,
+         lambda x: x > FIELD_W * 2 / 3),
+    ]:
+        for i, at in enumerate(holds):
+            fingers.press(i, at)
+            page.wait_for_timeout(100)
+        page.wait_for_timeout(hold_ms)
+        fingers.lift_all()
+        page.wait_for_timeout(200)
+        shot = run.shot(page, f"{name}-{label.split()[1]}-{len(holds)}")
+        x = figure_x(shot, w, h)
+        run.check(f"{name}: {label} brings the figure to that third", x is not None and inside(x),
+                  f"figure at x = {x if x is None else round(x)} of {FIELD_W} (started at {start_x})")
+    page.touchscreen.tap(*pause)
+    try:
+        wait_screen(page, "Paused", 5000)
+        paused = True
+    except Exception:
+        paused = False
+    run.shot(page, f"{name}-paused")
+    run.check(f"{name}: the pause button pauses", paused, str(page.evaluate("window.spinfall.screen")))
+    page.touchscreen.tap(*pause)
+    try:
+        wait_screen(page, "Playing", 5000)
+        resumed = True
+    except Exception:
+        resumed = False
+    run.check(f"{name}: the pause button resumes", resumed, str(page.evaluate("window.spinfall.screen")))
+    page.context.close()
+
+    # Seed 21 in arcade: the idle figure loses its three lives in under ten seconds.
+    page = phone_page(run, w, h, "seed=21&mode=arcade")
+    page.touchscreen.tap(fx + 400 * scale, fy + 540 * scale)
+    try:
+        wait_screen(page, "GameOver", 30000)
+        over = True
+    except Exception:
+        over = False
+    buzzes = page.evaluate("window.__vibrations.length")
+    run.check(f"{name}: a hit vibrates", buzzes > 0, f"{buzzes} vibrations")
+    again = False
+    if over:
+        page.wait_for_timeout(1200)
+        run.shot(page, f"{name}-game-over")
+        # The "play again" line.
+        page.touchscreen.tap(fx + 400 * scale, fy + 496 * scale)
+        try:
+            wait_screen(page, "Playing", 5000)
+            again = True
+        except Exception:
+            again = False
+    run.check(f"{name}: the game over screen answers a tap", over and again,
+              str(page.evaluate("window.spinfall.screen")))
+    page.context.close()
+
+
+def check_phones(run):
+    for w, h in PHONES:
+        try:
+            check_phone(run, w, h)
+        except Exception as e:  # one size failing leaves the other to run
+            run.check(f"phone {w}x{h}", False, f"{type(e).__name__}: {e}")
+
+
 def main():
     site, native, out, pinned = sys.argv[1:5]
     os.makedirs(out, exist_ok=True)
@@ -409,7 +572,7 @@ def main():
         run = Run(browser, site, out)
         for check in (check_title, check_play_and_red, check_best_survives_reload,
                       check_bad_storage_and_query, check_gamepad, check_lab,
-                      check_installable_and_offline):
+                      check_installable_and_offline, check_phones):
             try:
                 check(run)
             except Exception as e:  # a check that times out fails alone; the others still run
