@@ -458,15 +458,22 @@ class Fingers:
         self.down[finger] = at
         self.send("touchStart")
 
+    def move(self, finger, at):
+        self.down[finger] = at
+        self.send("touchMove")
+
     def lift_all(self):
         self.down = {}
         self.send("touchEnd")
 
 
-def phone_page(run, w, h, query):
+def phone_page(run, w, h, query, settings=None):
     context = run.browser.new_context(viewport={"width": w, "height": h}, has_touch=True,
                                       is_mobile=True, device_scale_factor=PHONE_RATIO)
     context.add_init_script(VIBRATE_COUNTER)
+    if settings:
+        context.add_init_script(
+            f"localStorage.setItem('spinfall/settings.json', {json.dumps(json.dumps(settings))});")
     page = run.page(context, f"index.html?{query}")
     wait_frames(page, 10)
     return page
@@ -496,11 +503,13 @@ def check_phone(run, w, h):
     page.wait_for_timeout(300)
     start_x = figure_x(run.shot(page, f"{name}-playing"), w, h)
     fingers = Fingers(page)
-    for label, holds, hold_ms, inside in [
-        ("holding the right area", [right], 1500, lambda x: x > FIELD_W * 2 / 3),
-        ("holding the left area", [left], 3000, lambda x: x < FIELD_W / 3),
+    for slug, label, holds, hold_ms, inside in [
+        ("right", "holding the right area", [right], 1500, lambda x: x > FIELD_W * 2 / 3),
+        # From the right edge, the left third is further than 1.5 s away.
+        ("left", "holding the left area", [left], 3000, lambda x: x < FIELD_W / 3),
         # A second finger on the left neither blocks nor reverses the first, on the right.
-        ("a second finger on the left while the first holds the right", [right, left], 3000,
+        ("two-fingers", "a second finger on the left while the first holds the right",
+         [right, left], 3000,
          lambda x: x > FIELD_W * 2 / 3),
     ]:
         for i, at in enumerate(holds):
@@ -509,7 +518,7 @@ def check_phone(run, w, h):
         page.wait_for_timeout(hold_ms)
         fingers.lift_all()
         page.wait_for_timeout(200)
-        shot = run.shot(page, f"{name}-{label.split()[1]}-{len(holds)}")
+        shot = run.shot(page, f"{name}-{slug}")
         x = figure_x(shot, w, h)
         run.check(f"{name}: {label} brings the figure to that third", x is not None and inside(x),
                   f"figure at x = {x if x is None else round(x)} of {FIELD_W} (started at {start_x})")
@@ -556,10 +565,32 @@ def check_phone(run, w, h):
     page.context.close()
 
 
+def check_phone_drag(run, w, h):
+    """The drag scheme, saved in the settings: the figure walks towards the finger, and stops there."""
+    name = f"phone-{w}x{h}-drag"
+    page = phone_page(run, w, h, "seed=5&mode=classic", {"version": 5, "touch": "drag"})
+    fx, fy, scale = phone_field(w, h)
+    page.touchscreen.tap(fx + 400 * scale, fy + 540 * scale)
+    wait_screen(page, "Playing", 5000)
+    fingers = Fingers(page)
+    below = fy + 560 * scale
+    fingers.press(0, (fx + 400 * scale, below))
+    for target, hold_ms, inside in [(700, 1500, lambda x: abs(x - 700) < 30),
+                                    (150, 3000, lambda x: abs(x - 150) < 30)]:
+        fingers.move(0, (fx + target * scale, below))
+        page.wait_for_timeout(hold_ms)
+        x = figure_x(run.shot(page, f"{name}-{target}"), w, h)
+        run.check(f"{name}: dragging to x = {target} brings the figure there",
+                  x is not None and inside(x), f"figure at x = {x if x is None else round(x)}")
+    fingers.lift_all()
+    page.context.close()
+
+
 def check_phones(run):
     for w, h in PHONES:
         try:
             check_phone(run, w, h)
+            check_phone_drag(run, w, h)
         except Exception as e:  # one size failing leaves the other to run
             run.check(f"phone {w}x{h}", False, f"{type(e).__name__}: {e}")
 
