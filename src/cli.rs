@@ -1,5 +1,5 @@
 //! The command line: `spinfall [--seed N] [--mode classic|arcade] [--assets DIR]
-//! [--headless [--seconds S] [--pilot idle|bot|casual] [--record FILE]] [--fullscreen]` and
+//! [--headless [--seconds S] [--pilot idle|bot|casual] [--record FILE]] [--fullscreen] [--touch]` and
 //! `spinfall [--headless] --replay FILE`.
 //!
 //! Mistakes get one line and exit code 2, because a wall of usage text hides the one thing that was
@@ -100,6 +100,11 @@ pub struct Options {
     /// Start in fullscreen.
     #[arg(long, conflicts_with = "headless")]
     pub fullscreen: bool,
+
+    /// Lay out the touch controls from the start, as on a phone (a touch-screen desktop or kiosk);
+    /// without it they appear at the first touch.
+    #[arg(long, conflicts_with = "headless")]
+    pub touch: bool,
 
     /// Write the headless run's replay to this file.
     #[arg(long, value_name = "FILE", requires = "headless")]
@@ -323,6 +328,7 @@ mod tests {
             &["--seconds", "86400.5"],
             &["--mode", "hard"],
             &["--headless", "--fullscreen"],
+            &["--headless", "--touch"],
             &["--record", "run.json"],
             &["--replay", "run.json", "--seed", "3"],
             &["--headless", "--replay", "run.json", "--pilot", "bot"],

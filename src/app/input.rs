@@ -10,7 +10,7 @@ use macroquad::input::utils::{register_input_subscriber, repeat_all_miniquad_inp
 use macroquad::miniquad::{EventHandler, KeyMods, MouseButton, TouchPhase as RawPhase};
 use macroquad::prelude::*;
 use spinfall::controls::{Action, Bindings, Key, MenuDir};
-use spinfall::sim::{Input, FIELD_HEIGHT, FIELD_WIDTH};
+use spinfall::sim::Input;
 
 use super::gamepad::{PadFrame, Pads};
 use super::keys;
@@ -150,8 +150,9 @@ impl EventHandler for RawEvents {
 }
 
 impl Controls {
-    /// Opens the gamepads (a failure is a warning; the keyboard always works).
-    pub fn new() -> Controls {
+    /// Opens the gamepads (a failure is a warning; the keyboard always works); `touch` lays out the
+    /// touch controls before the first touch, as the page does on a phone.
+    pub fn new(touch: bool) -> Controls {
         // Touches are read as touches: macroquad would also turn each into a mouse click, and a tap
         // would then count twice.
         simulate_mouse_with_touch(false);
@@ -160,7 +161,7 @@ impl Controls {
             subscriber: register_input_subscriber(),
             mouse_px: None,
             fingers: Fingers::default(),
-            touch_seen: false,
+            touch_seen: touch,
         }
     }
 
@@ -193,11 +194,8 @@ impl Controls {
         let active = self.touch_seen || platform::touch_screen();
         let (fb_w, fb_h) = framebuffer_size();
         let layout = Layout::new(fb_w, fb_h, screen_dpi_scale(), active);
-        let field = |p: Vec2| {
-            layout
-                .field
-                .field_point(p.x, p.y, FIELD_WIDTH, FIELD_HEIGHT)
-        };
+        // Screens take the point on to their own panels' coordinates (`overlay.rs`).
+        let field = |p: Vec2| layout.ui_point(p);
         // A tap clicks where it lands, as the mouse's button would; the pause button is play's own.
         let menu_tap = tap.filter(|&t| !layout.on_pause(t));
         let pointer = match menu_tap {
@@ -219,6 +217,7 @@ impl Controls {
             layout,
             fingers: self.fingers.down().to_vec(),
             pause_tapped: tap.is_some_and(|t| layout.on_pause(t)),
+            side_tapped: tap.and_then(|t| layout.side(t)),
         };
         let pad = self.pads.poll();
         let mut actions = keyboard_actions(pad, &raw, bindings);

@@ -63,13 +63,25 @@ impl App {
     ///
     /// The panel is opaque: on the title it sits where the attract game's figure walks, and the figure
     /// showing through made the small print hard to read.
+    ///
+    /// On a phone held upright it is one column, narrow enough to be enlarged to a readable size.
     pub(super) fn draw_legend(&self, text: &Text, top: f32) {
-        let (x, w, row_h) = (60.0, 680.0, 28.0);
-        let rows = PowerUpKind::ALL.len().div_ceil(2);
-        draw_solid_panel(x, top, w, rows as f32 * row_h + 10.0);
+        let columns = self.legend_columns();
+        let row_h = 28.0;
+        // As wide as its longest entry needs: a phone's text floor can draw the words larger than
+        // the design's 16 and 15 pixels.
+        let column_w = PowerUpKind::ALL
+            .into_iter()
+            .map(|kind| {
+                24.0 + 30.0 + 16.0 + text.width(name(kind), 16.0) + text.width(effect(kind), 15.0)
+            })
+            .fold(if columns == 2 { 340.0 } else { 440.0 }, f32::max);
+        let w = column_w * columns as f32;
+        let x = 400.0 - w / 2.0;
+        draw_solid_panel(x, top, w, self.legend_height());
         for (i, kind) in PowerUpKind::ALL.into_iter().enumerate() {
-            let cx = x + 24.0 + (i % 2) as f32 * (w / 2.0);
-            let cy = top + 5.0 + row_h / 2.0 + (i / 2) as f32 * row_h;
+            let cx = x + 24.0 + (i % columns) as f32 * column_w;
+            let cy = top + 5.0 + row_h / 2.0 + (i / columns) as f32 * row_h;
             let pulse = 0.5 + 0.5 * (self.clock * 5.0 + i as f32).sin();
             self.draw_token(kind, vec2(cx, cy), vec2(20.0, 20.0), 0.0, pulse);
             let base = cy + 5.5;
@@ -84,6 +96,22 @@ impl App {
                 color,
             );
         }
+    }
+}
+
+impl App {
+    /// One column on a narrow phone screen, two elsewhere.
+    fn legend_columns(&self) -> usize {
+        if self.touch.layout.narrow() {
+            1
+        } else {
+            2
+        }
+    }
+
+    /// The legend's height, in design pixels.
+    pub(super) fn legend_height(&self) -> f32 {
+        PowerUpKind::ALL.len().div_ceil(self.legend_columns()) as f32 * 28.0 + 10.0
     }
 }
 

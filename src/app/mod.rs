@@ -19,6 +19,7 @@ mod hud;
 mod input;
 mod keys;
 mod legend;
+mod overlay;
 mod pace;
 #[cfg(target_arch = "wasm32")]
 pub mod page;
@@ -61,6 +62,7 @@ use replay::Replays;
 use saving::{mode_key, SaveWarned, Saved};
 use screen::{ControlsMenu, GameResult};
 use seeds::Seeds;
+use spinfall::controls::TouchScheme;
 use touch::layout::Layout;
 use touch::TouchFrame;
 use view::{framebuffer_size, Text};
@@ -210,7 +212,7 @@ impl App {
         let mut seeds = Seeds::new(opts.seed.unwrap_or_else(spinfall::cli::random_seed));
         let attract_seed = seeds.next_attract();
         let textures = Textures::upload(&images);
-        let controls = Controls::new();
+        let controls = Controls::new(opts.touch);
         let mut app = App {
             screen: Screen::Title,
             world: World::new(mode, attract_seed, shapes.clone()),
@@ -317,7 +319,10 @@ impl App {
         if let Some(ready) = self.sfx.poll_decoding() {
             platform::sounds_ready(ready);
         }
-        let actions = self.controls.poll(&self.settings.controls);
+        let mut actions = self.controls.poll(&self.settings.controls);
+        // Taken to the panels' coordinates through the overlay this screen was drawn with.
+        let overlay = self.overlay(&actions.touch.layout);
+        actions.pointer.at = actions.pointer.at.map(|p| overlay.to_design(p));
         self.pointer = actions.pointer;
         self.touch = actions.touch.clone();
         // While the Controls screen waits for a key, every key is its own: F pressed to bind it must
@@ -421,7 +426,8 @@ impl App {
         let letterbox = layout.field;
         set_default_camera();
         clear_background(BLACK);
-        let text = Text::new(&letterbox);
+        let min_text = self.touch.active.then_some(touch::layout::TEXT_MIN_CSS);
+        let text = Text::new(&letterbox, min_text);
 
         // Only the playfield shakes; the HUD and the menus hold still so that they stay readable.
         set_camera(&letterbox.camera(fb_h, FIELD_WIDTH, FIELD_HEIGHT, self.shake_offset()));
@@ -430,25 +436,28 @@ impl App {
             debug::draw_bounds(&self.world, self.step_alpha());
             debug.draw_contact();
         }
-        set_camera(&letterbox.camera(fb_h, FIELD_WIDTH, FIELD_HEIGHT, Vec2::ZERO));
-        match self.screen {
-            Screen::Title => self.draw_title(&text),
-            Screen::Playing => self.draw_hud(&text),
-            Screen::Paused { why } => {
-                self.draw_hud(&text);
-                self.draw_pause(&text, why);
-            }
-            Screen::GameOver => {
-                self.draw_hud(&text);
-                self.draw_game_over(&text);
-            }
-            Screen::Scores => self.draw_table(&text),
-            Screen::Controls => self.draw_controls(&text),
-            Screen::Replay => {
-                self.draw_hud(&text);
-                self.draw_replay(&text);
-            }
+        let field_camera = letterbox.camera(fb_h, FIELD_WIDTH, FIELD_HEIGHT, Vec2::ZERO);
+        set_camera(&field_camera);
+        if matches!(
+            self.screen,
+            Screen::Playing | Screen::Paused { .. } | Screen::GameOver | Screen::Replay
+        ) {
+            self.draw_hud(&text);
         }
+        // The screen's panels, through the overlay that enlarges them on a phone.
+        let overlay = self.overlay(&layout);
+        set_camera(&overlay.camera(&layout, fb_h));
+        let panel_text = overlay.text(&layout, min_text);
+        match self.screen {
+            Screen::Title => self.draw_title(&panel_text),
+            Screen::Playing => {}
+            Screen::Paused { why } => self.draw_pause(&panel_text, why),
+            Screen::GameOver => self.draw_game_over(&panel_text),
+            Screen::Scores => self.draw_table(&panel_text),
+            Screen::Controls => self.draw_controls(&panel_text),
+            Screen::Replay => self.draw_replay(&panel_text),
+        }
+        set_camera(&field_camera);
         // Menus are read, not measured: the panel would only cover them.
         if let Some(debug) = self
             .debug
@@ -458,13 +467,21 @@ impl App {
             debug.draw_panel(&text);
         }
         self.draw_toasts(&text);
-        touch::draw::draw_pads(
-            &layout,
-            (fb_w, fb_h),
-            self.settings.touch,
-            self.screen == Screen::Playing,
-            matches!(self.screen, Screen::Paused { .. }),
-        );
+        // In play the areas move the figure (drawn for the buttons scheme); in a replay they are its
+        // slower and faster, and the pause button pauses it.
+        let replay_paused = self.replays.is_paused();
+        let areas = match self.screen {
+            Screen::Playing => self.settings.touch == TouchScheme::Buttons,
+            Screen::Replay => true,
+            _ => false,
+        };
+        let pause = match self.screen {
+            Screen::Playing => Some(false),
+            Screen::Paused { .. } => Some(true),
+            Screen::Replay => Some(replay_paused),
+            _ => None,
+        };
+        touch::draw::draw_pads(&layout, (fb_w, fb_h), areas, pause);
         set_default_camera();
     }
 }

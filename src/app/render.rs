@@ -22,6 +22,13 @@ pub(super) fn draw_panel(x: f32, y: f32, w: f32, h: f32) {
     draw_rectangle_lines(x, y, w, h, 2.0, PANEL_EDGE);
 }
 
+/// Dims everything behind a screen's panels, the field and whatever room a phone's screen has
+/// around it, under whichever camera draws the panels.
+pub(super) fn dim_screen(color: Color) {
+    // Far past any panel area: an overlay enlarges the design at most a few times.
+    draw_rectangle(-4000.0, -4000.0, 8800.0, 8600.0, color);
+}
+
 /// A dark opaque panel with a thin outline, for small print that the game behind (the attract figure
 /// walking past) would otherwise make hard to read; the outline lies inside the panel, over its fill.
 pub(super) fn draw_solid_panel(x: f32, y: f32, w: f32, h: f32) {

@@ -3,7 +3,7 @@
 
 use macroquad::prelude::*;
 
-use spinfall::controls::{Action, Bindings};
+use spinfall::controls::{Action, Bindings, Side};
 use spinfall::replay::{self, Playback, Recorder, Replay};
 use spinfall::sim::{steps_to_seconds, GameSpeed, Input, Mode, World, FIELD_HEIGHT, FIELD_WIDTH};
 use spinfall::store::TABLE_LEN;
@@ -11,7 +11,7 @@ use spinfall::store::TABLE_LEN;
 use super::input::Actions;
 use super::platform::IN_BROWSER;
 use super::prompt::{self, Look};
-use super::render::{clock_text, draw_panel, GOLD, SOFT};
+use super::render::{clock_text, dim_screen, draw_panel, GOLD, SOFT};
 use super::view::{Align, Text};
 use super::{mode_key, App, Screen};
 
@@ -25,6 +25,11 @@ const TABLE: Rect = Rect {
     w: 540.0,
     h: 400.0,
 };
+/// What the score table covers, in design pixels, and its smallest text, for the overlay.
+pub(super) fn table_content() -> (Rect, f32) {
+    (TABLE, 14.0)
+}
+
 /// The height of one entry of the score table.
 const TABLE_ROW_H: f32 = 40.0;
 
@@ -106,7 +111,6 @@ impl Replays {
             .map_or(1, |w| if w.paused { 1 } else { SPEEDS[w.speed] })
     }
 
-    /// The input for the watched replay's next step, or `None` once it has run out.
     /// The game speed the watched replay was played at (full speed when none is watched).
     pub(super) fn game_speed(&self) -> GameSpeed {
         self.watching
@@ -114,6 +118,12 @@ impl Replays {
             .map_or(GameSpeed::FULL, |w| w.playback.replay().speed)
     }
 
+    /// Whether the replay being watched is paused.
+    pub(super) fn is_paused(&self) -> bool {
+        self.watching.as_ref().is_some_and(|w| w.paused)
+    }
+
+    /// The input for the watched replay's next step, or `None` once it has run out.
     pub(super) fn next_input(&mut self) -> Option<Input> {
         self.watching.as_mut()?.playback.next_input()
     }
@@ -300,8 +310,12 @@ impl App {
 
     /// One frame of watching: pause, speed, leave, watch again; steps the world while playing.
     pub(super) fn replay_update(&mut self, actions: &Actions, dt: f32) {
-        // A tap anywhere leaves, as Back does: a touch screen has no other way out.
-        if actions.back || actions.escape || actions.pointer.tapped {
+        let touch = &actions.touch;
+        // On a touch screen the pause button pauses and the movement areas change the speed; a tap
+        // anywhere else leaves, as Back does.
+        let tap_leaves =
+            actions.pointer.tapped && !touch.pause_tapped && touch.side_tapped.is_none();
+        if actions.back || actions.escape || tap_leaves {
             let to_table = self
                 .replays
                 .watching
@@ -320,13 +334,13 @@ impl App {
             self.go_to_title();
             return;
         };
-        if actions.right {
+        if actions.right || touch.side_tapped == Some(Side::Right) {
             w.speed = (w.speed + 1).min(SPEEDS.len() - 1);
         }
-        if actions.left {
+        if actions.left || touch.side_tapped == Some(Side::Left) {
             w.speed = w.speed.saturating_sub(1);
         }
-        if actions.confirm || actions.pause || actions.start {
+        if actions.confirm || actions.pause || actions.start || touch.pause_tapped {
             if done {
                 let replay = w.playback.replay().clone();
                 let back = w.back_to_table;
@@ -343,13 +357,7 @@ impl App {
 
     /// The score table over the title's attract game.
     pub(super) fn draw_table(&self, text: &Text) {
-        draw_rectangle(
-            0.0,
-            0.0,
-            FIELD_WIDTH,
-            FIELD_HEIGHT,
-            Color::new(0.02, 0.03, 0.1, 0.55),
-        );
+        dim_screen(Color::new(0.02, 0.03, 0.1, 0.55));
         let mode = self.table_mode();
         let (x, y, w, h) = (TABLE.x, TABLE.y, TABLE.w, TABLE.h);
         draw_panel(x, y, w, h);
@@ -443,7 +451,11 @@ impl App {
             color: SOFT,
             shadow: false,
         };
-        let table_help = table_help(&self.settings.controls, !IN_BROWSER);
+        let table_help = match (self.touch.active, IN_BROWSER) {
+            (true, false) => "Tap a score to watch it    Tap the mode to switch".to_string(),
+            (true, true) => "Tap the mode to switch    < Back to the title".to_string(),
+            (false, _) => table_help(&self.settings.controls, !IN_BROWSER),
+        };
         prompt::draw(text, &table_help, 400.0, y + h - 20.0, Align::Centre, help);
     }
 
@@ -475,12 +487,18 @@ impl App {
             Align::Left,
             GOLD,
         );
+        let touch = self.touch.active;
+        // A phone's larger letters leave no room for the seed beside the touch help.
+        let seed = if touch {
+            String::new()
+        } else {
+            format!("    seed {}", replay.seed)
+        };
         text.draw(
             &format!(
-                "{} / {}    seed {}",
+                "{} / {}{seed}",
                 clock_text(steps_to_seconds(w.playback.played())),
                 clock_text(steps_to_seconds(replay.steps())),
-                replay.seed
             ),
             150.0,
             band_y + 19.0,
@@ -494,9 +512,14 @@ impl App {
             color: SOFT,
             shadow: false,
         };
+        let watch = if touch {
+            "II: pause   arrows: speed   tap: back".to_string()
+        } else {
+            watch_help(&self.settings.controls)
+        };
         prompt::draw(
             text,
-            &watch_help(&self.settings.controls),
+            &watch,
             FIELD_WIDTH - 16.0,
             band_y + 19.0,
             Align::Right,
@@ -522,7 +545,11 @@ impl App {
                 color: SOFT,
                 shadow: false,
             };
-            let end = end_help(&self.settings.controls);
+            let end = if touch {
+                "II: watch again    tap: back".to_string()
+            } else {
+                end_help(&self.settings.controls)
+            };
             prompt::draw(text, &end, 400.0, 322.0, Align::Centre, help);
         }
     }

@@ -78,6 +78,14 @@ pub fn framebuffer_size() -> (f32, f32) {
 pub struct Text {
     px_per_unit: f32,
     dpi: f32,
+    /// The smallest size drawn, in playfield pixels; smaller sizes are raised to it.
+    floor: f32,
+}
+
+/// The size in playfield pixels that shows as `css` CSS pixels when one playfield pixel covers
+/// `px_per_unit` framebuffer pixels and one CSS pixel covers `dpi`.
+fn floor_units(css: f32, dpi: f32, px_per_unit: f32) -> f32 {
+    css * dpi / px_per_unit
 }
 
 /// Horizontal anchoring of a line of text.
@@ -92,12 +100,21 @@ pub enum Align {
 }
 
 impl Text {
-    /// A text drawer for the given letterbox.
-    pub fn new(letterbox: &Letterbox) -> Text {
+    /// A text drawer for the given letterbox; with `min_css_px`, no line is drawn smaller than that
+    /// many CSS pixels (logical pixels on the desktop), however small the field is shown.
+    pub fn new(letterbox: &Letterbox, min_css_px: Option<f32>) -> Text {
+        let px_per_unit = letterbox.scale.max(0.01);
+        let dpi = screen_dpi_scale().max(0.01);
         Text {
-            px_per_unit: letterbox.scale.max(0.01),
-            dpi: screen_dpi_scale().max(0.01),
+            px_per_unit,
+            dpi,
+            floor: min_css_px.map_or(0.0, |css| floor_units(css, dpi, px_per_unit)),
         }
+    }
+
+    /// The size `size` is drawn at: raised to the floor.
+    fn size(&self, size: f32) -> f32 {
+        size.max(self.floor)
     }
 
     /// The rasterised font size and the scale that brings it back to `size` playfield pixels.
@@ -105,6 +122,7 @@ impl Text {
     /// macroquad rasterises at `font_size * dpi` physical pixels and draws at `font_size * font_scale`
     /// units; choosing `font_size = size * px_per_unit / dpi` makes one glyph texel one screen pixel.
     fn params(&self, size: f32) -> (u16, f32) {
+        let size = self.size(size);
         let font_size = (size * self.px_per_unit / self.dpi)
             .round()
             .clamp(1.0, 400.0);

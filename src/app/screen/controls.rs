@@ -12,7 +12,7 @@ use spinfall::sim::{FIELD_HEIGHT, FIELD_WIDTH};
 
 use crate::app::input::{Actions, Pressed};
 use crate::app::prompt::{self, Look};
-use crate::app::render::{draw_panel, draw_solid_panel, GOLD, SOFT};
+use crate::app::render::{dim_screen, draw_panel, draw_solid_panel, GOLD, SOFT};
 use crate::app::view::{Align, Text};
 use crate::app::{App, Screen};
 
@@ -59,6 +59,19 @@ impl ControlsMenu {
     pub(in crate::app) fn is_prompting(&self) -> bool {
         self.prompting
     }
+}
+
+/// What the screen covers, in design pixels, and its smallest text, for the overlay.
+pub(super) fn controls_content() -> (Rect, f32) {
+    (
+        Rect::new(
+            36.0,
+            20.0,
+            FIELD_WIDTH - 72.0,
+            PANEL.y + PANEL.h + 142.0 - 20.0,
+        ),
+        15.0,
+    )
 }
 
 /// The slot of a key column.
@@ -222,13 +235,7 @@ impl App {
 
     /// Draws the Controls screen over the dimmed attract game.
     pub(in crate::app) fn draw_controls(&self, text: &Text) {
-        draw_rectangle(
-            0.0,
-            0.0,
-            FIELD_WIDTH,
-            FIELD_HEIGHT,
-            Color::new(0.02, 0.03, 0.1, 0.6),
-        );
+        dim_screen(Color::new(0.02, 0.03, 0.1, 0.6));
         // A screen of small print: an opaque backing keeps the blocks falling behind from crossing it.
         draw_solid_panel(
             36.0,

@@ -3,13 +3,13 @@
 use macroquad::prelude::*;
 
 use spinfall::controls::Action;
-use spinfall::sim::{GameSpeed, FIELD_HEIGHT, FIELD_WIDTH};
+use spinfall::sim::GameSpeed;
 use spinfall::store::{self, ModeKey, ScoreEntry, TABLE_LEN};
 
 use crate::app::input::Actions;
 use crate::app::prompt::{self, Look};
 use crate::app::records::{self, Driver};
-use crate::app::render::{GOLD, PANEL, PANEL_EDGE, SOFT};
+use crate::app::render::{dim_screen, GOLD, PANEL, PANEL_EDGE, SOFT};
 use crate::app::view::{Align, Text};
 use crate::app::{App, Screen};
 
@@ -28,6 +28,11 @@ pub(in crate::app) struct GameResult {
     new_best: bool,
     /// The slowest game speed the game was played at.
     speed: GameSpeed,
+}
+
+/// What the game-over panel covers, in design pixels, and its smallest text, for the overlay.
+pub(super) fn game_over_content() -> (Rect, f32) {
+    (Rect::new(170.0, 74.0, 460.0, 476.0), 14.0)
 }
 
 /// Where the "play again" and "title" lines are hovered and clicked.
@@ -82,13 +87,7 @@ impl App {
     pub(in crate::app) fn draw_game_over(&self, text: &Text) {
         // Fade in, so the last hit registers before the verdict covers it.
         let fade = (self.screen_time / 0.5).clamp(0.0, 1.0);
-        draw_rectangle(
-            0.0,
-            0.0,
-            FIELD_WIDTH,
-            FIELD_HEIGHT,
-            Color::new(0.02, 0.0, 0.05, 0.6 * fade),
-        );
+        dim_screen(Color::new(0.02, 0.0, 0.05, 0.6 * fade));
         let a = fade;
         let white = Color::new(1.0, 1.0, 1.0, a);
         let soft = Color::new(SOFT.r, SOFT.g, SOFT.b, SOFT.a * a);

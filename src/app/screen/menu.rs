@@ -82,6 +82,20 @@ impl MenuLayout {
         Rect::new(PANEL_X, self.top, PANEL_W, self.panel_h())
     }
 
+    /// The layout on this screen: on a phone held upright, where the menu is enlarged into the
+    /// room below the field, rows as tall as the most rows ever get, so each is a comfortable tap.
+    pub(super) fn on(rows: usize, narrow: bool) -> MenuLayout {
+        let layout = MenuLayout::new(rows);
+        if narrow {
+            MenuLayout {
+                row_h: 36.0,
+                ..layout
+            }
+        } else {
+            layout
+        }
+    }
+
     /// The panel's height.
     pub(super) fn panel_h(&self) -> f32 {
         self.rows as f32 * self.row_h + 24.0

@@ -9,6 +9,7 @@
 mod controls;
 mod game_over;
 mod menu;
+mod overlays;
 mod pause;
 mod play;
 mod title;

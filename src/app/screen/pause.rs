@@ -3,11 +3,11 @@
 use macroquad::prelude::*;
 
 use spinfall::controls::Action;
-use spinfall::sim::{Mode, FIELD_HEIGHT, FIELD_WIDTH};
+use spinfall::sim::Mode;
 
 use crate::app::input::Actions;
 use crate::app::prompt::{self, Look};
-use crate::app::render::{draw_panel, GOLD, SOFT};
+use crate::app::render::{dim_screen, draw_panel, GOLD, SOFT};
 use crate::app::view::{Align, Text};
 use crate::app::{App, PauseReason, Screen};
 
@@ -30,6 +30,9 @@ const PAUSE_ROWS: [(PauseRow, f32); 5] = [
     (PauseRow::Debug, 408.0),
 ];
 
+/// The legend's top edge, under the panel.
+const LEGEND_TOP: f32 = 446.0;
+
 /// Where the line with baseline `y` is hovered and clicked.
 fn row_rect(y: f32) -> Rect {
     Rect::new(196.0, y - 18.0, 408.0, 24.0)
@@ -45,6 +48,21 @@ fn speed_arrows(y: f32) -> [Rect; 2] {
 }
 
 impl App {
+    /// What the pause panel (and the legend under it in arcade) covers, and its smallest text.
+    pub(super) fn pause_content(&self) -> (Rect, f32) {
+        let bottom = if self.world.mode() == Mode::Arcade {
+            LEGEND_TOP + self.legend_height()
+        } else {
+            426.0
+        };
+        let x = if self.touch.layout.narrow() || self.world.mode() != Mode::Arcade {
+            180.0
+        } else {
+            60.0
+        };
+        (Rect::new(x, 170.0, 800.0 - 2.0 * x, bottom - 170.0), 15.0)
+    }
+
     /// One frame of the pause: back to the title, or back to the game.
     pub(in crate::app) fn update_paused(&mut self, actions: &Actions) {
         let clicked = PAUSE_ROWS
@@ -87,13 +105,7 @@ impl App {
 
     /// Draws the pause panel over the held game, saying why it is paused.
     pub(in crate::app) fn draw_pause(&self, text: &Text, why: PauseReason) {
-        draw_rectangle(
-            0.0,
-            0.0,
-            FIELD_WIDTH,
-            FIELD_HEIGHT,
-            Color::new(0.0, 0.02, 0.08, 0.55),
-        );
+        dim_screen(Color::new(0.0, 0.02, 0.08, 0.55));
         draw_panel(180.0, 170.0, 440.0, 256.0);
         text.shadowed("PAUSED", 400.0, 230.0, 52.0, Align::Centre, WHITE);
         let note = match why {
@@ -176,7 +188,7 @@ impl App {
             }
         }
         if self.world.mode() == Mode::Arcade {
-            self.draw_legend(text, 446.0);
+            self.draw_legend(text, LEGEND_TOP);
         }
     }
 }

@@ -3,7 +3,7 @@
 use macroquad::prelude::*;
 
 use spinfall::controls::{Action, TouchScheme};
-use spinfall::sim::{steps_to_seconds, Mode, FIELD_HEIGHT, FIELD_WIDTH, STEPS_PER_SECOND};
+use spinfall::sim::{steps_to_seconds, Mode, STEPS_PER_SECOND};
 use spinfall::store::ModeKey;
 
 use super::menu::{menu_rows, MenuLayout, Row};
@@ -11,7 +11,7 @@ use crate::app::game::Steer;
 use crate::app::input::Actions;
 use crate::app::platform::IN_BROWSER;
 use crate::app::prompt::{self, Look};
-use crate::app::render::{GOLD, SOFT};
+use crate::app::render::{dim_screen, GOLD, SOFT};
 use crate::app::view::{Align, Text};
 use crate::app::{App, Screen};
 
@@ -35,6 +35,22 @@ fn start_rect(layout: &MenuLayout) -> Rect {
 const ATTRACT_STEPS: u64 = 75 * STEPS_PER_SECOND as u64;
 
 impl App {
+    /// What the title's text covers, in design pixels, and its smallest text: the overlay fits it
+    /// on a phone.
+    pub(super) fn title_content(&self) -> (Rect, f32) {
+        let layout = MenuLayout::on(
+            menu_rows(self.touch.active).len(),
+            self.touch.layout.narrow(),
+        );
+        let prompt_y = prompt_y(&layout);
+        let bottom = if self.mode == Mode::Arcade {
+            prompt_y + 98.0 + self.legend_height()
+        } else {
+            prompt_y + 96.0
+        };
+        (Rect::new(150.0, 56.0, 500.0, bottom - 56.0), 15.0)
+    }
+
     /// One frame of the title: the menu's keys, then the attract game; returns false when the player
     /// quits.
     pub(in crate::app) fn update_title(&mut self, actions: &Actions, dt: f32) -> bool {
@@ -64,7 +80,7 @@ impl App {
                 .push((QUIT_PROMPT.to_string(), QUIT_CONFIRM_SECONDS));
         }
         let rows = menu_rows(actions.touch.active);
-        let layout = MenuLayout::new(rows.len());
+        let layout = MenuLayout::on(rows.len(), actions.touch.layout.narrow());
         let pointer = actions.pointer;
         if let Some(i) = pointer.hovered_index(&layout.row_rects()) {
             self.menu_row = i;
@@ -130,16 +146,16 @@ impl App {
     /// Draws the title over the dimmed attract game.
     pub(in crate::app) fn draw_title(&self, text: &Text) {
         // Dim the attract game so the menu reads first.
-        draw_rectangle(
-            0.0,
-            0.0,
-            FIELD_WIDTH,
-            FIELD_HEIGHT,
-            Color::new(0.02, 0.03, 0.1, 0.45),
-        );
+        dim_screen(Color::new(0.02, 0.03, 0.1, 0.45));
 
         // Two spinner blocks flank the name, turning slowly.
-        for (x, dir) in [(150.0, 1.0), (650.0, -1.0)] {
+        // Closer on a phone held upright, so they stay inside what the overlay enlarges.
+        let flank = if self.touch.layout.narrow() {
+            205.0
+        } else {
+            250.0
+        };
+        for (x, dir) in [(400.0 - flank, 1.0), (400.0 + flank, -1.0)] {
             let size = vec2(56.0, 56.0);
             let centre = vec2(x, 102.0);
             draw_texture_ex(
@@ -167,7 +183,7 @@ impl App {
 
         let touch = self.touch.active;
         let rows = menu_rows(touch);
-        let layout = MenuLayout::new(rows.len());
+        let layout = MenuLayout::on(rows.len(), self.touch.layout.narrow());
         self.draw_menu(text, &rows, layout);
 
         let prompt_y = prompt_y(&layout);
@@ -243,12 +259,8 @@ impl App {
         let quit = if IN_BROWSER { "" } else { "     Quit: Esc" };
         // On a touch screen the help names touches, not keys.
         let line = match (touch, self.settings.touch) {
-            (true, TouchScheme::Buttons) => {
-                "Move: hold the left or right area     Pause: the II button".to_string()
-            }
-            (true, TouchScheme::Drag) => {
-                "Move: drag a finger left or right     Pause: the II button".to_string()
-            }
+            (true, TouchScheme::Buttons) => "Move: hold an arrow area    Pause: II".to_string(),
+            (true, TouchScheme::Drag) => "Move: drag a finger    Pause: II".to_string(),
             (false, _) => format!(
                 "Move: {}, D-pad or left stick     Pause: Esc / {}  {{Start}}{quit}",
                 keys.move_names(),

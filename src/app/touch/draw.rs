@@ -4,7 +4,6 @@
 //! is not.
 
 use macroquad::prelude::*;
-use spinfall::controls::TouchScheme;
 
 use super::layout::{Layout, Pads};
 use crate::app::view::Letterbox;
@@ -14,15 +13,9 @@ const FILL: f32 = 0.07;
 /// How strongly an area's outline and its arrow show.
 const INK: f32 = 0.28;
 
-/// Draws the touch controls over the whole framebuffer: the pause button always (it resumes a paused
-/// game too), the movement areas only for the buttons scheme and only while `playing`.
-pub fn draw_pads(
-    layout: &Layout,
-    (fb_w, fb_h): (f32, f32),
-    scheme: TouchScheme,
-    playing: bool,
-    paused: bool,
-) {
+/// Draws the touch controls over the whole framebuffer: the movement areas when `areas`, the pause
+/// button when `pause` is given (showing a play triangle when it says paused).
+pub fn draw_pads(layout: &Layout, (fb_w, fb_h): (f32, f32), areas: bool, pause: Option<bool>) {
     let Some(pads) = layout.pads else {
         return;
     };
@@ -35,11 +28,11 @@ pub fn draw_pads(
         scale: 1.0,
     };
     set_camera(&screen.camera(fb_h, screen.w as f32, screen.h as f32, Vec2::ZERO));
-    if playing && scheme == TouchScheme::Buttons {
+    if areas {
         draw_area(pads.left, -1.0);
         draw_area(pads.right, 1.0);
     }
-    if playing || paused {
+    if let Some(paused) = pause {
         draw_pause(&pads, paused);
     }
 }

@@ -16,6 +16,10 @@ use crate::app::view::Letterbox;
 /// per cm, wide enough for a thumb that is not looking.
 pub const PAD_MIN_CSS: f32 = 150.0;
 
+/// The smallest text on a touch screen, in CSS pixels: a phone held at arm's length reads nothing
+/// smaller.
+pub const TEXT_MIN_CSS: f32 = 12.0;
+
 /// The pause button's side, in CSS pixels (about 9 mm, a comfortable tap).
 const PAUSE_CSS: f32 = 56.0;
 
@@ -38,6 +42,10 @@ pub struct Pads {
 pub struct Layout {
     /// Where the playfield is drawn.
     pub field: Letterbox,
+    /// Where the screens' panels may go, at the field's scale: the field itself without touch; on a
+    /// touch screen the whole screen but the pause button's strip, so menus can grow past the field
+    /// to stay readable and easy to tap.
+    pub ui: Letterbox,
     /// The touch controls, `None` without touch.
     pub pads: Option<Pads>,
 }
@@ -47,8 +55,10 @@ impl Layout {
     /// device pixel ratio), with room for touch controls when `touch` is set.
     pub fn new(fb_w: f32, fb_h: f32, css: f32, touch: bool) -> Layout {
         if !touch {
+            let field = Letterbox::fit(fb_w, fb_h, FIELD_WIDTH, FIELD_HEIGHT);
             return Layout {
-                field: Letterbox::fit(fb_w, fb_h, FIELD_WIDTH, FIELD_HEIGHT),
+                field,
+                ui: field,
                 pads: None,
             };
         }
@@ -70,6 +80,13 @@ impl Layout {
             let below_pause = pause.bottom() + margin;
             Layout {
                 field,
+                ui: Letterbox {
+                    x: 0,
+                    y: 0,
+                    w: w as i32,
+                    h: h as i32,
+                    scale: field.scale,
+                },
                 pads: Some(Pads {
                     left: Rect::new(0.0, 0.0, left_edge, h),
                     right: Rect::new(right_edge, below_pause, w - right_edge, h - below_pause),
@@ -84,6 +101,13 @@ impl Layout {
             let bottom = (field.y + field.h) as f32;
             Layout {
                 field,
+                ui: Letterbox {
+                    x: 0,
+                    y: field.y,
+                    w: w as i32,
+                    h: (h as i32 - field.y).max(1),
+                    scale: field.scale,
+                },
                 pads: Some(Pads {
                     left: Rect::new(0.0, bottom, w / 2.0, h - bottom),
                     right: Rect::new(w / 2.0, bottom, w / 2.0, h - bottom),
@@ -98,6 +122,23 @@ impl Layout {
     pub fn field_x(&self, x: f32) -> f32 {
         ((x - self.field.x as f32) / self.field.w.max(1) as f32 * FIELD_WIDTH)
             .clamp(0.0, FIELD_WIDTH)
+    }
+
+    /// Whether this is a touch screen held upright, whose panels have more room down than across.
+    pub fn narrow(&self) -> bool {
+        self.pads.is_some() && self.ui.w < self.ui.h
+    }
+
+    /// The size of the panels' area in field units (800 x 600 without touch).
+    pub fn ui_size(&self) -> Vec2 {
+        let scale = self.ui.scale.max(1e-6);
+        Vec2::new(self.ui.w as f32 / scale, self.ui.h as f32 / scale)
+    }
+
+    /// The point of the panels' area under framebuffer pixel `at`, in field units, or `None` off it.
+    pub fn ui_point(&self, at: Vec2) -> Option<Vec2> {
+        let size = self.ui_size();
+        self.ui.field_point(at.x, at.y, size.x, size.y)
     }
 
     /// The movement area under `at`, if any.

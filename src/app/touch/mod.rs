@@ -8,7 +8,7 @@ pub mod draw;
 pub mod layout;
 
 use macroquad::prelude::Vec2;
-use spinfall::controls::{buttons_move, drag_move, TouchScheme};
+use spinfall::controls::{buttons_move, drag_move, Side, TouchScheme};
 
 use layout::Layout;
 
@@ -84,6 +84,8 @@ pub struct TouchFrame {
     pub fingers: Vec<Finger>,
     /// A finger went down on the pause button this frame.
     pub pause_tapped: bool,
+    /// A finger went down on a movement area this frame (a replay's slower and faster).
+    pub side_tapped: Option<Side>,
 }
 
 impl Default for TouchFrame {
@@ -93,6 +95,7 @@ impl Default for TouchFrame {
             layout: Layout::new(1.0, 1.0, 1.0, false),
             fingers: Vec::new(),
             pause_tapped: false,
+            side_tapped: None,
         }
     }
 }
@@ -131,6 +134,7 @@ mod tests {
             layout: Layout::new(w, h, 1.0, true),
             fingers: fingers.down().to_vec(),
             pause_tapped: false,
+            side_tapped: None,
         }
     }
 
