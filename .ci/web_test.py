@@ -429,6 +429,27 @@ def phone_pads(w, h):
     return (w / 4, (bottom + h) / 2), (3 * w / 4, (bottom + h) / 2), pause
 
 
+def panel_point(w, h, content, smallest, p):
+    """Where design point `p` of a screen's panels lands on a phone, in CSS px, as src/app/overlay.rs
+    enlarges the panels (`content` = x, y, width, height of what they cover; `smallest` their smallest
+    text) into the room beside or below the field."""
+    fx, fy, scale = phone_field(w, h)
+    top = 0 if w >= h else fy
+    area_w, area_h = w / scale, (h - top) / scale
+    cx, cy, cw, ch = content
+    wanted = 12 / (scale * smallest)
+    room = min((area_w - 16) / cw, (area_h - 16) / ch)
+    zoom = max(min(wanted, room), min(room, 1))
+    ux = area_w / 2 + (p[0] - (cx + cw / 2)) * zoom
+    uy = area_h / 2 + (p[1] - (cy + ch / 2)) * zoom
+    return ux * scale, top + uy * scale
+
+
+def title_start_tap(w, h):
+    """A point on the title screen below the menu and everything under it, where a tap starts a game."""
+    return w / 2, h - 12
+
+
 def figure_x(image, w, h):
     """The figure's centre in field px, found by its green shirt in the band where it stands."""
     fx, fy, scale = phone_field(w, h)
@@ -489,7 +510,7 @@ def check_phone(run, w, h):
     run.check(f"{name}: the canvas takes the whole screen", touch == h, f"canvas height {touch}")
     run.shot(page, f"{name}-title")
     # Below the menu, off it: a tap there starts a game, as Enter does.
-    page.touchscreen.tap(fx + 400 * scale, fy + 540 * scale)
+    page.touchscreen.tap(*title_start_tap(w, h))
     try:
         wait_screen(page, "Playing", 5000)
         started = True
@@ -541,7 +562,7 @@ def check_phone(run, w, h):
 
     # Seed 21 in arcade: the idle figure loses its three lives in under ten seconds.
     page = phone_page(run, w, h, "seed=21&mode=arcade")
-    page.touchscreen.tap(fx + 400 * scale, fy + 540 * scale)
+    page.touchscreen.tap(*title_start_tap(w, h))
     try:
         wait_screen(page, "GameOver", 30000)
         over = True
@@ -553,8 +574,8 @@ def check_phone(run, w, h):
     if over:
         page.wait_for_timeout(1200)
         run.shot(page, f"{name}-game-over")
-        # The "play again" line.
-        page.touchscreen.tap(fx + 400 * scale, fy + 496 * scale)
+        # The "play again" line, on the game over panel (screen/game_over.rs) as a phone enlarges it.
+        page.touchscreen.tap(*panel_point(w, h, (170, 74, 460, 476), 14, (400, 497)))
         try:
             wait_screen(page, "Playing", 5000)
             again = True
@@ -570,7 +591,7 @@ def check_phone_drag(run, w, h):
     name = f"phone-{w}x{h}-drag"
     page = phone_page(run, w, h, "seed=5&mode=classic", {"version": 5, "touch": "drag"})
     fx, fy, scale = phone_field(w, h)
-    page.touchscreen.tap(fx + 400 * scale, fy + 540 * scale)
+    page.touchscreen.tap(*title_start_tap(w, h))
     wait_screen(page, "Playing", 5000)
     fingers = Fingers(page)
     below = fy + 560 * scale
@@ -586,6 +607,70 @@ def check_phone_drag(run, w, h):
     page.context.close()
 
 
+def check_phone_bad_touches(run):
+    """Touches a player never meant: during start-up, ten fingers at once, a finger that starts on a
+    movement area and slides onto the field, and the phone turned mid-game. None moves the figure on
+    its own or stops the game."""
+    w, h = PHONES[0]
+    name = "phone-bad-touches"
+    context = run.browser.new_context(viewport={"width": w, "height": h}, has_touch=True,
+                                      is_mobile=True, device_scale_factor=PHONE_RATIO)
+    page = run.page(context, "index.html?seed=5&mode=classic")
+    fingers = Fingers(page)
+    # Fingers down and up while the module is still loading.
+    for i in range(3):
+        fingers.press(i, (40 + 100 * i, 400))
+    fingers.lift_all()
+    wait_frames(page, 10)
+    page.touchscreen.tap(*title_start_tap(w, h))
+    wait_screen(page, "Playing", 5000)
+    page.wait_for_timeout(300)
+    start = figure_x(run.shot(page, f"{name}-start"), w, h)
+    # Ten fingers spread over the screen, half on each area: the oldest (left) decides, and the game
+    # goes on.
+    left, right, _ = phone_pads(w, h)
+    for i in range(10):
+        area = left if i % 2 == 0 else right
+        fingers.press(i, (area[0] + (i - 5) * 3, area[1] + (i - 5) * 20))
+    page.wait_for_timeout(600)
+    fingers.lift_all()
+    page.wait_for_timeout(200)
+    after_ten = figure_x(run.shot(page, f"{name}-ten-fingers"), w, h)
+    playing = page.evaluate("window.spinfall.screen") == "Playing"
+    run.check(f"{name}: ten fingers at once walk the oldest's way and the game goes on",
+              playing and start is not None and after_ten is not None and after_ten < start - 20,
+              f"figure {start} -> {after_ten}, screen {page.evaluate('window.spinfall.screen')}")
+    # A finger that starts on the right area and slides onto the field stops the figure there.
+    fx, fy, scale = phone_field(w, h)
+    fingers.press(0, right)
+    page.wait_for_timeout(400)
+    fingers.move(0, (fx + 400 * scale, fy + 300 * scale))
+    page.wait_for_timeout(150)
+    slid = figure_x(run.shot(page, f"{name}-slid"), w, h)
+    page.wait_for_timeout(800)
+    still = figure_x(run.shot(page, f"{name}-slid-later"), w, h)
+    fingers.lift_all()
+    run.check(f"{name}: a finger slid off its area onto the field stops the figure",
+              slid is not None and still is not None and abs(still - slid) < 8,
+              f"figure {slid} then {still}")
+    # Turned sideways and back in mid-game, with no finger down: the figure stays where it was.
+    before = figure_x(run.shot(page, f"{name}-before-turn"), w, h)
+    page.set_viewport_size({"width": h, "height": w})
+    page.wait_for_timeout(600)
+    turned = figure_x(run.shot(page, f"{name}-turned"), h, w)
+    page.set_viewport_size({"width": w, "height": h})
+    page.wait_for_timeout(600)
+    back = figure_x(run.shot(page, f"{name}-turned-back"), w, h)
+    frames = page.evaluate("window.spinfall.frames")
+    page.wait_for_timeout(300)
+    running = page.evaluate("window.spinfall.frames") > frames
+    run.check(f"{name}: turning the phone mid-game moves nothing and the game runs on",
+              running and None not in (before, turned, back)
+              and abs(turned - before) < 8 and abs(back - before) < 8,
+              f"figure {before} -> {turned} sideways -> {back} upright; frames advancing: {running}")
+    context.close()
+
+
 def check_phones(run):
     for w, h in PHONES:
         try:
@@ -593,6 +678,10 @@ def check_phones(run):
             check_phone_drag(run, w, h)
         except Exception as e:  # one size failing leaves the other to run
             run.check(f"phone {w}x{h}", False, f"{type(e).__name__}: {e}")
+    try:
+        check_phone_bad_touches(run)
+    except Exception as e:
+        run.check("phone bad touches", False, f"{type(e).__name__}: {e}")
 
 
 def main():
