@@ -320,6 +320,26 @@ def check_lab(run):
     page.context.close()
 
 
+def check_without_workers(run):
+    """A browser without service workers plays online as ever, with one console line saying so."""
+    context = run.browser.new_context(viewport=VIEWPORT, service_workers="block")
+    # As an older or locked-down browser: no `navigator.serviceWorker` at all.
+    context.add_init_script("delete Navigator.prototype.serviceWorker;")
+    seen = len(run.console)
+    page = run.page(context, "index.html?seed=5&mode=classic")
+    wait_frames(page, 10)
+    page.keyboard.press("Enter")
+    try:
+        wait_screen(page, "Playing", 10000)
+        playing = True
+    except Exception:
+        playing = False
+    lines = [l for l in run.console[seen:] if "offline copy unavailable" in l]
+    run.check("without service workers the page plays, with one console line", playing and len(lines) == 1,
+              f"playing: {playing}; {lines}")
+    context.close()
+
+
 def check_installable_and_offline(run):
     context = run.browser.new_context(viewport=VIEWPORT)
     page = run.page(context)
@@ -692,11 +712,13 @@ def main():
         run = Run(browser, site, out)
         for check in (check_title, check_play_and_red, check_best_survives_reload,
                       check_bad_storage_and_query, check_gamepad, check_lab,
-                      check_installable_and_offline, check_phones):
+                      check_installable_and_offline, check_without_workers, check_phones):
+            began = time.time()
             try:
                 check(run)
             except Exception as e:  # a check that times out fails alone; the others still run
                 run.check(check.__name__.replace("_", " "), False, f"{type(e).__name__}: {e}")
+            print(f"web test: {check.__name__} took {time.time() - began:.1f} s", flush=True)
         try:
             check_headless_lines(run, native, pinned)
         except Exception as e:

@@ -10,6 +10,8 @@ window.spinfall = { firstFrameMs: null, frames: 0 };
 // browser that refuses them) the page simply needs the network.
 if ("serviceWorker" in navigator) {
   navigator.serviceWorker.register("sw.js").catch((e) => console.warn("offline copy unavailable: " + e));
+} else {
+  console.warn("offline copy unavailable: this browser offers no service workers");
 }
 
 (function () {
