@@ -97,6 +97,15 @@ def wait_screen(page, prefix, timeout=15000):
         timeout=timeout)
 
 
+def reaches(page, prefix, timeout=15000):
+    """Whether the game's screen comes to start with `prefix` within `timeout` ms."""
+    try:
+        wait_screen(page, prefix, timeout)
+        return True
+    except Exception:
+        return False
+
+
 def pixels(image, box=None):
     part = image.crop(box) if box else image
     flat = getattr(part, "get_flattened_data", None) or part.getdata
@@ -180,11 +189,7 @@ def check_play_and_red(run):
               f"largest red share {most:.0%} over {frames} frames")
     # Losing focus pauses the game (the page's loader reports focus through document.hasFocus()).
     page.evaluate("document.hasFocus = () => false; window.dispatchEvent(new Event('blur'))")
-    try:
-        wait_screen(page, "Paused", 5000)
-        paused = True
-    except Exception:
-        paused = False
+    paused = reaches(page, "Paused", 5000)
     run.shot(page, "paused")
     run.check("the game pauses when the page loses focus", paused,
               str(page.evaluate("window.spinfall.screen")))
@@ -276,11 +281,7 @@ def check_gamepad(run):
     page = run.page(context, "index.html?seed=3&mode=arcade")
     wait_frames(page, 10)
     page.evaluate("window.__pad.buttons[0].pressed = true")
-    try:
-        wait_screen(page, "Playing", 8000)
-        started = True
-    except Exception:
-        started = False
+    started = reaches(page, "Playing", 8000)
     page.evaluate("window.__pad.buttons[0].pressed = false")
     run.shot(page, "gamepad-start")
     run.check("a gamepad's A button (Gamepad API) starts a game", started,
@@ -329,11 +330,7 @@ def check_without_workers(run):
     page = run.page(context, "index.html?seed=5&mode=classic")
     wait_frames(page, 10)
     page.keyboard.press("Enter")
-    try:
-        wait_screen(page, "Playing", 10000)
-        playing = True
-    except Exception:
-        playing = False
+    playing = reaches(page, "Playing", 10000)
     lines = [l for l in run.console[seen:] if "offline copy unavailable" in l]
     run.check("without service workers the page plays, with one console line", playing and len(lines) == 1,
               f"playing: {playing}; {lines}")
@@ -369,11 +366,7 @@ def check_installable_and_offline(run):
     title = run.shot(page, "offline-title")
     letters = share(title, bright, (300, 90, 660, 170))
     page.keyboard.press("Enter")
-    try:
-        wait_screen(page, "Playing", 10000)
-        playing = True
-    except Exception:
-        playing = False
+    playing = reaches(page, "Playing", 10000)
     run.shot(page, "offline-playing")
     run.check("with the network off, a reload draws the title and starts a game",
               letters > 0.08 and playing, f"{letters:.0%} white in the name's box, playing: {playing}")
@@ -531,11 +524,7 @@ def check_phone(run, w, h):
     run.shot(page, f"{name}-title")
     # Below the menu, off it: a tap there starts a game, as Enter does.
     page.touchscreen.tap(*title_start_tap(w, h))
-    try:
-        wait_screen(page, "Playing", 5000)
-        started = True
-    except Exception:
-        started = False
+    started = reaches(page, "Playing", 5000)
     run.check(f"{name}: a tap below the title's menu starts a game", started,
               str(page.evaluate("window.spinfall.screen")))
     if not started:
@@ -564,30 +553,18 @@ def check_phone(run, w, h):
         run.check(f"{name}: {label} brings the figure to that third", x is not None and inside(x),
                   f"figure at x = {x if x is None else round(x)} of {FIELD_W} (started at {start_x})")
     page.touchscreen.tap(*pause)
-    try:
-        wait_screen(page, "Paused", 5000)
-        paused = True
-    except Exception:
-        paused = False
+    paused = reaches(page, "Paused", 5000)
     run.shot(page, f"{name}-paused")
     run.check(f"{name}: the pause button pauses", paused, str(page.evaluate("window.spinfall.screen")))
     page.touchscreen.tap(*pause)
-    try:
-        wait_screen(page, "Playing", 5000)
-        resumed = True
-    except Exception:
-        resumed = False
+    resumed = reaches(page, "Playing", 5000)
     run.check(f"{name}: the pause button resumes", resumed, str(page.evaluate("window.spinfall.screen")))
     page.context.close()
 
     # Seed 21 in arcade: the idle figure loses its three lives in under ten seconds.
     page = phone_page(run, w, h, "seed=21&mode=arcade")
     page.touchscreen.tap(*title_start_tap(w, h))
-    try:
-        wait_screen(page, "GameOver", 30000)
-        over = True
-    except Exception:
-        over = False
+    over = reaches(page, "GameOver", 30000)
     buzzes = page.evaluate("window.__vibrations.length")
     run.check(f"{name}: a hit vibrates", buzzes > 0, f"{buzzes} vibrations")
     again = False
@@ -596,11 +573,7 @@ def check_phone(run, w, h):
         run.shot(page, f"{name}-game-over")
         # The "play again" line, on the game over panel (screen/game_over.rs) as a phone enlarges it.
         page.touchscreen.tap(*panel_point(w, h, (170, 74, 460, 476), 14, (400, 497)))
-        try:
-            wait_screen(page, "Playing", 5000)
-            again = True
-        except Exception:
-            again = False
+        again = reaches(page, "Playing", 5000)
     run.check(f"{name}: the game over screen answers a tap", over and again,
               str(page.evaluate("window.spinfall.screen")))
     page.context.close()
