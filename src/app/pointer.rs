@@ -7,10 +7,12 @@
 
 use macroquad::prelude::{Rect, Vec2};
 
-/// The mouse as menus use it, in playfield coordinates.
+/// The mouse as menus use it, in the current screen's design coordinates: the playfield's, or on a
+/// phone those of the screen's enlarged panels (`overlay.rs`).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Pointer {
-    /// Where it points, if it is over the playfield (not on a letterbox bar or outside the window).
+    /// Where it points, if it is over the area the screen's panels may take (on the desktop the
+    /// playfield, not a letterbox bar or outside the window).
     pub at: Option<Vec2>,
     /// It moved this frame.
     pub moved: bool,
