@@ -67,6 +67,9 @@ mod ops;
 // A body moved through a world of sprites.
 mod mover;
 
+// Two sprites' contact as a physics engine's solver takes it.
+mod manifold;
+
 pub use broad::{Obstacles, SweepAndPrune};
 pub use geom::Rect;
 pub use mask::{Mask, MaskError, MaskRule, OneLine, PixelRect};
@@ -74,6 +77,7 @@ pub use motion::{
     push_out, push_out_along, time_of_impact, Impact, Motion, PushOut, IMPACT_RESOLUTION,
     PUSH_TOLERANCE, PUSH_WORK_BUDGET,
 };
+pub use manifold::{contact_manifold, Manifold, ManifoldPoint};
 pub use mover::{Body, ContactKind, MoveContact, Moved, Mover};
 pub use ops::Component;
 pub use pair::{
