@@ -8,8 +8,8 @@
 
 use std::time::{Duration, Instant};
 
-use avian2d::collision::CollisionDiagnostics;
 use avian2d::collider_tree::ColliderTreeDiagnostics;
+use avian2d::collision::CollisionDiagnostics;
 use avian2d::dynamics::solver::SolverDiagnostics;
 use avian2d::prelude::*;
 use bevy::math::Affine2;
@@ -33,12 +33,11 @@ fn app(kind: Kind) -> App {
         Kind::Pixel => app.add_plugins(PixelPhysicsPlugins::default().with_length_unit(16.0)),
         Kind::Avian => app.add_plugins(PhysicsPlugins::default().with_length_unit(16.0)),
     };
-    app
-    .insert_resource(Gravity(Vec2::NEG_Y * GRAVITY))
-    .insert_resource(Time::<Fixed>::from_hz(60.0))
-    .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f64(
-        1.0 / 60.0,
-    )));
+    app.insert_resource(Gravity(Vec2::NEG_Y * GRAVITY))
+        .insert_resource(Time::<Fixed>::from_hz(60.0))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f64(
+            1.0 / 60.0,
+        )));
     // What `App::run` does before the first update: avian's plugins set up resources in `finish`.
     app.finish();
     app.cleanup();
@@ -206,7 +205,12 @@ fn roll(kind: Kind) -> f32 {
             .id(),
         Kind::Avian => app
             .world_mut()
-            .spawn((RigidBody::Dynamic, Collider::circle(16.0), Friction::new(0.5), t))
+            .spawn((
+                RigidBody::Dynamic,
+                Collider::circle(16.0),
+                Friction::new(0.5),
+                t,
+            ))
             .id(),
     };
     run(&mut app, 1.0);
@@ -231,7 +235,11 @@ fn energy() -> f32 {
     app.update();
     app.update();
     let mass = app.world().get::<ComputedMass>(b).unwrap().value();
-    let inertia = app.world().get::<ComputedAngularInertia>(b).unwrap().value();
+    let inertia = app
+        .world()
+        .get::<ComputedAngularInertia>(b)
+        .unwrap()
+        .value();
     let e = |app: &App| {
         let v = app.world().get::<LinearVelocity>(b).unwrap().0;
         let w = app.world().get::<AngularVelocity>(b).unwrap().0;
@@ -293,11 +301,8 @@ fn crowd() {
         } else {
             PixelShape::from_mask(rock(size, i), Vec2::ONE)
         };
-        app.world_mut().spawn((
-            RigidBody::Dynamic,
-            shape,
-            Transform::from_xyz(x, y, 0.0),
-        ));
+        app.world_mut()
+            .spawn((RigidBody::Dynamic, shape, Transform::from_xyz(x, y, 0.0)));
     }
     run(&mut app, 3.0);
     let mut total = Vec::new();
@@ -328,11 +333,24 @@ fn crowd() {
         v[v.len() / 2].as_secs_f64() * 1e3
     };
     let contacts = app.world().resource::<CollisionDiagnostics>().contact_count;
-    println!("500 bodies on a 2048 x 512 terrain ({contacts} contact pairs), medians of 300 steps:");
-    println!("  whole update (physics step + pixel collision messages): {:.2} ms", median(total));
-    let names = ["collider tree update", "broad phase", "narrow phase (manifolds)", "solver"];
+    println!(
+        "500 bodies on a 2048 x 512 terrain ({contacts} contact pairs), medians of 300 steps:"
+    );
+    println!(
+        "  whole update (physics step + pixel collision messages): {:.2} ms",
+        median(total)
+    );
+    let names = [
+        "collider tree update",
+        "broad phase",
+        "narrow phase (manifolds)",
+        "solver",
+    ];
     for (k, name) in names.iter().enumerate() {
-        println!("  {name}: {:.2} ms", median(parts.iter().map(|p| p[k]).collect()));
+        println!(
+            "  {name}: {:.2} ms",
+            median(parts.iter().map(|p| p[k]).collect())
+        );
     }
 }
 
@@ -342,12 +360,21 @@ fn main() {
     // Interleaved: each measure runs for both kinds in turn.
     let (pixel_rest, avian_rest) = (rest(Kind::Pixel), rest(Kind::Avian));
     for (kind, (y, drift)) in [(Kind::Pixel, pixel_rest), (Kind::Avian, avian_rest)] {
-        println!("{:>12}: box rests at y = {y:.4} (exact 8), moves {drift:.4} px over 10 s", kind.name());
+        println!(
+            "{:>12}: box rests at y = {y:.4} (exact 8), moves {drift:.4} px over 10 s",
+            kind.name()
+        );
     }
-    println!("  rest height difference: {:.4} px", (pixel_rest.0 - avian_rest.0).abs());
+    println!(
+        "  rest height difference: {:.4} px",
+        (pixel_rest.0 - avian_rest.0).abs()
+    );
     for kind in [Kind::Pixel, Kind::Avian] {
         let (moved, stands) = stack(kind);
-        println!("{:>12}: stack of five, top box moves {moved:.4} px in 10 s, stands: {stands}", kind.name());
+        println!(
+            "{:>12}: stack of five, top box moves {moved:.4} px in 10 s, stands: {stands}",
+            kind.name()
+        );
     }
     let (pixel_roll, avian_roll) = (roll(Kind::Pixel), roll(Kind::Avian));
     let exact = 2.0 / 3.0 * GRAVITY * 0.5;

@@ -46,7 +46,10 @@ fn main() {
         .insert_resource(Drops(0))
         .insert_resource(Smoke(smoke))
         .add_systems(Startup, setup)
-        .add_systems(Update, (carve_on_click, drop_on_key, toggle_gizmos, quit_after))
+        .add_systems(
+            Update,
+            (carve_on_click, drop_on_key, toggle_gizmos, quit_after),
+        )
         .run();
 }
 
@@ -185,7 +188,10 @@ fn drop_body(commands: &mut Commands, images: &BodyImages, i: u32) {
     let (image, name) = match i % 6 {
         0 => (images.wheel.clone(), "wheel"),
         1 | 3 => (images.crate_.clone(), "crate"),
-        _ => (images.rocks[(i as usize / 2) % images.rocks.len()].clone(), "rock"),
+        _ => (
+            images.rocks[(i as usize / 2) % images.rocks.len()].clone(),
+            "rock",
+        ),
     };
     commands.spawn((
         Name::new(name),

@@ -76,9 +76,10 @@ impl PixelCollider {
     #[cfg(feature = "avian")]
     pub(crate) fn holds_fixed(&self, mask: &Arc<Mask>, texel_to_local: Affine2) -> bool {
         self.fixed
-            && self.shape.as_ref().is_some_and(|s| {
-                Arc::ptr_eq(&s.mask, mask) && s.texel_to_local == texel_to_local
-            })
+            && self
+                .shape
+                .as_ref()
+                .is_some_and(|s| Arc::ptr_eq(&s.mask, mask) && s.texel_to_local == texel_to_local)
     }
 
     /// Makes this collider hold `mask` placed by `texel_to_local` from now on, whatever the sprite

@@ -64,7 +64,11 @@ fn flat_ground(app: &mut App, w: u32, h: u32) -> Entity {
 
 fn body(app: &mut App, shape: PixelShape, at: Vec2) -> Entity {
     app.world_mut()
-        .spawn((RigidBody::Dynamic, shape, Transform::from_translation(at.extend(0.0))))
+        .spawn((
+            RigidBody::Dynamic,
+            shape,
+            Transform::from_translation(at.extend(0.0)),
+        ))
         .id()
 }
 
@@ -92,14 +96,21 @@ fn disc(diameter: u32) -> Mask {
 fn a_box_rests_flat_on_pixel_ground_at_its_height_and_stays() {
     let mut app = app();
     flat_ground(&mut app, 256, 16);
-    let b = body(&mut app, PixelShape::from_mask(solid(16, 16), Vec2::ONE), Vec2::new(0.0, 30.0));
+    let b = body(
+        &mut app,
+        PixelShape::from_mask(solid(16, 16), Vec2::ONE),
+        Vec2::new(0.0, 30.0),
+    );
     run(&mut app, 3.0);
     let settled = position(&app, b);
     assert!((settled.y - 8.0).abs() < 0.1, "rests at {settled}");
     assert!(angle(&app, b).abs() < 1e-3, "flat: {}", angle(&app, b));
     run(&mut app, 10.0);
     let later = position(&app, b);
-    assert!(later.distance(settled) < 0.1, "drifted from {settled} to {later}");
+    assert!(
+        later.distance(settled) < 0.1,
+        "drifted from {settled} to {later}"
+    );
 }
 
 #[test]
@@ -119,8 +130,15 @@ fn five_boxes_stand_stacked_for_ten_seconds() {
     for (i, &b) in boxes.iter().enumerate() {
         let p = position(&app, b);
         let expected = 8.0 + 16.0 * i as f32;
-        assert!(p.x.abs() < 1.0 && (p.y - expected).abs() < 0.5, "box {i} at {p}");
-        assert!(angle(&app, b).abs() < 0.02, "box {i} turned {}", angle(&app, b));
+        assert!(
+            p.x.abs() < 1.0 && (p.y - expected).abs() < 0.5,
+            "box {i} at {p}"
+        );
+        assert!(
+            angle(&app, b).abs() < 0.02,
+            "box {i} turned {}",
+            angle(&app, b)
+        );
     }
 }
 
@@ -164,7 +182,10 @@ fn a_round_mask_rolls_down_a_pixel_slope() {
     assert!(v.x < -50.0, "rolls downhill: {v}");
     // Rolling without slipping: the spin matches the speed over the radius.
     let rolling = v.length() / 16.0;
-    assert!((w - rolling).abs() < 0.2 * rolling, "spin {w} against {rolling}");
+    assert!(
+        (w - rolling).abs() < 0.2 * rolling,
+        "spin {w} against {rolling}"
+    );
     // A solid disc on a smooth slope rolls at (2/3) g sin 30 degrees after a second; on the 1 px
     // staircase each step is a small inelastic knock (the report measures this against avian's
     // circle on a turned box), so it is slower, but not by much.
@@ -212,7 +233,11 @@ fn a_box_slides_down_a_slippery_slope_and_holds_on_a_rough_one() {
 fn a_body_falls_into_a_freshly_carved_crater() {
     let mut app = app();
     let ground = flat_ground(&mut app, 256, 64);
-    let b = body(&mut app, PixelShape::from_mask(solid(12, 12), Vec2::ONE), Vec2::new(0.0, 7.0));
+    let b = body(
+        &mut app,
+        PixelShape::from_mask(solid(12, 12), Vec2::ONE),
+        Vec2::new(0.0, 7.0),
+    );
     run(&mut app, 4.0);
     assert!((position(&app, b).y - 6.0).abs() < 0.2);
     // Carve a crater 20 px deep under the body: texel (128, 0) is the ground's top middle.
@@ -220,7 +245,11 @@ fn a_body_falls_into_a_freshly_carved_crater() {
         .get_mut::<PixelShape>(ground)
         .unwrap()
         .edit_mask(None, |m| {
-            m.fill_circle(bevy_pixel_collide::pixel_collide::glam::Vec2::new(128.0, 0.0), 20.0, false)
+            m.fill_circle(
+                bevy_pixel_collide::pixel_collide::glam::Vec2::new(128.0, 0.0),
+                20.0,
+                false,
+            )
         });
     run(&mut app, 3.0);
     let p = position(&app, b);
@@ -240,9 +269,17 @@ fn earth_added_under_a_resting_body_lifts_it_out_at_a_bounded_speed() {
             Transform::from_xyz(0.0, -32.0, 0.0),
         ))
         .id();
-    let b = body(&mut app, PixelShape::from_mask(solid(12, 12), Vec2::ONE), Vec2::new(0.0, -13.0));
+    let b = body(
+        &mut app,
+        PixelShape::from_mask(solid(12, 12), Vec2::ONE),
+        Vec2::new(0.0, -13.0),
+    );
     run(&mut app, 4.0);
-    assert!((position(&app, b).y + 14.0).abs() < 0.2, "{}", position(&app, b));
+    assert!(
+        (position(&app, b).y + 14.0).abs() < 0.2,
+        "{}",
+        position(&app, b)
+    );
     // Ten rows of earth added: the body stands buried 10 px deep.
     app.world_mut()
         .get_mut::<PixelShape>(ground)
@@ -256,7 +293,10 @@ fn earth_added_under_a_resting_body_lifts_it_out_at_a_bounded_speed() {
         fastest = fastest.max(speed(&app, b));
     }
     let p = position(&app, b);
-    assert!((p.y + 4.0).abs() < 0.3, "pushed out onto the new surface: {p}");
+    assert!(
+        (p.y + 4.0).abs() < 0.3,
+        "pushed out onto the new surface: {p}"
+    );
     assert!(fastest < 200.0, "pushed out at a bounded speed: {fastest}");
 }
 
@@ -264,8 +304,16 @@ fn earth_added_under_a_resting_body_lifts_it_out_at_a_bounded_speed() {
 fn despawning_the_ground_drops_the_body_and_despawning_the_body_ends_its_contacts() {
     let mut app = app();
     let ground = flat_ground(&mut app, 256, 16);
-    let b = body(&mut app, PixelShape::from_mask(solid(16, 16), Vec2::ONE), Vec2::new(0.0, 8.5));
-    let c = body(&mut app, PixelShape::rectangle(16.0, 16.0), Vec2::new(40.0, 8.5));
+    let b = body(
+        &mut app,
+        PixelShape::from_mask(solid(16, 16), Vec2::ONE),
+        Vec2::new(0.0, 8.5),
+    );
+    let c = body(
+        &mut app,
+        PixelShape::rectangle(16.0, 16.0),
+        Vec2::new(40.0, 8.5),
+    );
     run(&mut app, 1.0);
     assert!(app.world().resource::<PixelContacts>().contains(ground, c));
     app.world_mut().despawn(c);
@@ -311,40 +359,82 @@ fn sprite_ground_reloaded_under_a_resting_body_drops_it_to_the_new_surface() {
         PixelShape::from_sprite(),
         Transform::IDENTITY,
     ));
-    let b = body(&mut app, PixelShape::from_mask(solid(10, 10), Vec2::ONE), Vec2::new(0.0, 6.0));
+    let b = body(
+        &mut app,
+        PixelShape::from_mask(solid(10, 10), Vec2::ONE),
+        Vec2::new(0.0, 6.0),
+    );
     run(&mut app, 4.0);
-    assert!((position(&app, b).y - 5.0).abs() < 0.2, "{}", position(&app, b));
+    assert!(
+        (position(&app, b).y - 5.0).abs() < 0.2,
+        "{}",
+        position(&app, b)
+    );
     let lower = image(128, 64, |_, y| y >= 48);
     *app.world_mut()
         .resource_mut::<Assets<Image>>()
         .get_mut(&handle)
         .unwrap() = lower;
     run(&mut app, 3.0);
-    assert!((position(&app, b).y + 11.0).abs() < 0.3, "{}", position(&app, b));
+    assert!(
+        (position(&app, b).y + 11.0).abs() < 0.3,
+        "{}",
+        position(&app, b)
+    );
 }
 
 #[test]
 fn primitives_rest_on_pixel_ground_and_on_each_other() {
     let mut app = app();
     flat_ground(&mut app, 256, 16);
-    let rect = body(&mut app, PixelShape::rectangle(20.0, 10.0), Vec2::new(-60.0, 6.0));
+    let rect = body(
+        &mut app,
+        PixelShape::rectangle(20.0, 10.0),
+        Vec2::new(-60.0, 6.0),
+    );
     let ball = body(&mut app, PixelShape::circle(8.0), Vec2::new(0.0, 9.0));
-    let capsule = body(&mut app, PixelShape::capsule(6.0, 12.0), Vec2::new(60.0, 13.0));
+    let capsule = body(
+        &mut app,
+        PixelShape::capsule(6.0, 12.0),
+        Vec2::new(60.0, 13.0),
+    );
     // A circle on the rectangle: primitive on primitive, as avian's own shapes meet.
     let top = body(&mut app, PixelShape::circle(4.0), Vec2::new(-60.0, 16.0));
-    app.world_mut().entity_mut(capsule).insert(LockedAxes::ROTATION_LOCKED);
+    app.world_mut()
+        .entity_mut(capsule)
+        .insert(LockedAxes::ROTATION_LOCKED);
     run(&mut app, 4.0);
-    assert!((position(&app, rect).y - 5.0).abs() < 0.2, "{}", position(&app, rect));
-    assert!((position(&app, ball).y - 8.0).abs() < 0.5, "{}", position(&app, ball));
-    assert!((position(&app, capsule).y - 12.0).abs() < 0.5, "{}", position(&app, capsule));
-    assert!((position(&app, top).y - 14.0).abs() < 0.5, "{}", position(&app, top));
+    assert!(
+        (position(&app, rect).y - 5.0).abs() < 0.2,
+        "{}",
+        position(&app, rect)
+    );
+    assert!(
+        (position(&app, ball).y - 8.0).abs() < 0.5,
+        "{}",
+        position(&app, ball)
+    );
+    assert!(
+        (position(&app, capsule).y - 12.0).abs() < 0.5,
+        "{}",
+        position(&app, capsule)
+    );
+    assert!(
+        (position(&app, top).y - 14.0).abs() < 0.5,
+        "{}",
+        position(&app, top)
+    );
 }
 
 #[test]
 fn pixel_messages_and_queries_see_physics_shapes() {
     let mut app = app();
     let ground = flat_ground(&mut app, 256, 16);
-    let b = body(&mut app, PixelShape::from_mask(solid(16, 16), Vec2::ONE), Vec2::new(0.0, 8.5));
+    let b = body(
+        &mut app,
+        PixelShape::from_mask(solid(16, 16), Vec2::ONE),
+        Vec2::new(0.0, 8.5),
+    );
     run(&mut app, 1.0);
     assert!(app.world().resource::<PixelContacts>().contains(ground, b));
     let at = app
@@ -357,14 +447,25 @@ fn pixel_messages_and_queries_see_physics_shapes() {
 #[test]
 fn mass_and_inertia_are_summed_from_the_texels() {
     let mut app = app();
-    let b = body(&mut app, PixelShape::from_mask(solid(20, 10), Vec2::new(2.0, 1.0)), Vec2::ZERO);
+    let b = body(
+        &mut app,
+        PixelShape::from_mask(solid(20, 10), Vec2::new(2.0, 1.0)),
+        Vec2::ZERO,
+    );
     app.world_mut().entity_mut(b).insert(GravityScale(0.0));
     app.update();
     let mass = app.world().get::<ComputedMass>(b).unwrap().value();
-    let inertia = app.world().get::<ComputedAngularInertia>(b).unwrap().value();
+    let inertia = app
+        .world()
+        .get::<ComputedAngularInertia>(b)
+        .unwrap()
+        .value();
     // 40 x 10 units at density 1: mass 400, inertia m (w² + h²) / 12.
     assert!((mass - 400.0).abs() < 1e-3, "{mass}");
-    assert!((inertia - 400.0 * (1600.0 + 100.0) / 12.0).abs() < 1.0, "{inertia}");
+    assert!(
+        (inertia - 400.0 * (1600.0 + 100.0) / 12.0).abs() < 1.0,
+        "{inertia}"
+    );
     let com = app.world().get::<ComputedCenterOfMass>(b).unwrap().0;
     assert!(com.length() < 1e-4, "{com}");
     // An L shape: the centre of mass moves towards the heavier arm.
@@ -383,7 +484,11 @@ fn a_dropped_body_never_gains_energy() {
     let mut app = app();
     flat_ground(&mut app, 256, 16);
     let rock = Mask::from_fn(20, 14, |x, y| (x * 7 + y * 3) % 11 != 0 && x + y > 4).unwrap();
-    let b = body(&mut app, PixelShape::from_mask(rock, Vec2::ONE), Vec2::new(0.0, 60.0));
+    let b = body(
+        &mut app,
+        PixelShape::from_mask(rock, Vec2::ONE),
+        Vec2::new(0.0, 60.0),
+    );
     app.world_mut()
         .entity_mut(b)
         .insert(Transform::from_xyz(0.0, 60.0, 0.0).with_rotation(Quat::from_rotation_z(0.4)));
@@ -391,7 +496,11 @@ fn a_dropped_body_never_gains_energy() {
     app.update();
     app.update();
     let mass = app.world().get::<ComputedMass>(b).unwrap().value();
-    let inertia = app.world().get::<ComputedAngularInertia>(b).unwrap().value();
+    let inertia = app
+        .world()
+        .get::<ComputedAngularInertia>(b)
+        .unwrap()
+        .value();
     let energy = |app: &App| {
         let v = app.world().get::<LinearVelocity>(b).unwrap().0;
         let w = app.world().get::<AngularVelocity>(b).unwrap().0;
@@ -407,7 +516,10 @@ fn a_dropped_body_never_gains_energy() {
         highest = highest.max(energy(&app));
     }
     // A step of rounding: a thousandth of the drop's energy.
-    assert!(highest <= start + 1e-3 * mass * GRAVITY * 60.0, "{highest} > {start}");
+    assert!(
+        highest <= start + 1e-3 * mass * GRAVITY * 60.0,
+        "{highest} > {start}"
+    );
 }
 
 #[test]
@@ -429,17 +541,33 @@ fn bad_input_is_skipped_without_panics_or_flying_bodies() {
         PixelShape::from_mask(solid(8, 8), Vec2::ONE),
         Vec2::new(f32::NAN, 20.0),
     );
-    let inf = body(&mut app, PixelShape::circle(4.0), Vec2::new(30.0, f32::INFINITY));
+    let inf = body(
+        &mut app,
+        PixelShape::circle(4.0),
+        Vec2::new(30.0, f32::INFINITY),
+    );
     // Spawned 12 px deep in the ground.
-    let deep = body(&mut app, PixelShape::from_mask(solid(8, 8), Vec2::ONE), Vec2::new(60.0, -8.0));
-    let fine = body(&mut app, PixelShape::from_mask(solid(8, 8), Vec2::ONE), Vec2::new(90.0, 5.0));
+    let deep = body(
+        &mut app,
+        PixelShape::from_mask(solid(8, 8), Vec2::ONE),
+        Vec2::new(60.0, -8.0),
+    );
+    let fine = body(
+        &mut app,
+        PixelShape::from_mask(solid(8, 8), Vec2::ONE),
+        Vec2::new(90.0, 5.0),
+    );
     let mut fastest = 0f32;
     for _ in 0..240 {
         app.update();
         fastest = fastest.max(speed(&app, deep)).max(speed(&app, fine));
     }
     assert!(fastest < 200.0, "{fastest}");
-    assert!((position(&app, deep).y - 4.0).abs() < 0.5, "{}", position(&app, deep));
+    assert!(
+        (position(&app, deep).y - 4.0).abs() < 0.5,
+        "{}",
+        position(&app, deep)
+    );
     assert!((position(&app, fine).y - 4.0).abs() < 0.2);
     for e in [empty, flat, nan, inf] {
         let shape = app.world().get::<PixelShape>(e).unwrap();

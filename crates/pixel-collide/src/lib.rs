@@ -72,12 +72,12 @@ mod manifold;
 
 pub use broad::{Obstacles, SweepAndPrune};
 pub use geom::Rect;
+pub use manifold::{contact_manifold, Manifold, ManifoldPoint};
 pub use mask::{Mask, MaskError, MaskRule, OneLine, PixelRect};
 pub use motion::{
     push_out, push_out_along, time_of_impact, Impact, Motion, PushOut, IMPACT_RESOLUTION,
     PUSH_TOLERANCE, PUSH_WORK_BUDGET,
 };
-pub use manifold::{contact_manifold, Manifold, ManifoldPoint};
 pub use mover::{Body, ContactKind, MoveContact, Moved, Mover};
 pub use ops::Component;
 pub use pair::{

@@ -1,8 +1,8 @@
-//! The contact manifold against brute force: the normal reversed with the order, the depth equal to
-//! push-out's, the points on both sprites' solid texels, and flat contacts with two level points.
+//! The contact manifold against brute force: the normal reversed with the order, the depth a way out
+//! (push-out's past a quarter texel), the points on both sprites' solid texels, and flat contacts with two level points.
 
 use glam::{Affine2, Vec2};
-use pixel_collide::{contact_manifold, distance, push_out, Mask, Sprite};
+use pixel_collide::{contact_manifold, distance, overlaps, push_out, push_out_along, Mask, Sprite};
 use proptest::prelude::*;
 
 /// A random mask up to 24 texels a side, from sparse to dense.
@@ -76,7 +76,7 @@ proptest! {
     }
 
     #[test]
-    fn the_depth_of_an_overlap_is_the_push_out_depth(
+    fn the_depth_of_an_overlap_is_a_way_out_and_push_outs_depth_past_a_quarter_texel(
         ma in mask(), mb in mask(), pa in placement(), pb in placement(),
     ) {
         let (a, b) = (Sprite::new(&ma, pa), Sprite::new(&mb, pb));
@@ -84,15 +84,30 @@ proptest! {
         match push_out(a, b) {
             Some(push) => {
                 let m = m.expect("overlapping sprites have a manifold");
-                // The push is computed in the manifold's own order; either order's length agrees
-                // to its settling in f32.
-                let other = push_out(b, a).unwrap().offset.length();
-                let depth = push.offset.length();
-                prop_assert!(
-                    (m.depth - depth).abs() <= 1e-3 * depth.max(1.0)
-                        || (m.depth - other).abs() <= 1e-3 * other.max(1.0),
-                    "depth {} against push-outs {} and {}", m.depth, depth, other
-                );
+                let step = m.normal * (m.depth * (1.0 + 1e-3) + 1e-4);
+                let a_out = Sprite::new(&ma, Affine2::from_translation(-step) * pa);
+                let b_out = Sprite::new(&mb, Affine2::from_translation(step) * pb);
+                prop_assert!(!overlaps(a_out, b) || !overlaps(a, b_out), "not a way out: {:?}", m);
+                // Never longer than the push along a world axis, as push-out's own.
+                for axis in [Vec2::X, Vec2::NEG_X, Vec2::Y, Vec2::NEG_Y] {
+                    for along in [push_out_along(a, b, axis), push_out_along(b, a, axis)].into_iter().flatten() {
+                        if !along.fell_back {
+                            let l = along.offset.length();
+                            prop_assert!(m.depth <= l * (1.0 + 1e-3) + 1e-4, "{} > {} along {}", m.depth, l, axis);
+                        }
+                    }
+                }
+                let texel = |t: Affine2| t.matrix2.x_axis.length().min(t.matrix2.y_axis.length());
+                let shallow = 0.25 * texel(pa).min(texel(pb));
+                if m.depth > shallow * (1.0 + 1e-3) {
+                    let other = push_out(b, a).unwrap().offset.length();
+                    let depth = push.offset.length();
+                    prop_assert!(
+                        (m.depth - depth).abs() <= 1e-3 * depth.max(1.0)
+                            || (m.depth - other).abs() <= 1e-3 * other.max(1.0),
+                        "depth {} against push-outs {} and {}", m.depth, depth, other
+                    );
+                }
                 let deepest = m.points().iter().map(|p| p.depth).fold(f32::MIN, f32::max);
                 prop_assert!(deepest <= m.depth + 1e-4);
             }
@@ -154,7 +169,10 @@ fn a_body_hovering_within_reach_gets_a_speculative_contact() {
     let b = Sprite::new(&body, Affine2::from_translation(Vec2::new(20.0, 9.5)));
     let m = contact_manifold(b, g, 2.0).unwrap();
     assert_eq!((m.normal, m.depth), (Vec2::NEG_Y, -1.5));
-    assert!(m.points().iter().all(|p| p.depth == -1.5 && p.point.y == 8.75));
+    assert!(m
+        .points()
+        .iter()
+        .all(|p| p.depth == -1.5 && p.point.y == 8.75));
     assert!(contact_manifold(b, g, 1.0).is_none());
 }
 

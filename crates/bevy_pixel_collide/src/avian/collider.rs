@@ -177,7 +177,10 @@ impl PixelShape {
             UVec2::splat(PRIMITIVE_TEXELS as u32)
         } else {
             // Square texels, at least one across the shorter side.
-            (half / longer * PRIMITIVE_TEXELS).ceil().max(Vec2::ONE).as_uvec2()
+            (half / longer * PRIMITIVE_TEXELS)
+                .ceil()
+                .max(Vec2::ONE)
+                .as_uvec2()
         };
         let texel_size = if half.is_finite() && longer > 0.0 {
             2.0 * half / texels.as_vec2()
@@ -288,13 +291,8 @@ impl PixelShape {
 /// The world rectangle holding the texels of `texels` placed by `to_world`.
 pub(crate) fn texel_rect_to_world(to_world: Affine2, texels: URect) -> Rect {
     let (lo, hi) = (texels.min.as_vec2(), texels.max.as_vec2());
-    let corners = [
-        lo,
-        Vec2::new(hi.x, lo.y),
-        Vec2::new(lo.x, hi.y),
-        hi,
-    ]
-    .map(|c| to_world.transform_point2(c));
+    let corners = [lo, Vec2::new(hi.x, lo.y), Vec2::new(lo.x, hi.y), hi]
+        .map(|c| to_world.transform_point2(c));
     let mut rect = Rect::from_corners(corners[0], corners[0]);
     for c in &corners[1..] {
         rect = rect.union_point(*c);

@@ -13,7 +13,12 @@ const WAKE_MARGIN_TEXELS: f32 = 2.0;
 /// Wakes the sleeping bodies whose bounding boxes reach the texels edited since the last run, then
 /// forgets the edit.
 pub(crate) fn wake_on_edit(
-    mut shapes: Query<(Entity, &mut PixelShape, Option<&Position>, Option<&Rotation>)>,
+    mut shapes: Query<(
+        Entity,
+        &mut PixelShape,
+        Option<&Position>,
+        Option<&Rotation>,
+    )>,
     colliders: Query<(Entity, &ColliderAabb, &ColliderOf)>,
     sleeping: Query<(), With<Sleeping>>,
     mut commands: Commands,

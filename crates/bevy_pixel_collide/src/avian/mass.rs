@@ -17,9 +17,7 @@ impl PixelShape {
             );
         }
         match (self.mask_shape(), self.texel_to_local()) {
-            (Some(shape), Some(to_local)) if to_local.is_finite() => {
-                shape.moments.placed(to_local)
-            }
+            (Some(shape), Some(to_local)) if to_local.is_finite() => shape.moments.placed(to_local),
             _ => (0.0, Vec2::ZERO, 0.0),
         }
     }
