@@ -222,7 +222,7 @@ fn carve_on_click(
     let Ok(world) = camera.viewport_to_world_2d(camera_at, cursor) else {
         return;
     };
-    let Some(image) = images.get_mut(&terrain.0) else {
+    let Some(mut image) = images.get_mut(&terrain.0) else {
         return;
     };
     let (w, h) = (image.width() as i32, image.height() as i32);

@@ -126,7 +126,7 @@ fn oriented(s: Sprite<'_>, l: Sprite<'_>, max_distance: f32) -> Option<Manifold>
         0.0
     };
     let texel = texel_size(&s).min(texel_size(&l));
-    if !(texel > 0.0) {
+    if texel.is_nan() || texel <= 0.0 {
         return None;
     }
     let sb = s.bounds();
@@ -147,7 +147,7 @@ fn oriented(s: Sprite<'_>, l: Sprite<'_>, max_distance: f32) -> Option<Manifold>
         }
     } else {
         let d = distance(s, l)?;
-        if !(d.distance <= reach) {
+        if d.distance.is_nan() || d.distance > reach {
             return None;
         }
         // Tiny gaps between far-out points lose their direction to rounding: those count as touching.

@@ -46,6 +46,7 @@ fn problem(
 
 /// Warns once for each shape whose input makes it collide with nothing, naming the entity; the
 /// contact and bounding-box code skips such a shape on its own.
+#[allow(clippy::type_complexity)]
 pub(crate) fn check_shapes(
     mut shapes: Query<(
         Entity,
@@ -90,10 +91,10 @@ pub(crate) fn disable_non_finite(
     for (entity, mut shape, mut position, mut rotation, linear, angular, transform, name) in
         &mut bodies
     {
-        let broken = !position.0.is_finite()
-            || !(rotation.cos.is_finite() && rotation.sin.is_finite())
-            || linear.as_ref().is_some_and(|v| !v.0.is_finite())
-            || angular.as_ref().is_some_and(|w| !w.0.is_finite());
+        let broken =
+            !(position.0.is_finite() && rotation.cos.is_finite() && rotation.sin.is_finite())
+                || linear.as_ref().is_some_and(|v| !v.0.is_finite())
+                || angular.as_ref().is_some_and(|w| !w.0.is_finite());
         if !broken {
             continue;
         }
