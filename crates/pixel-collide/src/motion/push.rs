@@ -142,7 +142,12 @@ pub(crate) fn contact_push(a: Sprite<'_>, b: Sprite<'_>) -> Option<Vec2> {
         let m = s.transform.matrix2.as_dmat2();
         for c in [m.x_axis, m.y_axis] {
             if let Some(n) = c.perp().try_normalize() {
-                axes.extend([n, -n]);
+                // An unturned sprite's face normals are the world axes: each direction is slid once.
+                for n in [n, -n] {
+                    if axes.iter().all(|u| u.dot(n) < 1.0 - 1e-12) {
+                        axes.push(n);
+                    }
+                }
             }
         }
     }
