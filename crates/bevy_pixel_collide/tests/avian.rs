@@ -240,6 +240,10 @@ fn a_body_falls_into_a_freshly_carved_crater() {
     );
     run(&mut app, 4.0);
     assert!((position(&app, b).y - 6.0).abs() < 0.2);
+    assert!(
+        app.world().get::<Sleeping>(b).is_some(),
+        "asleep before the ground changes"
+    );
     // Carve a crater 20 px deep under the body: texel (128, 0) is the ground's top middle.
     app.world_mut()
         .get_mut::<PixelShape>(ground)
@@ -369,6 +373,10 @@ fn sprite_ground_reloaded_under_a_resting_body_drops_it_to_the_new_surface() {
         (position(&app, b).y - 5.0).abs() < 0.2,
         "{}",
         position(&app, b)
+    );
+    assert!(
+        app.world().get::<Sleeping>(b).is_some(),
+        "asleep before the image changes"
     );
     let lower = image(128, 64, |_, y| y >= 48);
     *app.world_mut()
@@ -557,6 +565,22 @@ fn bad_input_is_skipped_without_panics_or_flying_bodies() {
         PixelShape::from_mask(solid(8, 8), Vec2::ONE),
         Vec2::new(90.0, 5.0),
     );
+    // An image without CPU-side texels gives no mask.
+    let mut unreadable = image(8, 8, |_, _| true);
+    unreadable.data = None;
+    let unreadable = app
+        .world_mut()
+        .resource_mut::<Assets<Image>>()
+        .add(unreadable);
+    let no_mask = app
+        .world_mut()
+        .spawn((
+            RigidBody::Dynamic,
+            Sprite::from_image(unreadable),
+            PixelShape::from_sprite(),
+            Transform::from_xyz(120.0, 20.0, 0.0),
+        ))
+        .id();
     let mut fastest = 0f32;
     for _ in 0..240 {
         app.update();
@@ -569,7 +593,7 @@ fn bad_input_is_skipped_without_panics_or_flying_bodies() {
         position(&app, deep)
     );
     assert!((position(&app, fine).y - 4.0).abs() < 0.2);
-    for e in [empty, flat, nan, inf] {
+    for e in [empty, flat, nan, inf, no_mask] {
         let shape = app.world().get::<PixelShape>(e).unwrap();
         assert!(shape.skipped().is_some(), "{e} is said to be skipped");
     }
