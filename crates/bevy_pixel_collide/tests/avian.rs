@@ -644,3 +644,26 @@ fn manifolds_of_every_pair_of_kinds_reverse_with_the_pair() {
     }
     assert!(found > 100, "{found} manifolds");
 }
+
+#[test]
+fn a_scaled_body_rests_and_weighs_at_its_scaled_size() {
+    let mut app = app();
+    flat_ground(&mut app, 256, 16);
+    // An 8 x 8 mask drawn at twice its size: a 16 px box.
+    let b = app
+        .world_mut()
+        .spawn((
+            RigidBody::Dynamic,
+            PixelShape::from_mask(solid(8, 8), Vec2::ONE),
+            Transform::from_xyz(0.0, 20.0, 0.0).with_scale(Vec3::new(2.0, 2.0, 1.0)),
+        ))
+        .id();
+    run(&mut app, 3.0);
+    assert!(
+        (position(&app, b).y - 8.0).abs() < 0.1,
+        "{}",
+        position(&app, b)
+    );
+    let mass = app.world().get::<ComputedMass>(b).unwrap().value();
+    assert!((mass - 256.0).abs() < 1e-3, "{mass}");
+}
