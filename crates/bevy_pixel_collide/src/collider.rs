@@ -38,12 +38,15 @@ pub struct PixelCollider {
     /// with any opacity solid.
     pub alpha_threshold: u8,
     shape: Option<Shape>,
+    /// Set when the mask is given rather than built from the sprite (a physics shape's own mask),
+    /// so that the sprite's image never replaces it.
+    fixed: bool,
 }
 
 /// A built mask and where its texels lie in the entity's local space.
 #[derive(Clone, Debug)]
 struct Shape {
-    key: MaskKey,
+    key: Option<MaskKey>,
     mask: Arc<Mask>,
     texel_to_local: Affine2,
 }
@@ -59,7 +62,36 @@ impl PixelCollider {
         Self {
             alpha_threshold: threshold,
             shape: None,
+            fixed: false,
         }
+    }
+
+    /// The shared mask, for a physics shape that collides on the same texels.
+    #[cfg(feature = "avian")]
+    pub(crate) fn mask_arc(&self) -> Option<&Arc<Mask>> {
+        self.shape.as_ref().map(|s| &s.mask)
+    }
+
+    /// Whether this collider holds the given mask at the given placement, as its own fixed shape.
+    #[cfg(feature = "avian")]
+    pub(crate) fn holds_fixed(&self, mask: &Arc<Mask>, texel_to_local: Affine2) -> bool {
+        self.fixed
+            && self
+                .shape
+                .as_ref()
+                .is_some_and(|s| Arc::ptr_eq(&s.mask, mask) && s.texel_to_local == texel_to_local)
+    }
+
+    /// Makes this collider hold `mask` placed by `texel_to_local` from now on, whatever the sprite
+    /// shows; `None` makes it touch nothing.
+    #[cfg(feature = "avian")]
+    pub(crate) fn set_fixed(&mut self, shape: Option<(Arc<Mask>, Affine2)>) {
+        self.fixed = true;
+        self.shape = shape.map(|(mask, texel_to_local)| Shape {
+            key: None,
+            mask,
+            texel_to_local,
+        });
     }
 
     /// The mask of solid texels, once the sprite's image is loaded; texel (0, 0) is the top-left of
@@ -210,6 +242,9 @@ pub(crate) fn update_masks(
         return;
     };
     for (sprite, anchor, mut collider) in &mut colliders {
+        if collider.fixed {
+            continue;
+        }
         let anchor = anchor.copied().unwrap_or_default().as_vec();
         let image_id = sprite.image.id();
         let wanted = images.get(image_id).and_then(|image| {
@@ -229,7 +264,7 @@ pub(crate) fn update_masks(
             continue;
         };
         if let Some(shape) = &collider.shape {
-            if shape.key == key && !changed.contains(&image_id) {
+            if shape.key == Some(key) && !changed.contains(&image_id) {
                 if shape.texel_to_local != texel_to_local {
                     collider.shape.as_mut().expect("checked").texel_to_local = texel_to_local;
                 }
@@ -245,7 +280,7 @@ pub(crate) fn update_masks(
             })
             .clone();
         collider.shape = mask.map(|mask| Shape {
-            key,
+            key: Some(key),
             mask,
             texel_to_local,
         });

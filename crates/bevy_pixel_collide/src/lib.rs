@@ -42,6 +42,8 @@
 
 #![warn(missing_docs)]
 
+#[cfg(feature = "avian")]
+pub mod avian;
 mod collider;
 mod convert;
 mod detect;

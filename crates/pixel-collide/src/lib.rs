@@ -67,8 +67,12 @@ mod ops;
 // A body moved through a world of sprites.
 mod mover;
 
+// Two sprites' contact as a physics engine's solver takes it.
+mod manifold;
+
 pub use broad::{Obstacles, SweepAndPrune};
 pub use geom::Rect;
+pub use manifold::{contact_manifold, Manifold, ManifoldPoint};
 pub use mask::{Mask, MaskError, MaskRule, OneLine, PixelRect};
 pub use motion::{
     push_out, push_out_along, time_of_impact, Impact, Motion, PushOut, IMPACT_RESOLUTION,

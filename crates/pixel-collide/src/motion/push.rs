@@ -110,6 +110,67 @@ pub fn push_out(a: Sprite<'_>, b: Sprite<'_>) -> Option<PushOut> {
     })
 }
 
+/// The push of a shallow contact, as [`push_out`]'s offset without its normal (whose sum over the
+/// overlapping boxes costs about as much again): what a physics contact needs every step.
+///
+/// The texels' face normals of both sprites and the world axes are tried first; when the shortest
+/// of those pushes is under [`SHALLOW`] of the smaller texel, it is taken (the way out of a shallow
+/// overlap of two sets of squares lies along a face of one of them unless it sits in a concave
+/// corner of both), else the whole search of [`push_out`] runs. Cost: a dozen slides instead of
+/// forty and the normal's walk.
+pub(crate) fn contact_push(a: Sprite<'_>, b: Sprite<'_>) -> Option<Vec2> {
+    if !overlaps(a, b) {
+        return None;
+    }
+    let pair = Pair::new(a, b)?;
+    let line = Line::new(&a, &b);
+    if let Some(grid) = grid_push(&pair) {
+        return Some(
+            line.settle(&pair, grid.normalize_or_zero(), grid.length())
+                .0,
+        );
+    }
+    let start = overlapping(&pair);
+    let texel = |s: &Sprite<'_>| {
+        let m = s.transform.matrix2;
+        m.x_axis.length().min(m.y_axis.length())
+    };
+    let shallow = f64::from(texel(&a).min(texel(&b))) * SHALLOW;
+    let mut best: Option<DVec2> = None;
+    let mut axes = vec![DVec2::NEG_Y, DVec2::Y, DVec2::X, DVec2::NEG_X];
+    for s in [&a, &b] {
+        let m = s.transform.matrix2.as_dmat2();
+        for c in [m.x_axis, m.y_axis] {
+            if let Some(n) = c.perp().try_normalize() {
+                // An unturned sprite's face normals are the world axes: each direction is slid once.
+                for n in [n, -n] {
+                    if axes.iter().all(|u| u.dot(n) < 1.0 - 1e-12) {
+                        axes.push(n);
+                    }
+                }
+            }
+        }
+    }
+    for u in axes {
+        let limit = best.map_or(shallow, |p| p.length() * (1.0 + 1e-9));
+        if let Some(d) = slide(&pair, start.as_deref(), u, 0.0, limit, &line) {
+            let p = u * d;
+            if best.is_none_or(|q| better(p, q, pair.swapped)) {
+                best = Some(p);
+            }
+        }
+    }
+    let p = match best {
+        Some(p) => p,
+        None => turned_push(&pair, start.as_deref(), &line),
+    };
+    Some(line.settle(&pair, p.normalize_or_zero(), p.length()).0)
+}
+
+/// The depth, in texels of the smaller texel, under which [`contact_push`] takes the best push
+/// along a face normal or world axis.
+const SHALLOW: f64 = 0.25;
+
 /// The shortest translation of `a` along `direction` (any length, not zero) that leaves it
 /// overlapping `b` on no solid texel, with the contact normal; `None` when they do not overlap or the
 /// direction is zero or not finite.

@@ -1,0 +1,413 @@
+//! Pixel bodies in avian measured side by side with avian's own colliders, in headless apps stepped
+//! at 60 Hz: resting height and drift, a stack of five, rolling down a 30 degree slope, the energy of
+//! a dropped body, and the cost of a step with 500 bodies on a 2048 x 512 terrain.
+//!
+//! ```sh
+//! cargo run -p bevy_pixel_collide --example avian_report --features example
+//! ```
+
+use std::time::{Duration, Instant};
+
+use avian2d::collider_tree::ColliderTreeDiagnostics;
+use avian2d::collision::CollisionDiagnostics;
+use avian2d::dynamics::solver::SolverDiagnostics;
+use avian2d::prelude::*;
+use bevy::math::Affine2;
+use bevy::prelude::*;
+use bevy::time::TimeUpdateStrategy;
+use bevy_pixel_collide::avian::{PixelPhysicsPlugins, PixelShape};
+use bevy_pixel_collide::pixel_collide::Mask;
+
+const GRAVITY: f32 = 400.0;
+
+/// A headless app stepping physics once per update at 60 Hz, with the pixel backend or avian's own.
+fn app(kind: Kind) -> App {
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        AssetPlugin::default(),
+        ImagePlugin::default(),
+        TransformPlugin,
+    ));
+    match kind {
+        Kind::Pixel => app.add_plugins(PixelPhysicsPlugins::default().with_length_unit(16.0)),
+        Kind::Avian => app.add_plugins(PhysicsPlugins::default().with_length_unit(16.0)),
+    };
+    app.insert_resource(Gravity(Vec2::NEG_Y * GRAVITY))
+        .insert_resource(Time::<Fixed>::from_hz(60.0))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f64(
+            1.0 / 60.0,
+        )));
+    // What `App::run` does before the first update: avian's plugins set up resources in `finish`.
+    app.finish();
+    app.cleanup();
+    app
+}
+
+fn run(app: &mut App, seconds: f32) {
+    for _ in 0..(seconds * 60.0).round() as u32 {
+        app.update();
+    }
+}
+
+fn solid(w: u32, h: u32) -> Mask {
+    Mask::from_fn(w, h, |_, _| true).unwrap()
+}
+
+fn disc(diameter: u32) -> Mask {
+    let r = diameter as f32 / 2.0;
+    Mask::from_fn(diameter, diameter, |x, y| {
+        Vec2::new(x as f32 + 0.5 - r, y as f32 + 0.5 - r).length_squared() < r * r
+    })
+    .unwrap()
+}
+
+fn position(app: &App, e: Entity) -> Vec2 {
+    app.world().get::<Position>(e).unwrap().0
+}
+
+/// Which colliders a scene is built of.
+#[derive(Clone, Copy, PartialEq)]
+enum Kind {
+    Pixel,
+    Avian,
+}
+
+impl Kind {
+    fn name(self) -> &'static str {
+        match self {
+            Kind::Pixel => "pixel masks",
+            Kind::Avian => "avian's own",
+        }
+    }
+}
+
+/// A static ground `w` x `h` with its top face at y = 0.
+fn ground(app: &mut App, kind: Kind, w: u32, h: u32) {
+    let at = Transform::from_xyz(0.0, -(h as f32) / 2.0, 0.0);
+    match kind {
+        Kind::Pixel => app.world_mut().spawn((
+            RigidBody::Static,
+            PixelShape::from_mask(solid(w, h), Vec2::ONE),
+            at,
+        )),
+        Kind::Avian => app.world_mut().spawn((
+            RigidBody::Static,
+            Collider::rectangle(w as f32, h as f32),
+            at,
+        )),
+    };
+}
+
+/// A dynamic `side` x `side` box at `at`.
+fn square(app: &mut App, kind: Kind, side: u32, at: Vec2) -> Entity {
+    let t = Transform::from_translation(at.extend(0.0));
+    match kind {
+        Kind::Pixel => app
+            .world_mut()
+            .spawn((
+                RigidBody::Dynamic,
+                PixelShape::from_mask(solid(side, side), Vec2::ONE),
+                t,
+            ))
+            .id(),
+        Kind::Avian => app
+            .world_mut()
+            .spawn((
+                RigidBody::Dynamic,
+                Collider::rectangle(side as f32, side as f32),
+                t,
+            ))
+            .id(),
+    }
+}
+
+/// The resting height of a 16 px box dropped on flat ground after 3 s, and how far it moves in
+/// the 10 s after.
+fn rest(kind: Kind) -> (f32, f32) {
+    let mut app = app(kind);
+    ground(&mut app, kind, 256, 16);
+    let b = square(&mut app, kind, 16, Vec2::new(0.0, 30.0));
+    run(&mut app, 3.0);
+    let settled = position(&app, b);
+    let mut drift = 0f32;
+    for _ in 0..600 {
+        app.update();
+        drift = drift.max(position(&app, b).distance(settled));
+    }
+    (settled.y, drift)
+}
+
+/// How far the top box of a stack of five 16 px boxes moves from where it is after 1 s over
+/// the next 10 s, and whether every box still stands in place.
+fn stack(kind: Kind) -> (f32, bool) {
+    let mut app = app(kind);
+    ground(&mut app, kind, 256, 16);
+    let boxes: Vec<Entity> = (0..5)
+        .map(|i| square(&mut app, kind, 16, Vec2::new(0.0, 8.5 + 17.0 * i as f32)))
+        .collect();
+    run(&mut app, 1.0);
+    let top = position(&app, boxes[4]);
+    run(&mut app, 10.0);
+    let stands = boxes.iter().enumerate().all(|(i, &b)| {
+        let p = position(&app, b);
+        p.x.abs() < 1.0 && (p.y - (8.0 + 16.0 * i as f32)).abs() < 0.5
+    });
+    (position(&app, boxes[4]).distance(top), stands)
+}
+
+/// The speed of a 32 px round body 1 s after it is set on a 30 degree slope (a pixel staircase, or
+/// avian's circle on a turned box), friction 0.5 on both.
+fn roll(kind: Kind) -> f32 {
+    let mut app = app(kind);
+    let angle = 30f32.to_radians();
+    let tan = angle.tan();
+    match kind {
+        Kind::Pixel => {
+            let (w, h) = (600u32, 360u32);
+            let mask = Mask::from_fn(w, h, |x, y| {
+                ((h - 1 - y) as f32 + 0.5) < (x as f32 + 0.5) * tan
+            })
+            .unwrap();
+            let placed = Affine2::from_translation(Vec2::new(-300.0, h as f32 - 300.0 * tan))
+                * Affine2::from_scale(Vec2::new(1.0, -1.0));
+            app.world_mut().spawn((
+                RigidBody::Static,
+                PixelShape::from_mask_placed(mask, placed),
+                Friction::new(0.5),
+                Transform::IDENTITY,
+            ));
+        }
+        Kind::Avian => {
+            // A 700 x 40 box turned 30 degrees, its top face through the origin.
+            let normal = Vec2::new(-angle.sin(), angle.cos());
+            app.world_mut().spawn((
+                RigidBody::Static,
+                Collider::rectangle(700.0, 40.0),
+                Friction::new(0.5),
+                Transform::from_translation((-normal * 20.0).extend(0.0))
+                    .with_rotation(Quat::from_rotation_z(angle)),
+            ));
+        }
+    }
+    let x0 = 200.0;
+    let at = Vec2::new(x0, x0 * tan + 16.0 / angle.cos() + 0.5);
+    let t = Transform::from_translation(at.extend(0.0));
+    let wheel = match kind {
+        Kind::Pixel => app
+            .world_mut()
+            .spawn((
+                RigidBody::Dynamic,
+                PixelShape::from_mask(disc(32), Vec2::ONE),
+                Friction::new(0.5),
+                t,
+            ))
+            .id(),
+        Kind::Avian => app
+            .world_mut()
+            .spawn((
+                RigidBody::Dynamic,
+                Collider::circle(16.0),
+                Friction::new(0.5),
+                t,
+            ))
+            .id(),
+    };
+    run(&mut app, 1.0);
+    app.world().get::<LinearVelocity>(wheel).unwrap().0.length()
+}
+
+/// The largest rise of a dropped, turned body's energy over any step of 5 s, as a fraction of the
+/// energy of its drop: a 20 x 14 box in both kinds, or (`ragged`) a ragged pixel rock.
+fn energy(kind: Kind, ragged: bool) -> f32 {
+    let mut app = app(kind);
+    ground(&mut app, kind, 256, 16);
+    let at = Transform::from_xyz(0.0, 60.0, 0.0).with_rotation(Quat::from_rotation_z(0.4));
+    let b = match (kind, ragged) {
+        (Kind::Avian, _) => app
+            .world_mut()
+            .spawn((RigidBody::Dynamic, Collider::rectangle(20.0, 14.0), at))
+            .id(),
+        (Kind::Pixel, false) => app
+            .world_mut()
+            .spawn((
+                RigidBody::Dynamic,
+                PixelShape::from_mask(solid(20, 14), Vec2::ONE),
+                at,
+            ))
+            .id(),
+        (Kind::Pixel, true) => {
+            let rock =
+                Mask::from_fn(20, 14, |x, y| (x * 7 + y * 3) % 11 != 0 && x + y > 4).unwrap();
+            app.world_mut()
+                .spawn((
+                    RigidBody::Dynamic,
+                    PixelShape::from_mask(rock, Vec2::ONE),
+                    at,
+                ))
+                .id()
+        }
+    };
+    // The mass properties are in place after the first step.
+    app.update();
+    app.update();
+    let mass = app.world().get::<ComputedMass>(b).unwrap().value();
+    let inertia = app
+        .world()
+        .get::<ComputedAngularInertia>(b)
+        .unwrap()
+        .value();
+    let e = |app: &App| {
+        let v = app.world().get::<LinearVelocity>(b).unwrap().0;
+        let w = app.world().get::<AngularVelocity>(b).unwrap().0;
+        let com = app.world().get::<ComputedCenterOfMass>(b).unwrap().0;
+        let rot = *app.world().get::<Rotation>(b).unwrap();
+        let y = (position(app, b) + rot * com).y;
+        0.5 * mass * v.length_squared() + 0.5 * inertia * w * w + mass * GRAVITY * y
+    };
+    let mut before = e(&app);
+    let drop = mass * GRAVITY * 60.0;
+    let mut worst = f32::MIN;
+    for _ in 0..300 {
+        app.update();
+        let now = e(&app);
+        worst = worst.max((now - before) / drop);
+        before = now;
+    }
+    worst
+}
+
+/// A rough pixel terrain 2048 x 512 with hills and holes, its top-left texel at (-1024, 256).
+fn terrain() -> Mask {
+    Mask::from_fn(2048, 512, |x, y| {
+        let xf = x as f32;
+        let surface = 300.0 + 60.0 * (xf / 180.0).sin() + 25.0 * (xf / 37.0).cos();
+        let cave = ((xf - 1000.0) / 120.0).powi(2) + ((y as f32 - 420.0) / 40.0).powi(2) < 1.0;
+        y as f32 > surface && !cave
+    })
+    .unwrap()
+}
+
+/// An irregular rock `size` texels across.
+fn rock(size: u32, seed: u32) -> Mask {
+    let r = size as f32 / 2.0;
+    Mask::from_fn(size, size, |x, y| {
+        let d = Vec2::new(x as f32 + 0.5 - r, y as f32 + 0.5 - r);
+        let a = d.y.atan2(d.x);
+        let edge = r * (0.8 + 0.2 * (3.0 * a + seed as f32).sin());
+        d.length() < edge
+    })
+    .unwrap()
+}
+
+/// Steps 500 bodies of 16 to 48 px on the terrain: per-step times (medians over 5 s after 3 s of
+/// settling) for the whole update and avian's phases.
+fn crowd() {
+    let mut app = app(Kind::Pixel);
+    app.world_mut().spawn((
+        RigidBody::Static,
+        PixelShape::from_mask(terrain(), Vec2::ONE),
+        Transform::IDENTITY,
+    ));
+    for i in 0..500u32 {
+        let size = 16 + (i * 37) % 33;
+        let x = -1000.0 + (i % 50) as f32 * 40.0;
+        let y = 300.0 + (i / 50) as f32 * 52.0;
+        let shape = if i % 2 == 0 {
+            PixelShape::from_mask(solid(size, size * 3 / 4), Vec2::ONE)
+        } else {
+            PixelShape::from_mask(rock(size, i), Vec2::ONE)
+        };
+        app.world_mut()
+            .spawn((RigidBody::Dynamic, shape, Transform::from_xyz(x, y, 0.0)));
+    }
+    run(&mut app, 3.0);
+    let mut total = Vec::new();
+    let mut parts: Vec<[Duration; 4]> = Vec::new();
+    for _ in 0..300 {
+        let start = Instant::now();
+        app.update();
+        total.push(start.elapsed());
+        let w = app.world();
+        let c = w.resource::<CollisionDiagnostics>();
+        let s = w.resource::<SolverDiagnostics>();
+        let t = w.resource::<ColliderTreeDiagnostics>();
+        let solver = s.prepare_constraints
+            + s.update_velocity_increments
+            + s.integrate_velocities
+            + s.warm_start
+            + s.solve_constraints
+            + s.integrate_positions
+            + s.relax_velocities
+            + s.apply_restitution
+            + s.finalize
+            + s.store_impulses
+            + s.swept_ccd;
+        parts.push([t.update + t.optimize, c.broad_phase, c.narrow_phase, solver]);
+    }
+    let median = |mut v: Vec<Duration>| {
+        v.sort();
+        v[v.len() / 2].as_secs_f64() * 1e3
+    };
+    let contacts = app.world().resource::<CollisionDiagnostics>().contact_count;
+    println!(
+        "500 bodies on a 2048 x 512 terrain ({contacts} contact pairs), medians of 300 steps:"
+    );
+    println!(
+        "  whole update (physics step + pixel collision messages): {:.2} ms",
+        median(total)
+    );
+    let names = [
+        "collider tree update",
+        "broad phase",
+        "narrow phase (manifolds)",
+        "solver",
+    ];
+    for (k, name) in names.iter().enumerate() {
+        println!(
+            "  {name}: {:.2} ms",
+            median(parts.iter().map(|p| p[k]).collect())
+        );
+    }
+}
+
+fn main() {
+    let uptime = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
+    println!("load average at start: {}", uptime.trim());
+    // Interleaved: each measure runs for both kinds in turn.
+    let (pixel_rest, avian_rest) = (rest(Kind::Pixel), rest(Kind::Avian));
+    for (kind, (y, drift)) in [(Kind::Pixel, pixel_rest), (Kind::Avian, avian_rest)] {
+        println!(
+            "{:>12}: box rests at y = {y:.4} (exact 8), moves {drift:.4} px over 10 s",
+            kind.name()
+        );
+    }
+    println!(
+        "  rest height difference: {:.4} px",
+        (pixel_rest.0 - avian_rest.0).abs()
+    );
+    for kind in [Kind::Pixel, Kind::Avian] {
+        let (moved, stands) = stack(kind);
+        println!(
+            "{:>12}: stack of five, top box moves {moved:.4} px in 10 s, stands: {stands}",
+            kind.name()
+        );
+    }
+    let (pixel_roll, avian_roll) = (roll(Kind::Pixel), roll(Kind::Avian));
+    let exact = 2.0 / 3.0 * GRAVITY * 0.5;
+    println!(
+        "rolling down 30 degrees for 1 s: pixel {pixel_roll:.2} px/s, avian {avian_roll:.2} px/s \
+         ({:+.1}%), a solid disc rolling exactly {exact:.2}",
+        100.0 * (pixel_roll - avian_roll) / avian_roll
+    );
+    println!(
+        "largest energy rise over one step of a dropped turned box, as a fraction of its drop's \
+         energy: pixel {:.2e}, avian {:.2e}; a ragged pixel rock {:.2e}",
+        energy(Kind::Pixel, false),
+        energy(Kind::Avian, false),
+        energy(Kind::Pixel, true)
+    );
+    crowd();
+    let uptime = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
+    println!("load average at the end: {}", uptime.trim());
+}

@@ -1,0 +1,312 @@
+//! The physics collider component: a pixel mask or one of avian's primitive shapes, and where its
+//! texels lie in the body's local space.
+
+use std::sync::Arc;
+
+use avian2d::prelude::{Collider, Rotation};
+use bevy::math::{Affine2, Mat2, Rect, URect, Vec2};
+use bevy::prelude::*;
+use pixel_collide::Mask;
+
+use super::moments::Moments;
+use crate::collider::PixelCollider;
+
+/// Texels along the longer side of the mask a primitive shape is drawn into, to meet pixel masks.
+pub(crate) const PRIMITIVE_TEXELS: f32 = 64.0;
+
+/// An avian collider on exact pixel shapes: a mask (from the entity's sprite image, or a [`Mask`]
+/// with a texel size) or a circle, rectangle or capsule, all in one collider type so that they meet.
+///
+/// Masks collide on their solid texels exactly, with the contacts of
+/// [`pixel_collide::contact_manifold`]: the push-out depth, one or two points along the contact, the
+/// texels they lie on as feature ids. Mass, centre of mass and angular inertia are summed exactly over
+/// the texels. Two primitives collide as avian's own shapes do; a primitive meets a mask as its shape
+/// drawn into a mask of [`PRIMITIVE_TEXELS`](Self::PRIMITIVE_TEXELS) texels along its longer side
+/// (exact for rectangles). The entity's [`PixelCollider`] follows the same texels, so that
+/// [`PixelQueries`](crate::PixelQueries) and the collision messages see these colliders too.
+///
+/// Needs [`PixelPhysicsPlugin`](super::PixelPhysicsPlugin).
+///
+/// ```
+/// use avian2d::prelude::*;
+/// use bevy::prelude::*;
+/// use bevy_pixel_collide::avian::PixelShape;
+/// use bevy_pixel_collide::pixel_collide::Mask;
+///
+/// fn spawn(mut commands: Commands, assets: Res<AssetServer>) {
+///     // Ground from a sprite's alpha, a crate from a mask with 2 x 2 unit texels, a round wheel.
+///     commands.spawn((RigidBody::Static, Sprite::from_image(assets.load("ground.png")), PixelShape::from_sprite()));
+///     let crate_mask = Mask::from_fn(8, 8, |_, _| true).unwrap();
+///     commands.spawn((RigidBody::Dynamic, PixelShape::from_mask(crate_mask, Vec2::splat(2.0)), Transform::from_xyz(0.0, 100.0, 0.0)));
+///     commands.spawn((RigidBody::Dynamic, PixelShape::circle(12.0), Transform::from_xyz(40.0, 100.0, 0.0)));
+/// }
+/// # bevy::ecs::system::assert_is_system(spawn);
+/// ```
+#[derive(Component, Clone, Debug)]
+#[require(PixelCollider)]
+pub struct PixelShape {
+    pub(crate) source: Source,
+    /// The body's scale (from its `Transform`), applied to the texels and the primitive alike.
+    pub(crate) scale: Vec2,
+    /// Texels of the mask edited since the bodies near them were last woken, in texel space; the
+    /// whole mask when it was replaced.
+    pub(crate) pending_wake: Option<URect>,
+    /// What is wrong with this collider's input, once a warning has said so (it is said once).
+    pub(crate) skipped: Option<&'static str>,
+}
+
+/// Where a shape's texels come from.
+#[derive(Clone, Debug)]
+pub(crate) enum Source {
+    /// The mask of the entity's sprite image, copied from its [`PixelCollider`] once built.
+    Sprite {
+        alpha_threshold: u8,
+        mask: Option<MaskShape>,
+    },
+    /// A mask given with its texel size.
+    Mask(MaskShape),
+    /// One of avian's primitive shapes, with the mask it is drawn into to meet pixel masks.
+    Primitive {
+        collider: Box<Collider>,
+        raster: MaskShape,
+    },
+}
+
+/// A mask, where its texels lie in the unscaled local space, and its texels' moments.
+#[derive(Clone, Debug)]
+pub(crate) struct MaskShape {
+    pub(crate) mask: Arc<Mask>,
+    pub(crate) texel_to_local: Affine2,
+    pub(crate) moments: Moments,
+}
+
+impl MaskShape {
+    pub(crate) fn new(mask: Arc<Mask>, texel_to_local: Affine2) -> Self {
+        let moments = Moments::of(&mask);
+        Self {
+            mask,
+            texel_to_local,
+            moments,
+        }
+    }
+}
+
+/// The transform from texels (x right, y down) of a `size` mask with texels of `texel_size` to a
+/// local space (y up) centred on the mask, as a sprite of it is drawn.
+fn centred(size: Vec2, texel_size: Vec2) -> Affine2 {
+    Affine2::from_scale(texel_size * Vec2::new(1.0, -1.0)) * Affine2::from_translation(-size / 2.0)
+}
+
+impl PixelShape {
+    /// Texels along the longer side of the mask a circle or capsule is drawn into where it meets a
+    /// pixel mask.
+    pub const PRIMITIVE_TEXELS: f32 = PRIMITIVE_TEXELS;
+
+    fn with_source(source: Source) -> Self {
+        Self {
+            source,
+            scale: Vec2::ONE,
+            pending_wake: None,
+            skipped: None,
+        }
+    }
+
+    /// The opaque texels of the entity's `Sprite` (any alpha above 0), placed as the sprite is drawn.
+    pub fn from_sprite() -> Self {
+        Self::from_sprite_with_alpha_threshold(0)
+    }
+
+    /// The texels of the entity's `Sprite` whose alpha is above `threshold`.
+    pub fn from_sprite_with_alpha_threshold(threshold: u8) -> Self {
+        Self::with_source(Source::Sprite {
+            alpha_threshold: threshold,
+            mask: None,
+        })
+    }
+
+    /// `mask` with texels of `texel_size` world units, centred on the entity, its rows running down
+    /// the screen as an image's do.
+    pub fn from_mask(mask: impl Into<Arc<Mask>>, texel_size: Vec2) -> Self {
+        let mask = mask.into();
+        let size = Vec2::new(mask.width() as f32, mask.height() as f32);
+        Self::with_source(Source::Mask(MaskShape::new(
+            mask,
+            centred(size, texel_size),
+        )))
+    }
+
+    /// `mask` placed by `texel_to_local`, from its texels (x right, y down) to the entity's local
+    /// space.
+    pub fn from_mask_placed(mask: impl Into<Arc<Mask>>, texel_to_local: Affine2) -> Self {
+        Self::with_source(Source::Mask(MaskShape::new(mask.into(), texel_to_local)))
+    }
+
+    /// A circle of `radius` about the entity's origin.
+    pub fn circle(radius: f32) -> Self {
+        let r = radius.abs();
+        Self::primitive(Collider::circle(radius), Vec2::splat(r), |p| {
+            p.length_squared() < r * r
+        })
+    }
+
+    /// A `width` x `height` rectangle centred on the entity's origin.
+    pub fn rectangle(width: f32, height: f32) -> Self {
+        let half = Vec2::new(width.abs(), height.abs()) / 2.0;
+        Self::primitive(Collider::rectangle(width, height), half, |_| true)
+    }
+
+    /// A capsule along the y axis: a segment of `length` between the centres of its two round ends
+    /// of `radius`, centred on the entity's origin.
+    pub fn capsule(radius: f32, length: f32) -> Self {
+        let (r, half_len) = (radius.abs(), length.abs() / 2.0);
+        Self::primitive(
+            Collider::capsule(radius, length),
+            Vec2::new(r, r + half_len),
+            |p| {
+                let q = Vec2::new(p.x, p.y.abs() - half_len.min(p.y.abs()));
+                q.length_squared() < r * r
+            },
+        )
+    }
+
+    /// A primitive with half extents `half`, drawn into a mask by testing each texel's centre
+    /// (local coordinates) with `inside`.
+    fn primitive(collider: Collider, half: Vec2, inside: impl Fn(Vec2) -> bool) -> Self {
+        let longer = half.x.max(half.y);
+        let texels = if half.x == half.y || half.min_element() <= 0.0 {
+            UVec2::splat(PRIMITIVE_TEXELS as u32)
+        } else {
+            // Square texels, at least one across the shorter side.
+            (half / longer * PRIMITIVE_TEXELS)
+                .ceil()
+                .max(Vec2::ONE)
+                .as_uvec2()
+        };
+        let texel_size = if half.is_finite() && longer > 0.0 {
+            2.0 * half / texels.as_vec2()
+        } else {
+            Vec2::ZERO
+        };
+        let to_local = centred(texels.as_vec2(), texel_size);
+        let mask = Mask::from_fn(texels.x, texels.y, |x, y| {
+            inside(to_local.transform_point2(Vec2::new(x as f32 + 0.5, y as f32 + 0.5)))
+        })
+        .expect("a mask of at most 64 x 64 texels");
+        Self::with_source(Source::Primitive {
+            collider: Box::new(collider),
+            raster: MaskShape::new(Arc::new(mask), to_local),
+        })
+    }
+
+    /// The mask this shape collides with against pixel masks and its placement in the unscaled
+    /// local space; `None` for a sprite's shape until the image is loaded.
+    pub(crate) fn mask_shape(&self) -> Option<&MaskShape> {
+        match &self.source {
+            Source::Sprite { mask, .. } => mask.as_ref(),
+            Source::Mask(shape) => Some(shape),
+            Source::Primitive { raster, .. } => Some(raster),
+        }
+    }
+
+    /// The avian primitive this shape is, if it is one.
+    pub(crate) fn primitive_collider(&self) -> Option<&Collider> {
+        match &self.source {
+            Source::Primitive { collider, .. } => Some(collider),
+            _ => None,
+        }
+    }
+
+    /// The mask of solid texels (for a primitive, the mask it is drawn into); `None` for a
+    /// sprite's shape until its image is loaded.
+    pub fn mask(&self) -> Option<&Mask> {
+        self.mask_shape().map(|s| &*s.mask)
+    }
+
+    /// The transform from mask texels (x right, y down) to the entity's local space, the body's
+    /// scale included.
+    pub fn texel_to_local(&self) -> Option<Affine2> {
+        self.mask_shape()
+            .map(|s| Affine2::from_scale(self.scale) * s.texel_to_local)
+    }
+
+    /// The transform from mask texels to the world for a body at `position` turned by `rotation`
+    /// (avian's `Position` and `Rotation`).
+    pub fn texel_to_world(&self, position: Vec2, rotation: Rotation) -> Option<Affine2> {
+        Some(body_affine(position, rotation) * self.texel_to_local()?)
+    }
+
+    /// The mask placed in the world for a body at `position` turned by `rotation`.
+    pub(crate) fn placed(
+        &self,
+        position: Vec2,
+        rotation: Rotation,
+    ) -> Option<pixel_collide::Sprite<'_>> {
+        let shape = self.mask_shape()?;
+        let to_world = body_affine(position, rotation) * Affine2::from_scale(self.scale);
+        Some(pixel_collide::Sprite::new(
+            &shape.mask,
+            crate::convert::affine_to_pc(to_world * shape.texel_to_local),
+        ))
+    }
+
+    /// Changes the mask of a shape made [`from_mask`](Self::from_mask) in place (carving a crater,
+    /// adding earth): the contacts change on the next physics step and sleeping bodies resting
+    /// within `texels` (the texel rectangle the edit may touch; `None` for anywhere) wake up.
+    /// Returns `false`, changing nothing, for a sprite's or a primitive's shape, whose texels come
+    /// from elsewhere (edit a sprite's image instead).
+    pub fn edit_mask(&mut self, texels: Option<URect>, edit: impl FnOnce(&mut Mask)) -> bool {
+        let Source::Mask(shape) = &mut self.source else {
+            return false;
+        };
+        edit(Arc::make_mut(&mut shape.mask));
+        shape.moments = Moments::of(&shape.mask);
+        let all = URect::new(0, 0, shape.mask.width(), shape.mask.height());
+        let touched = texels.map_or(all, |r| r.intersect(all));
+        self.pending_wake = Some(match self.pending_wake {
+            Some(before) => before.union(touched),
+            None => touched,
+        });
+        true
+    }
+
+    /// Why this collider collides with nothing, once a warning has said so: a position or rotation
+    /// that is not finite, a zero texel size or scale, a mask without a solid texel, or a sprite
+    /// image that gives no mask.
+    pub fn skipped(&self) -> Option<&'static str> {
+        self.skipped
+    }
+
+    /// The world rectangle holding the solid texels at `position` and `rotation`.
+    pub fn world_bounds(&self, position: Vec2, rotation: Rotation) -> Option<Rect> {
+        let shape = self.mask_shape()?;
+        let solid = shape.mask.solid_bounds()?;
+        let to_world = self.texel_to_world(position, rotation)?;
+        Some(texel_rect_to_world(
+            to_world,
+            URect::new(solid.x, solid.y, solid.x + solid.w, solid.y + solid.h),
+        ))
+    }
+}
+
+/// The world rectangle holding the texels of `texels` placed by `to_world`.
+pub(crate) fn texel_rect_to_world(to_world: Affine2, texels: URect) -> Rect {
+    let (lo, hi) = (texels.min.as_vec2(), texels.max.as_vec2());
+    let corners = [lo, Vec2::new(hi.x, lo.y), Vec2::new(lo.x, hi.y), hi]
+        .map(|c| to_world.transform_point2(c));
+    let mut rect = Rect::from_corners(corners[0], corners[0]);
+    for c in &corners[1..] {
+        rect = rect.union_point(*c);
+    }
+    rect
+}
+
+/// The body's placement as an affine transform.
+pub(crate) fn body_affine(position: Vec2, rotation: Rotation) -> Affine2 {
+    Affine2::from_mat2_translation(
+        Mat2::from_cols(
+            Vec2::new(rotation.cos, rotation.sin),
+            Vec2::new(-rotation.sin, rotation.cos),
+        ),
+        position,
+    )
+}

@@ -1,0 +1,108 @@
+//! [`PixelShape`] as an avian collider: its bounding box under a rotation and its contact manifolds
+//! with every other kind.
+
+use avian2d::collision::collider::contact_query;
+use avian2d::collision::contact_types::PackedFeatureId;
+use avian2d::prelude::{
+    AabbContext, AnyCollider, ColliderAabb, ContactManifold, ContactManifoldContext, ContactPoint,
+    Rotation, ScalableCollider, SimpleCollider,
+};
+use bevy::math::Vec2;
+
+use super::collider::PixelShape;
+use crate::convert::vec_from_pc;
+
+impl AnyCollider for PixelShape {
+    type Context = ();
+
+    fn aabb_with_context(
+        &self,
+        position: Vec2,
+        rotation: impl Into<Rotation>,
+        _: AabbContext<Self::Context>,
+    ) -> ColliderAabb {
+        let rotation: Rotation = rotation.into();
+        if !(position.is_finite() && rotation.cos.is_finite() && rotation.sin.is_finite()) {
+            // A body with a broken transform is skipped: a box of no size meets nothing.
+            return ColliderAabb::new(Vec2::ZERO, Vec2::ZERO);
+        }
+        if let Some(collider) = self.primitive_collider() {
+            return collider.aabb(position, rotation);
+        }
+        match self.world_bounds(position, rotation) {
+            Some(r) if r.min.is_finite() && r.max.is_finite() => {
+                ColliderAabb::from_min_max(r.min, r.max)
+            }
+            _ => ColliderAabb::new(position, Vec2::ZERO),
+        }
+    }
+
+    fn contact_manifolds_with_context(
+        &self,
+        other: &Self,
+        position1: Vec2,
+        rotation1: impl Into<Rotation>,
+        position2: Vec2,
+        rotation2: impl Into<Rotation>,
+        prediction_distance: f32,
+        manifolds: &mut Vec<ContactManifold>,
+        _: ContactManifoldContext<Self::Context>,
+    ) {
+        let (rotation1, rotation2): (Rotation, Rotation) = (rotation1.into(), rotation2.into());
+        manifolds.clear();
+        if let (Some(c1), Some(c2)) = (self.primitive_collider(), other.primitive_collider()) {
+            contact_query::contact_manifolds(
+                c1,
+                position1,
+                rotation1,
+                c2,
+                position2,
+                rotation2,
+                prediction_distance,
+                manifolds,
+            );
+            return;
+        }
+        let (Some(a), Some(b)) = (
+            self.placed(position1, rotation1),
+            other.placed(position2, rotation2),
+        ) else {
+            return;
+        };
+        let Some(m) = pixel_collide::contact_manifold(a, b, prediction_distance) else {
+            return;
+        };
+        let normal = vec_from_pc(m.normal);
+        if !normal.is_finite() {
+            return;
+        }
+        let points = m.points().iter().map(|p| {
+            let point = vec_from_pc(p.point);
+            ContactPoint::new(point - position1, point - position2, point, p.depth)
+                .with_feature_ids(
+                    feature_id(a.mask.width(), p.texel_a),
+                    feature_id(b.mask.width(), p.texel_b),
+                )
+        });
+        manifolds.push(ContactManifold::new(points, normal));
+    }
+}
+
+/// A texel's feature id: the texel's index in its mask, as a face (never the unknown id 0).
+fn feature_id(width: u32, [x, y]: [u32; 2]) -> PackedFeatureId {
+    let index = u64::from(y) * u64::from(width) + u64::from(x);
+    PackedFeatureId::face((index & 0x3fff_ffff) as u32)
+}
+
+impl ScalableCollider for PixelShape {
+    fn scale(&self) -> Vec2 {
+        self.scale
+    }
+
+    fn set_scale(&mut self, scale: Vec2, detail: u32) {
+        self.scale = scale;
+        if let super::collider::Source::Primitive { collider, .. } = &mut self.source {
+            collider.set_scale(scale, detail);
+        }
+    }
+}

@@ -1,0 +1,235 @@
+//! The contact manifold against brute force: the normal reversed with the order, the depth a way out
+//! (push-out's past a quarter texel), the points on both sprites' solid texels, and flat contacts with two level points.
+
+use glam::{Affine2, Vec2};
+use pixel_collide::{contact_manifold, distance, overlaps, push_out, push_out_along, Mask, Sprite};
+use proptest::prelude::*;
+
+/// A random mask up to 24 texels a side, from sparse to dense.
+fn mask() -> impl Strategy<Value = Mask> {
+    (1u32..=24, 1u32..=24, 3u32..=10).prop_flat_map(|(w, h, density)| {
+        proptest::collection::vec(0u32..10, (w * h) as usize).prop_map(move |cells| {
+            Mask::from_fn(w, h, |x, y| cells[(y * w + x) as usize] < density).unwrap()
+        })
+    })
+}
+
+/// A placement: a position near the origin, any turn, a scale from half to twice.
+fn placement() -> impl Strategy<Value = Affine2> {
+    (
+        -20.0f32..20.0,
+        -20.0f32..20.0,
+        0.0f32..std::f32::consts::TAU,
+        0.5f32..2.0,
+    )
+        .prop_map(|(x, y, turn, scale)| {
+            Affine2::from_scale_angle_translation(Vec2::splat(scale), turn, Vec2::new(x, y))
+        })
+}
+
+/// The world distance from `p` to the nearest solid texel (a closed parallelogram) of `s`, by
+/// sampling each texel's square finely: brute force.
+fn distance_to_solid(s: &Sprite<'_>, p: Vec2) -> f32 {
+    let inverse = s.transform.inverse();
+    let local = inverse.transform_point2(p);
+    let mut best = f32::INFINITY;
+    for y in 0..s.mask.height() {
+        for x in 0..s.mask.width() {
+            if !s.mask.is_solid(x, y) {
+                continue;
+            }
+            let nearest = local.clamp(
+                Vec2::new(x as f32, y as f32),
+                Vec2::new(x as f32 + 1.0, y as f32 + 1.0),
+            );
+            // The nearest point in texel space maps to a point of the texel; its world distance
+            // bounds the true one from above, within the texel's skew.
+            best = best.min(s.transform.transform_point2(nearest).distance(p));
+        }
+    }
+    best
+}
+
+fn texel(s: &Sprite<'_>) -> f32 {
+    s.transform
+        .matrix2
+        .x_axis
+        .length()
+        .max(s.transform.matrix2.y_axis.length())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn the_normal_is_reversed_exactly_when_the_pair_is_swapped(
+        ma in mask(), mb in mask(), pa in placement(), pb in placement(), reach in 0.0f32..4.0,
+    ) {
+        let (a, b) = (Sprite::new(&ma, pa), Sprite::new(&mb, pb));
+        let ab = contact_manifold(a, b, reach);
+        let ba = contact_manifold(b, a, reach);
+        prop_assert_eq!(ab.map(|m| m.reversed()), ba);
+        if let Some(m) = ab {
+            prop_assert!((m.normal.length() - 1.0).abs() < 1e-4);
+            prop_assert!(!m.points().is_empty() && m.points().len() <= 2);
+        }
+    }
+
+    #[test]
+    fn the_depth_of_an_overlap_is_a_way_out_and_push_outs_depth_past_a_quarter_texel(
+        ma in mask(), mb in mask(), pa in placement(), pb in placement(),
+    ) {
+        let (a, b) = (Sprite::new(&ma, pa), Sprite::new(&mb, pb));
+        let m = contact_manifold(a, b, 1.0);
+        match push_out(a, b) {
+            Some(push) => {
+                let m = m.expect("overlapping sprites have a manifold");
+                // The push lands in the first free stretch, which for ragged shapes may be short:
+                // the step is taken as given, and a hair longer for the rounding of rebuilding it.
+                let free = [1.0, 1.0 + 1e-6, 1.0 + 1e-5].iter().any(|k| {
+                    let step = m.normal * (m.depth * k);
+                    let a_out = Sprite::new(&ma, Affine2::from_translation(-step) * pa);
+                    let b_out = Sprite::new(&mb, Affine2::from_translation(step) * pb);
+                    !overlaps(a_out, b) || !overlaps(a, b_out)
+                });
+                prop_assert!(free, "not a way out: {:?}", m);
+                // Never longer than the push along a world axis, as push-out's own.
+                for axis in [Vec2::X, Vec2::NEG_X, Vec2::Y, Vec2::NEG_Y] {
+                    for along in [push_out_along(a, b, axis), push_out_along(b, a, axis)].into_iter().flatten() {
+                        if !along.fell_back {
+                            let l = along.offset.length();
+                            prop_assert!(m.depth <= l * (1.0 + 1e-3) + 1e-4, "{} > {} along {}", m.depth, l, axis);
+                        }
+                    }
+                }
+                let texel = |t: Affine2| t.matrix2.x_axis.length().min(t.matrix2.y_axis.length());
+                let shallow = 0.25 * texel(pa).min(texel(pb));
+                if m.depth > shallow * (1.0 + 1e-3) {
+                    let other = push_out(b, a).unwrap().offset.length();
+                    let depth = push.offset.length();
+                    prop_assert!(
+                        (m.depth - depth).abs() <= 1e-3 * depth.max(1.0)
+                            || (m.depth - other).abs() <= 1e-3 * other.max(1.0),
+                        "depth {} against push-outs {} and {}", m.depth, depth, other
+                    );
+                }
+                let deepest = m.points().iter().map(|p| p.depth).fold(f32::MIN, f32::max);
+                prop_assert!(deepest <= m.depth + 1e-4);
+            }
+            None => {
+                if let Some(m) = m {
+                    let d = distance(a, b).unwrap().distance;
+                    prop_assert!((m.depth + d).abs() <= 1e-4 * d.max(1.0));
+                    prop_assert!(d <= 1.0 + 1e-4);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn points_lie_within_a_texel_of_both_shapes_solid_texels(
+        ma in mask(), mb in mask(), pa in placement(), pb in placement(), reach in 0.0f32..3.0,
+    ) {
+        let (a, b) = (Sprite::new(&ma, pa), Sprite::new(&mb, pb));
+        if let Some(m) = contact_manifold(a, b, reach) {
+            for p in m.points() {
+                let slack = 0.5 * p.depth.abs() + 1e-3;
+                let da = distance_to_solid(&a, p.point);
+                let db = distance_to_solid(&b, p.point);
+                prop_assert!(da <= texel(&a) + slack, "{} from a, texel {}", da, texel(&a));
+                prop_assert!(db <= texel(&b) + slack, "{} from b, texel {}", db, texel(&b));
+                prop_assert!(ma.is_solid(p.texel_a[0], p.texel_a[1]));
+                prop_assert!(mb.is_solid(p.texel_b[0], p.texel_b[1]) || db > 1.0);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_box_resting_flat_gets_two_level_points_at_its_bottom_corners() {
+    let ground = Mask::from_fn(64, 8, |_, _| true).unwrap();
+    let body = Mask::from_fn(10, 6, |_, _| true).unwrap();
+    let g = Sprite::new(&ground, Affine2::IDENTITY);
+    for sunk in [0.0, 0.01, 0.3, 0.99] {
+        let b = Sprite::new(
+            &body,
+            Affine2::from_translation(Vec2::new(20.25, 8.0 - sunk)),
+        );
+        let m = contact_manifold(b, g, 0.5).unwrap();
+        assert_eq!(m.normal, Vec2::NEG_Y, "sunk {sunk}");
+        assert!((m.depth - sunk).abs() < 1e-5, "sunk {sunk}: {}", m.depth);
+        let p = m.points();
+        assert_eq!(p.len(), 2);
+        assert_eq!(p[0].depth, p[1].depth);
+        assert_eq!([p[0].texel_a, p[1].texel_a], [[0, 0], [9, 0]]);
+        assert_eq!([p[0].point.x, p[1].point.x], [20.75, 29.75]);
+    }
+}
+
+#[test]
+fn a_body_hovering_within_reach_gets_a_speculative_contact() {
+    let ground = Mask::from_fn(64, 8, |_, _| true).unwrap();
+    let body = Mask::from_fn(10, 6, |_, _| true).unwrap();
+    let g = Sprite::new(&ground, Affine2::IDENTITY);
+    let b = Sprite::new(&body, Affine2::from_translation(Vec2::new(20.0, 9.5)));
+    let m = contact_manifold(b, g, 2.0).unwrap();
+    assert_eq!((m.normal, m.depth), (Vec2::NEG_Y, -1.5));
+    assert!(m
+        .points()
+        .iter()
+        .all(|p| p.depth == -1.5 && p.point.y == 8.75));
+    assert!(contact_manifold(b, g, 1.0).is_none());
+}
+
+#[test]
+fn contact_ids_stay_the_same_while_the_contact_does() {
+    let ground = Mask::from_fn(64, 8, |_, _| true).unwrap();
+    let body = Mask::from_fn(10, 6, |_, _| true).unwrap();
+    let g = Sprite::new(&ground, Affine2::IDENTITY);
+    let ids = |y: f32| {
+        let b = Sprite::new(&body, Affine2::from_translation(Vec2::new(20.3, y)));
+        let m = contact_manifold(b, g, 1.0).unwrap();
+        m.points()
+            .iter()
+            .map(|p| (p.texel_a, p.texel_b))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(ids(7.9), ids(8.05));
+    assert_eq!(ids(7.9), ids(7.6));
+}
+
+#[test]
+fn a_tilted_box_touches_on_its_lower_corner() {
+    let ground = Mask::from_fn(64, 8, |_, _| true).unwrap();
+    let body = Mask::from_fn(10, 10, |_, _| true).unwrap();
+    let g = Sprite::new(&ground, Affine2::IDENTITY);
+    let placed = Affine2::from_translation(Vec2::new(30.0, 12.0))
+        * Affine2::from_angle(0.3)
+        * Affine2::from_translation(Vec2::splat(-5.0));
+    let b = Sprite::new(&body, placed);
+    let m = contact_manifold(b, g, 1.0).unwrap();
+    assert!(m.normal.y < -0.9);
+    // The deepest point is within a texel of the box's lowest corner.
+    let corner = placed.transform_point2(Vec2::ZERO);
+    let deepest = m
+        .points()
+        .iter()
+        .max_by(|p, q| p.depth.total_cmp(&q.depth))
+        .unwrap();
+    assert!(deepest.point.distance(corner) < 1.5, "{deepest:?} {corner}");
+}
+
+#[test]
+fn apart_or_not_finite_gives_none() {
+    let square = Mask::from_fn(4, 4, |_, _| true).unwrap();
+    let a = Sprite::new(&square, Affine2::IDENTITY);
+    let far = Sprite::new(&square, Affine2::from_translation(Vec2::new(10.0, 0.0)));
+    assert!(contact_manifold(a, far, 5.0).is_none());
+    assert!(contact_manifold(a, far, 6.5).is_some());
+    let nan = Sprite::new(&square, Affine2::from_translation(Vec2::new(f32::NAN, 0.0)));
+    assert!(contact_manifold(a, nan, 5.0).is_none());
+    let flat = Sprite::new(&square, Affine2::from_scale(Vec2::new(0.0, 1.0)));
+    assert!(contact_manifold(a, flat, 5.0).is_none());
+    let empty = Mask::from_fn(4, 4, |_, _| false).unwrap();
+    assert!(contact_manifold(a, Sprite::new(&empty, Affine2::IDENTITY), 5.0).is_none());
+}
