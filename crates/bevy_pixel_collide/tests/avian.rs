@@ -581,6 +581,18 @@ fn bad_input_is_skipped_without_panics_or_flying_bodies() {
             Transform::from_xyz(120.0, 20.0, 0.0),
         ))
         .id();
+    // An image wider than the longest side pixel-collide accepts (2^23 texels) gives no mask either.
+    let wide = image(Mask::MAX_SIDE + 1, 1, |_, _| true);
+    let wide = app.world_mut().resource_mut::<Assets<Image>>().add(wide);
+    let too_wide = app
+        .world_mut()
+        .spawn((
+            RigidBody::Dynamic,
+            Sprite::from_image(wide),
+            PixelShape::from_sprite(),
+            Transform::from_xyz(150.0, 20.0, 0.0),
+        ))
+        .id();
     let mut fastest = 0f32;
     for _ in 0..240 {
         app.update();
@@ -593,7 +605,7 @@ fn bad_input_is_skipped_without_panics_or_flying_bodies() {
         position(&app, deep)
     );
     assert!((position(&app, fine).y - 4.0).abs() < 0.2);
-    for e in [empty, flat, nan, inf, no_mask] {
+    for e in [empty, flat, nan, inf, no_mask, too_wide] {
         let shape = app.world().get::<PixelShape>(e).unwrap();
         assert!(shape.skipped().is_some(), "{e} is said to be skipped");
     }
