@@ -194,19 +194,19 @@ impl Controls {
         let active = self.touch_seen || platform::touch_screen();
         let (fb_w, fb_h) = framebuffer_size();
         let layout = Layout::new(fb_w, fb_h, screen_dpi_scale(), active);
-        // Screens take the point on to their own panels' coordinates (`overlay.rs`).
-        let field = |p: Vec2| layout.ui_point(p);
         // A tap clicks where it lands, as the mouse's button would; the pause button is play's own.
         let menu_tap = tap.filter(|&t| !layout.on_pause(t));
         let pointer = match menu_tap {
+            // The point in the panels' area; each screen takes it on to its own coordinates
+            // (`overlay.rs`).
             Some(t) => Pointer {
-                at: field(t),
+                at: layout.ui_point(t),
                 moved: true,
                 clicked: true,
                 tapped: true,
             },
             None => Pointer {
-                at: self.mouse_px.and_then(field),
+                at: self.mouse_px.and_then(|p| layout.ui_point(p)),
                 moved: raw.moved,
                 clicked: raw.clicked,
                 tapped: false,
