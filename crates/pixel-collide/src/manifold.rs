@@ -2,13 +2,15 @@
 //! the push-out depth, and one or two points spread along the contact, each named by the texels it
 //! lies on so that a solver can match it with the last step's point.
 
+use std::cell::Cell;
 use std::cmp::Ordering;
 
 use glam::{Affine2, Vec2};
 
 use crate::geom::Rect;
-use crate::motion::{contact_push, push_out};
-use crate::pair::{distance, overlap_mask};
+use crate::mask::Node;
+use crate::motion::{contact_push, push_out, MAX_KEPT_PAIRS};
+use crate::pair::{distance_within, thin_overlap_mask, Pair, Under};
 use crate::sprite::Sprite;
 
 /// One contact point of a [`Manifold`].
@@ -31,8 +33,9 @@ pub struct Manifold {
     /// The unit contact normal, pointing from the first sprite towards the second. Swapping the
     /// sprites negates it exactly.
     pub normal: Vec2,
-    /// The depth of the overlap: the length of [`push_out`]'s offset when the sprites overlap, minus
-    /// the distance between them when they are apart, 0 when they only share edges.
+    /// The depth of the overlap: the length of the shortest push out of it (see
+    /// [`contact_manifold`]) when the sprites overlap, minus the distance between them when they are
+    /// apart, 0 when they only share edges.
     pub depth: f32,
     points: [ManifoldPoint; 2],
     len: usize,
@@ -59,12 +62,14 @@ impl Manifold {
 /// of each other; `None` when they lie further apart, either has no solid texel, or a transform is not
 /// finite or covers no area.
 ///
-/// The depth of an overlap is the length of [`push_out`]'s offset and the normal is its direction
-/// (reversed, so that it points from `a` towards `b`), except that an overlap shallower than a
-/// quarter texel is pushed out along the best of the texels' face normals and the world axes (a
-/// dozen slides instead of push-out's forty; the same push unless the way out lies in a concave
-/// corner of both shapes, where this one is longer); apart, the normal joins the closest points
-/// that [`distance`](crate::distance) finds. The points are the two ends, along the surface, of the
+/// The depth of an overlap is the length of the shortest push out of it that [`push_out`]'s search
+/// finds, and the normal its direction (reversed, so that it points from `a` towards `b`); the
+/// search starts with the exact pushes along the texels' face normals and the world axes (the way
+/// out of a shallow overlap of two sets of squares lies along one of them unless it sits in a
+/// concave corner of both) and, when the best of those is deeper than a quarter texel, goes on over
+/// push-out's 32 directions refined around the best. So the depth is never longer than a push along
+/// a face normal or a world axis, and it is the exact first free distance, not settled in `f32`.
+/// Apart, the normal joins the closest points that [`distance`](crate::distance) finds. The points are the two ends, along the surface, of the
 /// contact patch: the solid texels of the sprite with fewer texels that lie within a quarter texel
 /// (past the separation) of the other sprite's solid texels. Each point lies on that texel's surface
 /// and is moved half its depth towards the other sprite; its depth is the manifold's depth less how
@@ -131,14 +136,29 @@ fn oriented(s: Sprite<'_>, l: Sprite<'_>, max_distance: f32) -> Option<Manifold>
     }
     let sb = s.bounds();
     // A hair past the reach, so that sprites sharing only an edge are not rejected.
-    let reach_box = Vec2::splat(reach + texel * (1.0 / 64.0));
-    let grown = Rect::new(sb.min - reach_box, sb.max + reach_box);
-    // The bounds test and the rectangle test reject, in a walk of one tree, a body over open air
-    // that the broad phase pairs with a whole level's terrain.
-    if !grown.intersects(&l.bounds()) || !l.touches_rect(grown) {
+    // Past the reach by the patch's slack, so that the pairs near hold the patch too, and a hair,
+    // so that sprites sharing only an edge are not rejected.
+    let margin = reach + texel * (SLACK + 1.0 / 64.0);
+    let grown = Rect::new(sb.min - Vec2::splat(margin), sb.max + Vec2::splat(margin));
+    // The bounds test and the grown walk reject, in a walk of both trees, a body over open air that
+    // the broad phase pairs with a whole level's terrain.
+    if !grown.intersects(&l.bounds()) {
         return None;
     }
-    let (normal, depth) = if let Some(offset) = contact_push(s, l) {
+    let pair = Pair::new(s, l)?;
+    let near = match near_pairs(&pair, margin) {
+        Near::Apart => return None,
+        Near::Pairs(near) => Some(near),
+        Near::Many => None,
+    };
+    // Of the pairs near, those that overlap: where every slide of the push starts.
+    let start = near.as_ref().map(|near| {
+        near.iter()
+            .filter(|(ra, rb)| !pair.separated(ra, rb))
+            .copied()
+            .collect()
+    });
+    let (normal, depth) = if let Some(offset) = contact_push(s, l, &pair, start) {
         let len = offset.length();
         if len > 0.0 && (offset / len).is_finite() {
             (-offset / len, len)
@@ -146,7 +166,7 @@ fn oriented(s: Sprite<'_>, l: Sprite<'_>, max_distance: f32) -> Option<Manifold>
             (-push_out(s, l)?.normal.try_normalize()?, 0.0)
         }
     } else {
-        let d = distance(s, l)?;
+        let d = distance_within(s, l, f64::from(reach))?;
         if d.distance.is_nan() || d.distance > reach {
             return None;
         }
@@ -162,7 +182,52 @@ fn oriented(s: Sprite<'_>, l: Sprite<'_>, max_distance: f32) -> Option<Manifold>
     if !(normal.is_finite() && normal.length_squared() > 0.5) {
         return None;
     }
-    patch(s, l, normal, depth, texel)
+    patch(s, l, &pair, near.as_deref(), margin, normal, depth, texel)
+}
+
+/// The pairs of solid boxes of a pair's two sprites that come within some reach of each other.
+enum Near {
+    /// None: the sprites lie further apart.
+    Apart,
+    /// These, at most [`MAX_KEPT_PAIRS`] of them.
+    Pairs(Vec<(Node, Node)>),
+    /// More than [`MAX_KEPT_PAIRS`].
+    Many,
+}
+
+/// The pairs of solid boxes that come within `reach` (world units) of each other, or nearly: every
+/// pair of boxes is tested with its reach grown by `reach` on each axis, a superset of the disc of
+/// that radius, so no pair within reach is missed. One walk of both trees rejects a body over open
+/// air that the broad phase pairs with a whole level's terrain, and finds the overlapping pairs
+/// every slide of a push starts from.
+fn near_pairs(pair: &Pair<'_>, reach: f32) -> Near {
+    // A world length `reach` is at most `reach / sigma_min` in the first mask's texels, where
+    // sigma_min >= |det| / |M|_F.
+    let m = pair.world.matrix2;
+    let local = f64::from(reach) * (m.x_axis.length_squared() + m.y_axis.length_squared()).sqrt()
+        / m.determinant().abs();
+    if !local.is_finite() {
+        return Near::Many;
+    }
+    let extra = [
+        local,
+        local,
+        local * pair.n1.length(),
+        local * pair.n2.length(),
+    ];
+    let (mut near, mut many) = (Vec::with_capacity(64), false);
+    pair.walk_grown(extra, &Cell::new(u64::MAX), |ra, rb| {
+        many = near.len() == MAX_KEPT_PAIRS;
+        if !many {
+            near.push((*ra, *rb));
+        }
+        many
+    });
+    match (many, near.is_empty()) {
+        (true, _) => Near::Many,
+        (false, true) => Near::Apart,
+        (false, false) => Near::Pairs(near),
+    }
 }
 
 /// The eight unit directions, exactly symmetric.
@@ -203,43 +268,69 @@ fn touching_normal(s: &Sprite<'_>, l: &Sprite<'_>, p: Vec2, texel: f32) -> Vec2 
     }
 }
 
-/// The contact patch of `s` against `l` along `normal` and its two ends.
-fn patch(s: Sprite<'_>, l: Sprite<'_>, normal: Vec2, depth: f32, texel: f32) -> Option<Manifold> {
+/// How far past the separation the contact patch reaches, in texels of the smaller texel.
+const SLACK: f32 = 0.25;
+
+/// The contact patch of `s` against `l` along `normal` and its two ends. `pair` is
+/// `Pair::new(s, l)` and `near` its pairs of solid boxes within `margin` (world units) of each other,
+/// which hold the patch's texels when its reach is within the margin.
+#[allow(clippy::too_many_arguments)]
+fn patch(
+    s: Sprite<'_>,
+    l: Sprite<'_>,
+    pair: &Pair<'_>,
+    near: Option<&[(Node, Node)]>,
+    margin: f32,
+    normal: Vec2,
+    depth: f32,
+    texel: f32,
+) -> Option<Manifold> {
     let tangent = normal.perp();
     let m = s.transform.matrix2;
     // How far a texel of `s` reaches from its centre along the normal.
     let half = 0.5 * (m.x_axis.dot(normal).abs() + m.y_axis.dot(normal).abs());
     let l_inverse = l.transform.inverse();
-    let mut slack = 0.25 * texel;
+    let mut slack = SLACK * texel;
+    let mut texels = Vec::with_capacity(64);
     // Rounding in the closest points can leave the patch empty at the first slack; a wider one
     // finds it.
     for _ in 0..3 {
         let gap = (-depth).max(0.0) + slack;
-        let moved = Sprite::new(
-            l.mask,
-            Affine2::from_translation(-normal * gap) * l.transform,
-        );
-        let shared = overlap_mask(s, moved);
-        if let Some(r) = shared.solid_bounds() {
-            let mut patch = Vec::new();
-            let mut deepest = f32::NEG_INFINITY;
-            for y in r.y..r.y + r.h {
-                for x in r.x..r.x + r.w {
-                    if !shared.is_solid(x, y) {
-                        continue;
+        texels.clear();
+        match near {
+            Some(near) if gap < margin => patch_texels(pair, near, -normal * gap, &mut texels),
+            _ => {
+                let moved = Sprite::new(
+                    l.mask,
+                    Affine2::from_translation(-normal * gap) * l.transform,
+                );
+                let shared = thin_overlap_mask(s, moved);
+                if let Some(r) = shared.solid_bounds() {
+                    for y in r.y..r.y + r.h {
+                        for x in r.x..r.x + r.w {
+                            if shared.is_solid(x, y) {
+                                texels.push([x, y]);
+                            }
+                        }
                     }
-                    let c = s
-                        .transform
-                        .transform_point2(Vec2::new(x as f32 + 0.5, y as f32 + 0.5));
-                    let e = Extreme {
-                        texel: [x, y],
-                        centre: c,
-                        along: c.dot(tangent),
-                        into: c.dot(normal),
-                    };
-                    deepest = deepest.max(e.into);
-                    patch.push(e);
                 }
+            }
+        }
+        if !texels.is_empty() {
+            let mut patch = Vec::with_capacity(texels.len());
+            let mut deepest = f32::NEG_INFINITY;
+            for &[x, y] in &texels {
+                let c = s
+                    .transform
+                    .transform_point2(Vec2::new(x as f32 + 0.5, y as f32 + 0.5));
+                let e = Extreme {
+                    texel: [x, y],
+                    centre: c,
+                    along: c.dot(tangent),
+                    into: c.dot(normal),
+                };
+                deepest = deepest.max(e.into);
+                patch.push(e);
             }
             // The points stand for the deepest part of the patch: a box flat on the ground has its
             // whole bottom row there, one tipped onto a corner only that corner.
@@ -280,6 +371,32 @@ fn patch(s: Sprite<'_>, l: Sprite<'_>, normal: Vec2, depth: f32, texel: f32) -> 
         slack *= 4.0;
     }
     None
+}
+
+/// The texels of the pair's first argument sprite that share area with the other moved by world
+/// translation `by`, from the pairs of boxes that lie near enough for every such texel to be in one
+/// of them (a texel under several boxes comes more than once).
+fn patch_texels(pair: &Pair<'_>, near: &[(Node, Node)], by: Vec2, out: &mut Vec<[u32; 2]>) {
+    // Moving the second argument by D in the world moves the pair's second mask by M^-1 D in the
+    // first one's texels, or the first by that, so the second by minus it, when swapped.
+    let local = pair.world.matrix2.inverse() * by.as_dvec2();
+    let mut moved = pair.clone();
+    moved.t += if pair.swapped { -local } else { local };
+    let under = Under::new(&moved);
+    for (ra, rb) in near {
+        if moved.separated(ra, rb) {
+            continue;
+        }
+        let (mine, other) = under.sides(ra, rb);
+        let ([x0, x1], [y0, y1]) = under.footprint(mine, other);
+        for y in y0..y1 {
+            for x in x0..x1 {
+                if under.shares(x, y, other) {
+                    out.push([x, y]);
+                }
+            }
+        }
+    }
 }
 
 /// A texel of the patch with where it lies along the tangent and the normal.

@@ -76,7 +76,7 @@ proptest! {
     }
 
     #[test]
-    fn the_depth_of_an_overlap_is_a_way_out_and_push_outs_depth_past_a_quarter_texel(
+    fn the_depth_of_an_overlap_is_a_way_out_no_longer_than_any_face_or_axis_push(
         ma in mask(), mb in mask(), pa in placement(), pb in placement(),
     ) {
         let (a, b) = (Sprite::new(&ma, pa), Sprite::new(&mb, pb));
@@ -84,17 +84,25 @@ proptest! {
         match push_out(a, b) {
             Some(push) => {
                 let m = m.expect("overlapping sprites have a manifold");
-                // The push lands in the first free stretch, which for ragged shapes may be short:
+                // The depth is the exact first free distance, which the f32 step may just miss:
                 // the step is taken as given, and a hair longer for the rounding of rebuilding it.
-                let free = [1.0, 1.0 + 1e-6, 1.0 + 1e-5].iter().any(|k| {
+                let free = [1.0, 1.0 + 1e-6, 1.0 + 1e-5, 1.0 + 1e-4].iter().any(|k| {
                     let step = m.normal * (m.depth * k);
                     let a_out = Sprite::new(&ma, Affine2::from_translation(-step) * pa);
                     let b_out = Sprite::new(&mb, Affine2::from_translation(step) * pb);
                     !overlaps(a_out, b) || !overlaps(a, b_out)
                 });
                 prop_assert!(free, "not a way out: {:?}", m);
-                // Never longer than the push along a world axis, as push-out's own.
-                for axis in [Vec2::X, Vec2::NEG_X, Vec2::Y, Vec2::NEG_Y] {
+                // Never longer than the push along a world axis or a face normal of either mask's
+                // texels, which are all tried.
+                let faces = |t: Affine2| {
+                    [t.matrix2.x_axis.perp(), t.matrix2.y_axis.perp()]
+                        .map(|n| n.normalize())
+                };
+                let mut directions = vec![Vec2::X, Vec2::Y];
+                directions.extend(faces(pa));
+                directions.extend(faces(pb));
+                for axis in directions.iter().flat_map(|&d| [d, -d]) {
                     for along in [push_out_along(a, b, axis), push_out_along(b, a, axis)].into_iter().flatten() {
                         if !along.fell_back {
                             let l = along.offset.length();
@@ -102,16 +110,12 @@ proptest! {
                         }
                     }
                 }
-                let texel = |t: Affine2| t.matrix2.x_axis.length().min(t.matrix2.y_axis.length());
-                let shallow = 0.25 * texel(pa).min(texel(pb));
-                if m.depth > shallow * (1.0 + 1e-3) {
-                    let other = push_out(b, a).unwrap().offset.length();
-                    let depth = push.offset.length();
-                    prop_assert!(
-                        (m.depth - depth).abs() <= 1e-3 * depth.max(1.0)
-                            || (m.depth - other).abs() <= 1e-3 * other.max(1.0),
-                        "depth {} against push-outs {} and {}", m.depth, depth, other
-                    );
+                // And, as a search of more directions, no longer than push-out's own where that is
+                // along a world axis (a face normal's push is shorter than push-out's now and then).
+                let depth = push.offset.length();
+                let axis_aligned = push.offset.x == 0.0 || push.offset.y == 0.0;
+                if axis_aligned {
+                    prop_assert!(m.depth <= depth * (1.0 + 1e-3) + 1e-4, "depth {} against push-out {}", m.depth, depth);
                 }
                 let deepest = m.points().iter().map(|p| p.depth).fold(f32::MIN, f32::max);
                 prop_assert!(deepest <= m.depth + 1e-4);
@@ -127,7 +131,7 @@ proptest! {
     }
 
     #[test]
-    fn points_lie_within_a_texel_of_both_shapes_solid_texels(
+    fn points_lie_within_the_larger_texel_of_both_shapes_solid_texels(
         ma in mask(), mb in mask(), pa in placement(), pb in placement(), reach in 0.0f32..3.0,
     ) {
         let (a, b) = (Sprite::new(&ma, pa), Sprite::new(&mb, pb));
@@ -136,8 +140,11 @@ proptest! {
                 let slack = 0.5 * p.depth.abs() + 1e-3;
                 let da = distance_to_solid(&a, p.point);
                 let db = distance_to_solid(&b, p.point);
-                prop_assert!(da <= texel(&a) + slack, "{} from a, texel {}", da, texel(&a));
-                prop_assert!(db <= texel(&b) + slack, "{} from b, texel {}", db, texel(&b));
+                // A point stands on a texel of the mask with fewer texels, whose texels may be the
+                // larger: within the larger texel of both.
+                let reach = texel(&a).max(texel(&b)) + slack;
+                prop_assert!(da <= reach, "{} from a, texels {} and {}", da, texel(&a), texel(&b));
+                prop_assert!(db <= reach, "{} from b, texels {} and {}", db, texel(&a), texel(&b));
                 prop_assert!(ma.is_solid(p.texel_a[0], p.texel_a[1]));
                 prop_assert!(mb.is_solid(p.texel_b[0], p.texel_b[1]) || db > 1.0);
             }

@@ -11,4 +11,5 @@ mod slide;
 pub use motion::{time_of_impact, Impact, Motion, IMPACT_RESOLUTION};
 pub(crate) use push::contact_push;
 pub use push::{push_out, push_out_along, PushOut};
+pub(crate) use slide::MAX_KEPT_PAIRS;
 pub use slide::{PUSH_TOLERANCE, PUSH_WORK_BUDGET};

@@ -16,7 +16,7 @@ use glam::{DVec2, Vec2};
 
 use super::slide::{clearing, overlapping, slide, Line, PUSH_WORK_BUDGET};
 use crate::mask::Node;
-use crate::pair::{overlaps, Pair};
+use crate::pair::{overlaps, placeable, Pair};
 use crate::sprite::Sprite;
 use crate::words::Aligned;
 
@@ -100,7 +100,7 @@ pub fn push_out(a: Sprite<'_>, b: Sprite<'_>) -> Option<PushOut> {
     let line = Line::new(&a, &b);
     let p = match grid_push(&pair) {
         Some(grid) => grid,
-        None => turned_push(&pair, overlapping(&pair).as_deref(), &line),
+        None => turned_push(&pair, overlapping(&pair).as_deref(), &line, None),
     };
     let (offset, fell_back) = line.settle(&pair, p.normalize_or_zero(), p.length());
     Some(PushOut {
@@ -111,32 +111,42 @@ pub fn push_out(a: Sprite<'_>, b: Sprite<'_>) -> Option<PushOut> {
 }
 
 /// The push of a shallow contact, as [`push_out`]'s offset without its normal (whose sum over the
-/// overlapping boxes costs about as much again): what a physics contact needs every step.
+/// overlapping boxes costs about as much again) and unsettled: the exact first free distance, which
+/// an `f32` translation may not land on free (a contact's depth is a length, never applied as a
+/// move). What a physics contact needs every step. `None` when the sprites do not overlap.
 ///
 /// The texels' face normals of both sprites and the world axes are tried first; when the shortest
 /// of those pushes is under [`SHALLOW`] of the smaller texel, it is taken (the way out of a shallow
 /// overlap of two sets of squares lies along a face of one of them unless it sits in a concave
-/// corner of both), else the whole search of [`push_out`] runs. Cost: a dozen slides instead of
-/// forty and the normal's walk.
-pub(crate) fn contact_push(a: Sprite<'_>, b: Sprite<'_>) -> Option<Vec2> {
-    if !overlaps(a, b) {
+/// corner of both), else the whole search of [`push_out`] runs. Cost: one walk of the trees for the
+/// overlapping boxes, then a dozen slides instead of forty, tried nearest the overlap's own normal
+/// first so that the others, bounded by the best so far, mostly end at their first jump.
+///
+/// `pair` is `Pair::new(a, b)`; `start`, when known, the pairs of solid boxes that overlap where the
+/// sprites are (see [`overlapping`]), which saves the walk that finds them.
+pub(crate) fn contact_push(
+    a: Sprite<'_>,
+    b: Sprite<'_>,
+    pair: &Pair<'_>,
+    start: Option<Vec<(Node, Node)>>,
+) -> Option<Vec2> {
+    if !placeable(&a, &b) {
         return None;
     }
-    let pair = Pair::new(a, b)?;
     let line = Line::new(&a, &b);
-    if let Some(grid) = grid_push(&pair) {
-        return Some(
-            line.settle(&pair, grid.normalize_or_zero(), grid.length())
-                .0,
-        );
+    if let Some(view) = pair.aligned() {
+        view.first()?;
+        return Some(grid_push(pair)?.as_vec2());
     }
-    let start = overlapping(&pair);
+    let start = start.or_else(|| overlapping(pair));
+    if start.as_ref().is_some_and(|s| s.is_empty()) {
+        return None;
+    }
     let texel = |s: &Sprite<'_>| {
         let m = s.transform.matrix2;
         m.x_axis.length().min(m.y_axis.length())
     };
     let shallow = f64::from(texel(&a).min(texel(&b))) * SHALLOW;
-    let mut best: Option<DVec2> = None;
     let mut axes = vec![DVec2::NEG_Y, DVec2::Y, DVec2::X, DVec2::NEG_X];
     for s in [&a, &b] {
         let m = s.transform.matrix2.as_dmat2();
@@ -151,9 +161,19 @@ pub(crate) fn contact_push(a: Sprite<'_>, b: Sprite<'_>) -> Option<Vec2> {
             }
         }
     }
+    // Nearest the way the shared area shrinks fastest first: the best push found early bounds the
+    // slides after it. The order changes the work, never the answer (`better` decides).
+    if let Some(pairs) = start.as_deref() {
+        let guess = shrinking(
+            pair,
+            pairs.iter().map(|(ra, rb)| pair.area_gradient(ra, rb)),
+        );
+        axes.sort_by(|u, v| guess.dot(*v).total_cmp(&guess.dot(*u)));
+    }
+    let mut best: Option<DVec2> = None;
     for u in axes {
-        let limit = best.map_or(shallow, |p| p.length() * (1.0 + 1e-9));
-        if let Some(d) = slide(&pair, start.as_deref(), u, 0.0, limit, &line) {
+        let limit = best.map_or(f64::INFINITY, |p| p.length() * (1.0 + 1e-9));
+        if let Some(d) = slide(pair, start.as_deref(), u, 0.0, limit, &line) {
             let p = u * d;
             if best.is_none_or(|q| better(p, q, pair.swapped)) {
                 best = Some(p);
@@ -161,10 +181,11 @@ pub(crate) fn contact_push(a: Sprite<'_>, b: Sprite<'_>) -> Option<Vec2> {
         }
     }
     let p = match best {
-        Some(p) => p,
-        None => turned_push(&pair, start.as_deref(), &line),
+        Some(p) if p.length() < shallow => p,
+        // Deeper: the whole search, bounded from the start by the best of these.
+        _ => turned_push(pair, start.as_deref(), &line, best),
     };
-    Some(line.settle(&pair, p.normalize_or_zero(), p.length()).0)
+    Some(p.as_vec2())
 }
 
 /// The depth, in texels of the smaller texel, under which [`contact_push`] takes the best push
@@ -297,13 +318,22 @@ const RINGS: u32 = 128;
 const DIRECTIONS: usize = 32;
 
 /// The shortest of the exact pushes along [`DIRECTIONS`] directions, refined around the best.
-fn turned_push(pair: &Pair<'_>, start: Option<&[(Node, Node)]>, line: &Line<'_, '_>) -> DVec2 {
+///
+/// `known`, a push already found (along a face normal), bounds every slide from the start; it is the
+/// answer when none of the directions beats it.
+fn turned_push(
+    pair: &Pair<'_>,
+    start: Option<&[(Node, Node)]>,
+    line: &Line<'_, '_>,
+    known: Option<DVec2>,
+) -> DVec2 {
     // Directions are turned for the pair's first sprite and negated for the first argument when it is
     // the pair's second, so that both argument orders try exactly opposite moves and reverse the push.
     let sign = if pair.swapped { -1.0 } else { 1.0 };
     let dir = |angle: f64| DVec2::new(libm::sin(angle), -libm::cos(angle)) * sign;
     let step = std::f64::consts::TAU / DIRECTIONS as f64;
-    let mut best: Option<(DVec2, f64)> = None;
+    // The known push bounds the slides like the best so far, and takes part in the refinement.
+    let mut best: Option<(DVec2, f64)> = known.map(|p| (p, libm::atan2(p.x * sign, -p.y * sign)));
     let consider_dir = |angle: f64, u: DVec2, best: &mut Option<(DVec2, f64)>| {
         let limit = best.map_or(f64::INFINITY, |(p, _)| p.length() * (1.0 + 1e-9));
         if let Some(s) = slide(pair, start, u, 0.0, limit, line) {
@@ -360,18 +390,26 @@ fn normal(pair: &Pair<'_>, push: DVec2) -> Vec2 {
         // Too many pairs to sum within the budget: the push's own direction.
         return fallback;
     }
+    let n = shrinking(pair, std::iter::once(local)).as_vec2();
+    if n != Vec2::ZERO && n.is_finite() {
+        n
+    } else {
+        fallback
+    }
+}
+
+/// The unit world direction in which moving the first argument sprite shrinks the shared area
+/// fastest, from the gradients (see [`Pair::area_gradient`]) of its overlapping box pairs; zero when
+/// they sum to nothing.
+fn shrinking(pair: &Pair<'_>, gradients: impl Iterator<Item = DVec2>) -> DVec2 {
+    let local: DVec2 = gradients.sum();
     // Moving the second mask by a world D moves it by M^-1 D in the first one's texels, where areas
     // are |det M| times smaller: the world gradient is |det M| M^-T times the local one.
     let m = pair.world.matrix2;
     let world = m.inverse().transpose() * local * m.determinant().abs();
     // The gradient is for moving the second mask; the first argument is that mask when swapped.
     let grow = if pair.swapped { world } else { -world };
-    let n = (-grow).normalize_or_zero().as_vec2();
-    if n != Vec2::ZERO && n.is_finite() {
-        n
-    } else {
-        fallback
-    }
+    (-grow).normalize_or_zero()
 }
 
 impl Pair<'_> {

@@ -37,6 +37,8 @@ pub(crate) struct Line<'s, 'a> {
     work: Cell<u64>,
     /// Whether a slide ran out of work and took the looser bound.
     fell_back: Cell<bool>,
+    /// The overlapping pair whose exit ended the last slide at its first jump.
+    ended_by: Cell<usize>,
 }
 
 impl<'s, 'a> Line<'s, 'a> {
@@ -53,6 +55,7 @@ impl<'s, 'a> Line<'s, 'a> {
             tol: Cell::new(f64::from(PUSH_TOLERANCE) * far),
             work: Cell::new(PUSH_WORK_BUDGET),
             fell_back: Cell::new(false),
+            ended_by: Cell::new(0),
         }
     }
 
@@ -145,13 +148,27 @@ pub(crate) fn slide(
     let least = |s: f64| (s + scale) * 1e-12;
     let mut s = from;
     if let Some(start) = start {
-        // Each of these overlaps from 0 to its exit, so nothing before the farthest exit is free.
-        let first = start
-            .iter()
-            .filter_map(|(ra, rb)| pair.interval(ra, rb, w).map(|(_, hi)| hi.max(0.0)))
-            .fold(None, |far: Option<f64>, e| {
-                Some(far.map_or(e, |f| f.max(e)))
-            });
+        // Each of these overlaps from 0 to its exit, so nothing before the farthest exit is free;
+        // one exit past the limit settles it (most directions of a push end here).
+        // The pair that ended the last slide tried first: neighbouring directions are mostly ended
+        // by the same one.
+        let hint = line.ended_by.get();
+        if let Some((ra, rb)) = start.get(hint) {
+            if pair.interval(ra, rb, w).is_some_and(|(_, hi)| hi >= limit) {
+                return None;
+            }
+        }
+        let mut first = None::<f64>;
+        for (k, (ra, rb)) in start.iter().enumerate() {
+            if let Some((_, hi)) = pair.interval(ra, rb, w) {
+                let e = hi.max(0.0);
+                if e >= limit {
+                    line.ended_by.set(k);
+                    return None;
+                }
+                first = Some(first.map_or(e, |f| f.max(e)));
+            }
+        }
         if let Some(first) = first {
             s = first.max(least(0.0));
         }
@@ -203,7 +220,7 @@ pub(crate) fn slide(
 
 /// Overlapping pairs a push in many directions keeps: beyond this many (large, ragged masks deep in
 /// each other) every slide finds its own, so memory stays bounded.
-const MAX_KEPT_PAIRS: usize = 4096;
+pub(crate) const MAX_KEPT_PAIRS: usize = 4096;
 
 /// The pairs of solid boxes that overlap where the sprites are, or `None` when there are more than
 /// [`MAX_KEPT_PAIRS`]: the first jump of a slide in any direction starts from these, so a push in

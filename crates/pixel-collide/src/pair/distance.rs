@@ -60,7 +60,17 @@ pub struct Distance {
 pub fn distance(a: Sprite<'_>, b: Sprite<'_>) -> Option<Distance> {
     let swapped = canonical_order(&a, &b) == Ordering::Greater;
     let (first, second) = if swapped { (b, a) } else { (a, b) };
-    let found = search(first, second)?;
+    if let Some(c) = collide(first, second) {
+        // Overlapping sprites are 0 apart at their contact point, which the overlap walk finds first.
+        let (on_a, on_b) = (c.point, c.point);
+        return Some(Distance {
+            distance: 0.0,
+            on_a,
+            on_b,
+            lower_bound: 0.0,
+        });
+    }
+    let found = search(first, second, f64::INFINITY)?;
     Some(if swapped {
         Distance {
             on_a: found.on_b,
@@ -147,23 +157,37 @@ impl Ord for Waiting {
     }
 }
 
-/// The search, for the sprites in canonical order.
-fn search(a: Sprite<'_>, b: Sprite<'_>) -> Option<Distance> {
+/// [`distance`] of two sprites known not to overlap, when it is at most `max` (world units); `None`
+/// when it is more (or a sprite has no solid texel or no area). Pairs of boxes further apart than
+/// `max` are never weighed, so a pair far out of reach costs a few box tests.
+pub(crate) fn distance_within(a: Sprite<'_>, b: Sprite<'_>, max: f64) -> Option<Distance> {
+    let swapped = canonical_order(&a, &b) == Ordering::Greater;
+    let (first, second) = if swapped { (b, a) } else { (a, b) };
+    let found = search(first, second, max)?;
+    Some(if swapped {
+        Distance {
+            on_a: found.on_b,
+            on_b: found.on_a,
+            ..found
+        }
+    } else {
+        found
+    })
+}
+
+/// The search, for sprites in canonical order that do not overlap, weighing no pair of boxes
+/// further apart than `max`.
+fn search(a: Sprite<'_>, b: Sprite<'_>, max: f64) -> Option<Distance> {
     let (sa, sb) = (Side::of(&a)?, Side::of(&b)?);
-    // Overlapping sprites are 0 apart at their contact point, which the overlap walk finds first.
-    if let Some(c) = collide(a, b) {
-        return Some(Distance {
-            distance: 0.0,
-            on_a: c.point,
-            on_b: c.point,
-            lower_bound: 0.0,
-        });
-    }
     let (ra, rb) = (sa.mask.tree().root()?, sb.mask.tree().root()?);
     let mut best: Option<(f64, DVec2, DVec2)> = None;
     let mut heap = BinaryHeap::new();
+    let apart = gap(&sa.quad(&ra), &sb.quad(&rb));
+    if apart > max {
+        return None;
+    }
     heap.push(Waiting {
-        apart: gap(&sa.quad(&ra), &sb.quad(&rb)),
+        apart,
         a: ra,
         b: rb,
     });
@@ -183,7 +207,7 @@ fn search(a: Sprite<'_>, b: Sprite<'_>) -> Option<Distance> {
         let (a_solid, b_solid) = (w.a.is_solid(), w.b.is_solid());
         if a_solid && b_solid {
             let (d, pa, pb) = quad_distance(&sa.quad(&w.a), &sb.quad(&w.b));
-            if d < nearest {
+            if d < nearest && d <= max {
                 best = Some((d, pa, pb));
             }
             continue;
@@ -206,7 +230,7 @@ fn search(a: Sprite<'_>, b: Sprite<'_>) -> Option<Distance> {
             }
             let (na, nb) = if split_b { (w.a, child) } else { (child, w.b) };
             let apart = gap(&sa.quad(&na), &sb.quad(&nb));
-            if apart < nearest {
+            if apart < nearest && apart <= max {
                 heap.push(Waiting {
                     apart,
                     a: na,

@@ -362,6 +362,18 @@ fn node_rect(n: &Node) -> PixelRect {
 /// assert!(shared.is_solid(2, 3) && shared.is_solid(3, 3));
 /// ```
 pub fn overlap_mask(a: Sprite<'_>, b: Sprite<'_>) -> Mask {
+    shared_mask(a, b, false)
+}
+
+/// [`overlap_mask`] of a thin overlap, such as a contact's: the texels are found by the pair walk,
+/// whose work follows the overlap, even for masks walked as bits, instead of the row scan over the
+/// whole first mask.
+pub(crate) fn thin_overlap_mask(a: Sprite<'_>, b: Sprite<'_>) -> Mask {
+    shared_mask(a, b, true)
+}
+
+/// [`overlap_mask`], by the pair walk alone when `thin`.
+fn shared_mask(a: Sprite<'_>, b: Sprite<'_>, thin: bool) -> Mask {
     let (w, h) = (a.mask.width(), a.mask.height());
     let words = |words: Vec<u64>| Mask::from_words(w, h, words).expect("the first mask's size");
     let none = || words(vec![0; w.div_ceil(64) as usize * h as usize]);
@@ -378,24 +390,70 @@ pub fn overlap_mask(a: Sprite<'_>, b: Sprite<'_>) -> Mask {
         return none();
     };
     let mut out = vec![0u64; w.div_ceil(64) as usize * h as usize];
-    if pair.a.tree().has_blocks || pair.b.tree().has_blocks {
+    if !thin && (pair.a.tree().has_blocks || pair.b.tree().has_blocks) {
         // Masks walked as bits: the walk would refine both down to single texels, so each texel is
         // tested against the other mask's cells under it directly, row by row.
         shared_texels(&pair, &mut out);
         return words(out);
     }
     let wpr = w.div_ceil(64) as usize;
-    let inset = a.mask.bits().inset;
-    // Maps a box of the other sprite into `a`'s space: forward when `a` came first, else backward.
-    let to_mine = if pair.swapped {
-        let inv = glam::DMat2::from_cols(pair.c0, pair.c1).inverse();
-        DAffine2::from_mat2_translation(inv, -(inv * pair.t))
-    } else {
-        DAffine2::from_mat2_translation(glam::DMat2::from_cols(pair.c0, pair.c1), pair.t)
-    };
+    let under = Under::new(&pair);
     pair.walk(|ra, rb| {
-        let (mine, other) = if pair.swapped { (rb, ra) } else { (ra, rb) };
-        // Only the texels of this box under the other box's footprint can be shared.
+        let (mine, other) = under.sides(ra, rb);
+        let ([x0, x1], [y0, y1]) = under.footprint(mine, other);
+        for y in y0..y1 {
+            for x in x0..x1 {
+                let word = &mut out[y as usize * wpr + x as usize / 64];
+                if *word >> (x % 64) & 1 == 0 && under.shares(x, y, other) {
+                    *word |= 1 << (x % 64);
+                }
+            }
+        }
+        false
+    });
+    words(out)
+}
+
+/// The texels of the first argument sprite's box of an overlapping pair of solid boxes that lie under
+/// the other sprite's box: the pair walk finds the boxes, this the texels.
+pub(crate) struct Under<'p, 'a> {
+    pair: &'p Pair<'a>,
+    /// Maps a box of the other sprite into the first argument's texels.
+    to_mine: DAffine2,
+    inset: [f64; 2],
+}
+
+impl<'p, 'a> Under<'p, 'a> {
+    pub(crate) fn new(pair: &'p Pair<'a>) -> Self {
+        // Forward when the first argument came first, else backward.
+        let forward =
+            DAffine2::from_mat2_translation(glam::DMat2::from_cols(pair.c0, pair.c1), pair.t);
+        let (to_mine, mine) = if pair.swapped {
+            (forward.inverse(), pair.b)
+        } else {
+            (forward, pair.a)
+        };
+        Under {
+            pair,
+            to_mine,
+            inset: mine.bits().inset,
+        }
+    }
+
+    /// A pair's boxes as (the first argument's, the other's).
+    #[inline]
+    pub(crate) fn sides<'n>(&self, ra: &'n Node, rb: &'n Node) -> (&'n Node, &'n Node) {
+        if self.pair.swapped {
+            (rb, ra)
+        } else {
+            (ra, rb)
+        }
+    }
+
+    /// The columns and rows of `mine` under the bounds of `other`'s footprint, as half-open ranges.
+    #[inline]
+    pub(crate) fn footprint(&self, mine: &Node, other: &Node) -> ([u32; 2], [u32; 2]) {
+        let to_mine = &self.to_mine;
         let (c, hx, hy) = (
             to_mine.transform_point2(DVec2::from(other.center)),
             to_mine.matrix2.x_axis * other.half[0],
@@ -404,32 +462,26 @@ pub fn overlap_mask(a: Sprite<'_>, b: Sprite<'_>) -> Mask {
         let reach = hx.abs() + hy.abs();
         let [mx0, my0, mx1, my1] = mine.texels();
         let clamp = |v: f64, lo: u32, hi: u32| (v.max(f64::from(lo)).min(f64::from(hi))) as u32;
-        let (x0, x1) = (
-            clamp((c.x - reach.x).floor(), mx0, mx1),
-            clamp((c.x + reach.x).ceil(), mx0, mx1),
-        );
-        let (y0, y1) = (
-            clamp((c.y - reach.y).floor(), my0, my1),
-            clamp((c.y + reach.y).ceil(), my0, my1),
-        );
-        for y in y0..y1 {
-            for x in x0..x1 {
-                let word = &mut out[y as usize * wpr + x as usize / 64];
-                if *word >> (x % 64) & 1 == 1 {
-                    continue;
-                }
-                let texel = Node::texel(x, y, inset);
-                let apart = if pair.swapped {
-                    pair.separated(other, &texel)
-                } else {
-                    pair.separated(&texel, other)
-                };
-                if !apart {
-                    *word |= 1 << (x % 64);
-                }
-            }
+        (
+            [
+                clamp((c.x - reach.x).floor(), mx0, mx1),
+                clamp((c.x + reach.x).ceil(), mx0, mx1),
+            ],
+            [
+                clamp((c.y - reach.y).floor(), my0, my1),
+                clamp((c.y + reach.y).ceil(), my0, my1),
+            ],
+        )
+    }
+
+    /// Whether texel (`x`, `y`) of the first argument's mask shares area with `other`.
+    #[inline]
+    pub(crate) fn shares(&self, x: u32, y: u32, other: &Node) -> bool {
+        let texel = Node::texel(x, y, self.inset);
+        if self.pair.swapped {
+            !self.pair.separated(other, &texel)
+        } else {
+            !self.pair.separated(&texel, other)
         }
-        false
-    });
-    words(out)
+    }
 }
