@@ -10,7 +10,7 @@ use glam::{Affine2, Vec2};
 use crate::geom::Rect;
 use crate::mask::Node;
 use crate::motion::{contact_push, push_out, MAX_KEPT_PAIRS};
-use crate::pair::{distance_within, thin_overlap_mask, Pair, Under};
+use crate::pair::{closest_pair, distance_within, thin_overlap_mask, Distance, Pair, Under};
 use crate::sprite::Sprite;
 
 /// One contact point of a [`Manifold`].
@@ -62,16 +62,15 @@ impl Manifold {
 /// of each other; `None` when they lie further apart, either has no solid texel, or a transform is not
 /// finite or covers no area.
 ///
-/// The depth of an overlap is the length of the shortest push out of it that [`push_out`]'s search
-/// finds, and the normal its direction (reversed, so that it points from `a` towards `b`); the
-/// search starts with the exact pushes along the texels' face normals and the world axes (the way
-/// out of a shallow overlap of two sets of squares lies along one of them unless it sits in a
-/// concave corner of both) and, when the best of those is deeper than a quarter texel, goes on over
-/// push-out's 32 directions refined around the best. So the depth is never longer than a push along
-/// a face normal or a world axis, and it is the exact first free distance, not settled in `f32`.
-/// Apart, the normal joins the closest points that [`distance`](crate::distance) finds. The points are the two ends, along the surface, of the
-/// contact patch: the solid texels of the sprite with fewer texels that lie within a quarter texel
-/// (past the separation) of the other sprite's solid texels. Each point lies on that texel's surface
+/// The depth of an overlap is the length of the shortest push out of it along the texels' face
+/// normals and the world axes (the way out of an overlap of two sets of squares lies along one of
+/// them unless it sits in a concave corner of both), or, when those are all deeper than a texel, of
+/// [`push_out`]'s search over 32 directions as well; the normal is its direction (reversed, so that
+/// it points from `a` towards `b`). So the depth is never longer than a push along a face normal or
+/// a world axis, and it is the exact first free distance, not settled in `f32`. Apart, the normal
+/// joins the closest points, as [`distance`](crate::distance) finds them. The points are the two
+/// ends, along the surface, of the contact patch: the solid texels of the sprite with fewer texels
+/// that lie within a quarter texel (past the separation) of the other sprite's solid texels. Each point lies on that texel's surface
 /// and is moved half its depth towards the other sprite; its depth is the manifold's depth less how
 /// far its texel stands back from the deepest texel of the patch, so a box resting flat gets two
 /// points of equal depth at its two bottom corners and one standing on a corner gets the corner.
@@ -151,14 +150,8 @@ fn oriented(s: Sprite<'_>, l: Sprite<'_>, max_distance: f32) -> Option<Manifold>
         Near::Pairs(near) => Some(near),
         Near::Many => None,
     };
-    // Of the pairs near, those that overlap: where every slide of the push starts.
-    let start = near.as_ref().map(|near| {
-        near.iter()
-            .filter(|(ra, rb)| !pair.separated(ra, rb))
-            .copied()
-            .collect()
-    });
-    let (normal, depth) = if let Some(offset) = contact_push(s, l, &pair, start) {
+    let push = contact_push(s, l, &pair, near.as_deref(), f64::from(margin));
+    let (normal, depth) = if let Some(offset) = push {
         let len = offset.length();
         if len > 0.0 && (offset / len).is_finite() {
             (-offset / len, len)
@@ -166,7 +159,23 @@ fn oriented(s: Sprite<'_>, l: Sprite<'_>, max_distance: f32) -> Option<Manifold>
             (-push_out(s, l)?.normal.try_normalize()?, 0.0)
         }
     } else {
-        let d = distance_within(s, l, f64::from(reach))?;
+        let d = match near.as_deref() {
+            // The pairs near hold every pair of boxes within the reach.
+            Some(near) => {
+                let (first, second) = if pair.swapped { (l, s) } else { (s, l) };
+                let d = closest_pair(first, second, near, f64::from(reach))?;
+                if pair.swapped {
+                    Distance {
+                        on_a: d.on_b,
+                        on_b: d.on_a,
+                        ..d
+                    }
+                } else {
+                    d
+                }
+            }
+            None => distance_within(s, l, f64::from(reach))?,
+        };
         if d.distance.is_nan() || d.distance > reach {
             return None;
         }

@@ -116,29 +116,43 @@ pub fn push_out(a: Sprite<'_>, b: Sprite<'_>) -> Option<PushOut> {
 /// move). What a physics contact needs every step. `None` when the sprites do not overlap.
 ///
 /// The texels' face normals of both sprites and the world axes are tried first; when the shortest
-/// of those pushes is under [`SHALLOW`] of the smaller texel, it is taken (the way out of a shallow
-/// overlap of two sets of squares lies along a face of one of them unless it sits in a concave
-/// corner of both), else the whole search of [`push_out`] runs. Cost: one walk of the trees for the
-/// overlapping boxes, then a dozen slides instead of forty, tried nearest the overlap's own normal
-/// first so that the others, bounded by the best so far, mostly end at their first jump.
+/// of those pushes is under [`SHALLOW`] of the smaller texel, it is taken (the way out of an overlap
+/// of two sets of squares lies along a face of one of them unless it sits in a concave corner of
+/// both), else [`push_out`]'s search over 32 directions runs too, bounded by it. Cost: a dozen
+/// slides instead of forty, tried nearest the overlap's own normal first so that the others, bounded
+/// by the best so far, mostly end at their first jump.
 ///
-/// `pair` is `Pair::new(a, b)`; `start`, when known, the pairs of solid boxes that overlap where the
-/// sprites are (see [`overlapping`]), which saves the walk that finds them.
+/// `pair` is `Pair::new(a, b)`; `near`, when known, every pair of its solid boxes that comes within
+/// world distance `reach` of each other, which saves the walks of the slides that stay within it
+/// and of finding the overlapping pairs.
 pub(crate) fn contact_push(
     a: Sprite<'_>,
     b: Sprite<'_>,
     pair: &Pair<'_>,
-    start: Option<Vec<(Node, Node)>>,
+    near: Option<&[(Node, Node)]>,
+    reach: f64,
 ) -> Option<Vec2> {
     if !placeable(&a, &b) {
         return None;
     }
-    let line = Line::new(&a, &b);
+    let mut line = Line::new(&a, &b);
+    if let Some(near) = near {
+        line = line.with_near(near, reach);
+    }
     if let Some(view) = pair.aligned() {
         view.first()?;
         return Some(grid_push(pair)?.as_vec2());
     }
-    let start = start.or_else(|| overlapping(pair));
+    // Of the pairs near, those that overlap: where every slide of the push starts.
+    let start = match near {
+        Some(near) => Some(
+            near.iter()
+                .filter(|(ra, rb)| !pair.separated(ra, rb))
+                .copied()
+                .collect::<Vec<_>>(),
+        ),
+        None => overlapping(pair),
+    };
     if start.as_ref().is_some_and(|s| s.is_empty()) {
         return None;
     }
@@ -190,7 +204,7 @@ pub(crate) fn contact_push(
 
 /// The depth, in texels of the smaller texel, under which [`contact_push`] takes the best push
 /// along a face normal or world axis.
-const SHALLOW: f64 = 0.25;
+const SHALLOW: f64 = 1.0;
 
 /// The shortest translation of `a` along `direction` (any length, not zero) that leaves it
 /// overlapping `b` on no solid texel, with the contact normal; `None` when they do not overlap or the

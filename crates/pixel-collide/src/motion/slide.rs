@@ -39,6 +39,9 @@ pub(crate) struct Line<'s, 'a> {
     fell_back: Cell<bool>,
     /// The overlapping pair whose exit ended the last slide at its first jump.
     ended_by: Cell<usize>,
+    /// The pairs of solid boxes that come within a world distance of each other, with that
+    /// distance, when known: a slide that stays within it tests them instead of walking the trees.
+    near: Option<(&'s [(Node, Node)], f64)>,
 }
 
 impl<'s, 'a> Line<'s, 'a> {
@@ -56,7 +59,15 @@ impl<'s, 'a> Line<'s, 'a> {
             work: Cell::new(PUSH_WORK_BUDGET),
             fell_back: Cell::new(false),
             ended_by: Cell::new(0),
+            near: None,
         }
+    }
+
+    /// The line with `near`, every pair of solid boxes of the pair (in its order) that comes within
+    /// world distance `reach` of each other, for the slides to test instead of walking the trees.
+    pub(crate) fn with_near(mut self, near: &'s [(Node, Node)], reach: f64) -> Self {
+        self.near = Some((near, reach));
+        self
     }
 
     /// Whether the `f32` translation nearest `v` leaves the sprites apart, by the crate's own test.
@@ -190,7 +201,7 @@ pub(crate) fn slide(
         }
         moved.t = pair.t + w * (s + half);
         let (mut far, mut covered) = (None::<f64>, false);
-        moved.walk_grown(extra, &line.work, |ra, rb| {
+        let mut meets = |ra: &Node, rb: &Node| {
             // The grown test is conservative; the pair's own interval along the line decides.
             if let Some((lo, hi)) = moved.interval(ra, rb, w) {
                 let (lo, hi) = (lo + half, hi + half);
@@ -200,7 +211,20 @@ pub(crate) fn slide(
                 }
             }
             false
-        });
+        };
+        match line.near {
+            // Every pair of boxes that meets within the sweep lies among those near.
+            Some((near, reach)) if s + tol <= reach => {
+                let left = line.work.get();
+                line.work.set(left.saturating_sub(near.len() as u64).max(1));
+                for (ra, rb) in near {
+                    if !moved.separated_by::<true>(ra, rb, &extra) {
+                        meets(ra, rb);
+                    }
+                }
+            }
+            _ => moved.walk_grown(extra, &line.work, meets),
+        }
         if line.work.get() == 0 {
             // Out of work, the walk may have stopped short: take the looser bound, and say so.
             line.fell_back.set(true);

@@ -175,6 +175,38 @@ pub(crate) fn distance_within(a: Sprite<'_>, b: Sprite<'_>, max: f64) -> Option<
     })
 }
 
+/// The distance between two sprites that do not overlap, when it is at most `max`, from `pairs`:
+/// every pair of solid boxes (`first`'s, then `second`'s) that lies within `max` of each other, as
+/// a walk with its reach grown by `max` finds them. The closest of those pairs is the answer, no
+/// search needed.
+pub(crate) fn closest_pair(
+    first: Sprite<'_>,
+    second: Sprite<'_>,
+    pairs: &[(Node, Node)],
+    max: f64,
+) -> Option<Distance> {
+    let (sa, sb) = (Side::of(&first)?, Side::of(&second)?);
+    let mut best: Option<(f64, DVec2, DVec2)> = None;
+    for (na, nb) in pairs {
+        let (p, q) = (sa.quad(na), sb.quad(nb));
+        let nearest = best.map_or(max, |(d, ..)| d);
+        if gap(&p, &q) > nearest {
+            continue;
+        }
+        let (d, pa, pb) = quad_distance(&p, &q);
+        if d <= nearest && best.is_none_or(|(b, ..)| d < b) {
+            best = Some((d, pa, pb));
+        }
+    }
+    let (d, pa, pb) = best?;
+    Some(Distance {
+        distance: d as f32,
+        on_a: pa.as_vec2(),
+        on_b: pb.as_vec2(),
+        lower_bound: d as f32,
+    })
+}
+
 /// The search, for sprites in canonical order that do not overlap, weighing no pair of boxes
 /// further apart than `max`.
 fn search(a: Sprite<'_>, b: Sprite<'_>, max: f64) -> Option<Distance> {

@@ -11,7 +11,7 @@ mod pair_walk;
 mod row_scan;
 mod walk_squares;
 
-pub(crate) use distance::distance_within;
+pub(crate) use distance::{closest_pair, distance_within};
 pub use distance::{distance, Distance, DISTANCE_WORK_BUDGET};
 pub use overlap::{collide, collide_traced, overlap_area, overlap_mask, overlaps, TracedPair};
 pub(crate) use overlap::{placeable, thin_overlap_mask, Under};
