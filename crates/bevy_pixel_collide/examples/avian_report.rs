@@ -1,6 +1,7 @@
 //! Pixel bodies in avian measured side by side with avian's own colliders, in headless apps stepped
-//! at 60 Hz: resting height and drift, a stack of five, rolling down a 30 degree slope, the energy of
-//! a dropped body, and the cost of a step with 500 bodies on a 2048 x 512 terrain.
+//! at 60 Hz: resting height and drift, a stack of five, rolling down a 30 degree slope (a pixel disc
+//! beside avian's circle and beside avian's own polygon of the disc's outline), the energy of a
+//! dropped body, and the cost of a step with 500 bodies on a 2048 x 512 terrain.
 //!
 //! ```sh
 //! cargo run -p bevy_pixel_collide --example avian_report --features example
@@ -30,7 +31,10 @@ fn app(kind: Kind) -> App {
         TransformPlugin,
     ));
     match kind {
-        Kind::Pixel => app.add_plugins(PixelPhysicsPlugins::default().with_length_unit(16.0)),
+        Kind::Pixel => app.add_plugins((
+            PixelPhysicsPlugins::default().with_length_unit(16.0),
+            StepTimerPlugin,
+        )),
         Kind::Avian => app.add_plugins(PhysicsPlugins::default().with_length_unit(16.0)),
     };
     app.insert_resource(Gravity(Vec2::NEG_Y * GRAVITY))
@@ -156,14 +160,42 @@ fn stack(kind: Kind) -> (f32, bool) {
     (position(&app, boxes[4]).distance(top), stands)
 }
 
-/// The speed of a 32 px round body 1 s after it is set on a 30 degree slope (a pixel staircase, or
-/// avian's circle on a turned box), friction 0.5 on both.
-fn roll(kind: Kind) -> f32 {
-    let mut app = app(kind);
+/// The slopes a wheel rolls down: 30 degrees, friction 0.5.
+#[derive(Clone, Copy)]
+enum Slope {
+    /// A pixel mask whose surface is a staircase of single texels.
+    PixelStairs,
+    /// A solid pixel mask turned 30 degrees: a straight surface.
+    TurnedPixelSlab,
+    /// avian's rectangle turned 30 degrees.
+    AvianBox,
+}
+
+/// The 32 px round bodies rolled.
+#[derive(Clone, Copy)]
+enum Wheel {
+    /// A pixel disc `texels` across, its texels 32 / `texels` px.
+    PixelDisc(u32),
+    /// avian's circle.
+    AvianCircle,
+    /// avian's convex polygon through the corners of the 32-texel pixel disc's texels: the outline
+    /// the pixel disc rolls on, as avian's own shape.
+    AvianHull,
+}
+
+/// The speed of a 32 px round body 1 s after it is set on a 30 degree slope, friction 0.5.
+fn roll(slope: Slope, wheel: Wheel) -> f32 {
+    let pixel = matches!(slope, Slope::PixelStairs | Slope::TurnedPixelSlab)
+        || matches!(wheel, Wheel::PixelDisc(_));
+    let mut app = app(if pixel { Kind::Pixel } else { Kind::Avian });
     let angle = 30f32.to_radians();
     let tan = angle.tan();
-    match kind {
-        Kind::Pixel => {
+    // A 700 x 40 slab turned 30 degrees, its top face through the origin.
+    let normal = Vec2::new(-angle.sin(), angle.cos());
+    let turned = Transform::from_translation((-normal * 20.0).extend(0.0))
+        .with_rotation(Quat::from_rotation_z(angle));
+    match slope {
+        Slope::PixelStairs => {
             let (w, h) = (600u32, 360u32);
             let mask = Mask::from_fn(w, h, |x, y| {
                 ((h - 1 - y) as f32 + 0.5) < (x as f32 + 0.5) * tan
@@ -178,40 +210,52 @@ fn roll(kind: Kind) -> f32 {
                 Transform::IDENTITY,
             ));
         }
-        Kind::Avian => {
-            // A 700 x 40 box turned 30 degrees, its top face through the origin.
-            let normal = Vec2::new(-angle.sin(), angle.cos());
+        Slope::TurnedPixelSlab => {
+            app.world_mut().spawn((
+                RigidBody::Static,
+                PixelShape::from_mask(solid(700, 40), Vec2::ONE),
+                Friction::new(0.5),
+                turned,
+            ));
+        }
+        Slope::AvianBox => {
             app.world_mut().spawn((
                 RigidBody::Static,
                 Collider::rectangle(700.0, 40.0),
                 Friction::new(0.5),
-                Transform::from_translation((-normal * 20.0).extend(0.0))
-                    .with_rotation(Quat::from_rotation_z(angle)),
+                turned,
             ));
         }
     }
     let x0 = 200.0;
     let at = Vec2::new(x0, x0 * tan + 16.0 / angle.cos() + 0.5);
     let t = Transform::from_translation(at.extend(0.0));
-    let wheel = match kind {
-        Kind::Pixel => app
+    let body = (RigidBody::Dynamic, Friction::new(0.5), t);
+    let wheel = match wheel {
+        Wheel::PixelDisc(texels) => app
             .world_mut()
             .spawn((
-                RigidBody::Dynamic,
-                PixelShape::from_mask(disc(32), Vec2::ONE),
-                Friction::new(0.5),
-                t,
+                body,
+                PixelShape::from_mask(disc(texels), Vec2::splat(32.0 / texels as f32)),
             ))
             .id(),
-        Kind::Avian => app
-            .world_mut()
-            .spawn((
-                RigidBody::Dynamic,
-                Collider::circle(16.0),
-                Friction::new(0.5),
-                t,
-            ))
-            .id(),
+        Wheel::AvianCircle => app.world_mut().spawn((body, Collider::circle(16.0))).id(),
+        Wheel::AvianHull => {
+            let mask = disc(32);
+            let mut corners = Vec::new();
+            for y in 0..32 {
+                for x in 0..32 {
+                    if mask.is_solid(x, y) {
+                        for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+                            // Texel corners in the body's local space, y up, centred.
+                            corners.push(Vec2::new((x + dx) as f32 - 16.0, 16.0 - (y + dy) as f32));
+                        }
+                    }
+                }
+            }
+            let hull = Collider::convex_hull(corners).expect("a disc has a hull");
+            app.world_mut().spawn((body, hull)).id()
+        }
     };
     run(&mut app, 1.0);
     app.world().get::<LinearVelocity>(wheel).unwrap().0.length()
@@ -324,6 +368,7 @@ fn crowd() {
     run(&mut app, 3.0);
     let mut total = Vec::new();
     let mut parts: Vec<[Duration; 4]> = Vec::new();
+    let mut steps = Vec::new();
     for _ in 0..300 {
         let start = Instant::now();
         app.update();
@@ -344,6 +389,7 @@ fn crowd() {
             + s.store_impulses
             + s.swept_ccd;
         parts.push([t.update + t.optimize, c.broad_phase, c.narrow_phase, solver]);
+        steps.push(w.resource::<StepTime>().took);
     }
     let median = |mut v: Vec<Duration>| {
         v.sort();
@@ -356,6 +402,10 @@ fn crowd() {
     println!(
         "  whole update (physics step + pixel collision messages): {:.2} ms",
         median(total)
+    );
+    println!(
+        "  physics step (avian's whole schedule): {:.2} ms",
+        median(steps)
     );
     let names = [
         "collider tree update",
@@ -398,13 +448,45 @@ fn main() {
             kind.name()
         );
     }
-    let (pixel_roll, avian_roll) = (roll(Kind::Pixel), roll(Kind::Avian));
+    let rolls = [
+        (
+            Slope::PixelStairs,
+            Wheel::PixelDisc(32),
+            "32-texel pixel disc on pixel stairs",
+        ),
+        (
+            Slope::AvianBox,
+            Wheel::AvianCircle,
+            "avian's circle on avian's turned box",
+        ),
+        (
+            Slope::AvianBox,
+            Wheel::AvianHull,
+            "avian's hull of the 32-texel disc on the box",
+        ),
+        (
+            Slope::TurnedPixelSlab,
+            Wheel::PixelDisc(32),
+            "32-texel pixel disc on a turned pixel slab",
+        ),
+        (
+            Slope::PixelStairs,
+            Wheel::PixelDisc(64),
+            "64-texel pixel disc (0.5 px texels) on stairs",
+        ),
+    ]
+    .map(|(slope, wheel, name)| (name, roll(slope, wheel)));
     let exact = 2.0 / 3.0 * GRAVITY * 0.5;
+    let circle = rolls[1].1;
     println!(
-        "rolling down 30 degrees for 1 s: pixel {pixel_roll:.2} px/s, avian {avian_roll:.2} px/s \
-         ({:+.1}%), a solid disc rolling exactly {exact:.2}",
-        100.0 * (pixel_roll - avian_roll) / avian_roll
+        "rolling 32 px bodies down 30 degrees for 1 s (a solid disc rolling exactly: {exact:.2} px/s):"
     );
+    for (name, v) in rolls {
+        println!(
+            "  {name}: {v:.2} px/s ({:+.1}% against avian's circle)",
+            100.0 * (v - circle) / circle
+        );
+    }
     println!(
         "largest energy rise over one step of a dropped turned box, as a fraction of its drop's \
          energy: pixel {:.2e}, avian {:.2e}; a ragged pixel rock {:.2e}",
@@ -415,4 +497,32 @@ fn main() {
     crowd();
     let uptime = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     println!("load average at the end: {}", uptime.trim());
+}
+
+/// When the physics step began, and how long the last one took.
+#[derive(Resource)]
+struct StepTime {
+    start: Instant,
+    took: Duration,
+}
+
+/// Times avian's whole physics schedule, from before its first system set to after its last.
+struct StepTimerPlugin;
+
+impl Plugin for StepTimerPlugin {
+    fn build(&self, app: &mut App) {
+        app.insert_resource(StepTime {
+            start: Instant::now(),
+            took: Duration::ZERO,
+        })
+        .add_systems(
+            PhysicsSchedule,
+            (
+                (|mut t: ResMut<StepTime>| t.start = Instant::now())
+                    .before(PhysicsStepSystems::First),
+                (|mut t: ResMut<StepTime>| t.took = t.start.elapsed())
+                    .after(PhysicsStepSystems::Last),
+            ),
+        );
+    }
 }
