@@ -73,7 +73,7 @@ mod manifold;
 pub use broad::{Obstacles, SweepAndPrune};
 pub use geom::Rect;
 pub use manifold::{contact_manifold, Manifold, ManifoldPoint};
-pub use mask::{Mask, MaskError, MaskRule, OneLine, PixelRect};
+pub use mask::{Mask, MaskError, MaskRule, OneLine, PixelRect, CONTACT_COVER_RECTS};
 pub use motion::{
     push_out, push_out_along, time_of_impact, Impact, Motion, PushOut, IMPACT_RESOLUTION,
     PUSH_TOLERANCE, PUSH_WORK_BUDGET,

@@ -92,11 +92,29 @@ impl Manifold {
 /// assert!(m.points().iter().all(|p| p.depth == 0.5 && p.point.y == 3.75));
 /// ```
 pub fn contact_manifold(a: Sprite<'_>, b: Sprite<'_>, max_distance: f32) -> Option<Manifold> {
-    if canonical_order(&a, &b) == Ordering::Greater {
-        oriented(b, a, max_distance).map(Manifold::reversed)
+    // A physics step asks for thousands of manifolds: their buffers are kept per thread.
+    let mut scratch = SCRATCH.take();
+    let m = if canonical_order(&a, &b) == Ordering::Greater {
+        oriented(b, a, max_distance, &mut scratch).map(Manifold::reversed)
     } else {
-        oriented(a, b, max_distance)
-    }
+        oriented(a, b, max_distance, &mut scratch)
+    };
+    SCRATCH.set(scratch);
+    m
+}
+
+/// Buffers a manifold reuses from one call to the next: the pairs of boxes near, the overlapping
+/// ones among them, and the contact patch's texels.
+#[derive(Default)]
+struct Scratch {
+    near: Vec<(Node, Node)>,
+    start: Vec<(Node, Node)>,
+    texels: Vec<[u32; 2]>,
+    patch: Vec<Extreme>,
+}
+
+thread_local! {
+    static SCRATCH: Cell<Scratch> = Cell::new(Scratch::default());
 }
 
 /// The order the pair is computed in: the mask with fewer texels first (its texels are scanned for
@@ -120,7 +138,12 @@ fn texel_size(s: &Sprite<'_>) -> f32 {
 }
 
 /// The manifold with `s` as the first sprite, `s` having no more texels than `l`.
-fn oriented(s: Sprite<'_>, l: Sprite<'_>, max_distance: f32) -> Option<Manifold> {
+fn oriented(
+    s: Sprite<'_>,
+    l: Sprite<'_>,
+    max_distance: f32,
+    scratch: &mut Scratch,
+) -> Option<Manifold> {
     if !(s.transform.is_finite() && l.transform.is_finite()) {
         return None;
     }
@@ -145,12 +168,12 @@ fn oriented(s: Sprite<'_>, l: Sprite<'_>, max_distance: f32) -> Option<Manifold>
         return None;
     }
     let pair = Pair::new(s, l)?;
-    let near = match near_pairs(&pair, margin) {
+    let near = match near_pairs(&pair, margin, &mut scratch.near) {
         Near::Apart => return None,
-        Near::Pairs(near) => Some(near),
+        Near::Pairs => Some(&scratch.near[..]),
         Near::Many => None,
     };
-    let push = contact_push(s, l, &pair, near.as_deref(), f64::from(margin));
+    let push = contact_push(s, l, &pair, near, f64::from(margin), &mut scratch.start);
     let (normal, depth) = if let Some(offset) = push {
         let len = offset.length();
         if len > 0.0 && (offset / len).is_finite() {
@@ -159,7 +182,7 @@ fn oriented(s: Sprite<'_>, l: Sprite<'_>, max_distance: f32) -> Option<Manifold>
             (-push_out(s, l)?.normal.try_normalize()?, 0.0)
         }
     } else {
-        let d = match near.as_deref() {
+        let d = match near {
             // The pairs near hold every pair of boxes within the reach.
             Some(near) => {
                 let (first, second) = if pair.swapped { (l, s) } else { (s, l) };
@@ -191,25 +214,26 @@ fn oriented(s: Sprite<'_>, l: Sprite<'_>, max_distance: f32) -> Option<Manifold>
     if !(normal.is_finite() && normal.length_squared() > 0.5) {
         return None;
     }
-    patch(s, l, &pair, near.as_deref(), margin, normal, depth, texel)
+    let buffers = (&mut scratch.texels, &mut scratch.patch);
+    patch(s, l, &pair, near, margin, normal, depth, texel, buffers)
 }
 
 /// The pairs of solid boxes of a pair's two sprites that come within some reach of each other.
 enum Near {
     /// None: the sprites lie further apart.
     Apart,
-    /// These, at most [`MAX_KEPT_PAIRS`] of them.
-    Pairs(Vec<(Node, Node)>),
+    /// Those given, at most [`MAX_KEPT_PAIRS`] of them.
+    Pairs,
     /// More than [`MAX_KEPT_PAIRS`].
     Many,
 }
 
-/// The pairs of solid boxes that come within `reach` (world units) of each other, or nearly: every
+/// The pairs of solid boxes that come within `reach` (world units) of each other, into `near`, or nearly: every
 /// pair of boxes is tested with its reach grown by `reach` on each axis, a superset of the disc of
 /// that radius, so no pair within reach is missed. One walk of both trees rejects a body over open
 /// air that the broad phase pairs with a whole level's terrain, and finds the overlapping pairs
 /// every slide of a push starts from.
-fn near_pairs(pair: &Pair<'_>, reach: f32) -> Near {
+fn near_pairs(pair: &Pair<'_>, reach: f32, near: &mut Vec<(Node, Node)>) -> Near {
     // A world length `reach` is at most `reach / sigma_min` in the first mask's texels, where
     // sigma_min >= |det| / |M|_F.
     let m = pair.world.matrix2;
@@ -224,7 +248,8 @@ fn near_pairs(pair: &Pair<'_>, reach: f32) -> Near {
         local * pair.n1.length(),
         local * pair.n2.length(),
     ];
-    let (mut near, mut many) = (Vec::with_capacity(64), false);
+    near.clear();
+    let mut many = false;
     pair.walk_grown(extra, &Cell::new(u64::MAX), |ra, rb| {
         many = near.len() == MAX_KEPT_PAIRS;
         if !many {
@@ -235,7 +260,7 @@ fn near_pairs(pair: &Pair<'_>, reach: f32) -> Near {
     match (many, near.is_empty()) {
         (true, _) => Near::Many,
         (false, true) => Near::Apart,
-        (false, false) => Near::Pairs(near),
+        (false, false) => Near::Pairs,
     }
 }
 
@@ -293,6 +318,7 @@ fn patch(
     normal: Vec2,
     depth: f32,
     texel: f32,
+    (texels, patch): (&mut Vec<[u32; 2]>, &mut Vec<Extreme>),
 ) -> Option<Manifold> {
     let tangent = normal.perp();
     let m = s.transform.matrix2;
@@ -300,14 +326,13 @@ fn patch(
     let half = 0.5 * (m.x_axis.dot(normal).abs() + m.y_axis.dot(normal).abs());
     let l_inverse = l.transform.inverse();
     let mut slack = SLACK * texel;
-    let mut texels = Vec::with_capacity(64);
     // Rounding in the closest points can leave the patch empty at the first slack; a wider one
     // finds it.
     for _ in 0..3 {
         let gap = (-depth).max(0.0) + slack;
         texels.clear();
         match near {
-            Some(near) if gap < margin => patch_texels(pair, near, -normal * gap, &mut texels),
+            Some(near) if gap < margin => patch_texels(pair, near, -normal * gap, texels),
             _ => {
                 let moved = Sprite::new(
                     l.mask,
@@ -326,9 +351,9 @@ fn patch(
             }
         }
         if !texels.is_empty() {
-            let mut patch = Vec::with_capacity(texels.len());
+            patch.clear();
             let mut deepest = f32::NEG_INFINITY;
-            for &[x, y] in &texels {
+            for &[x, y] in texels.iter() {
                 let c = s
                     .transform
                     .transform_point2(Vec2::new(x as f32 + 0.5, y as f32 + 0.5));
@@ -345,7 +370,7 @@ fn patch(
             // whole bottom row there, one tipped onto a corner only that corner.
             let level = deepest - 0.5 * texel;
             let mut ends: Option<[Extreme; 2]> = None;
-            for e in patch.into_iter().filter(|e| e.into >= level) {
+            for &e in patch.iter().filter(|e| e.into >= level) {
                 ends = Some(match ends {
                     None => [e, e],
                     Some([lo, hi]) => [

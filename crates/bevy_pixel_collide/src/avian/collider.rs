@@ -82,6 +82,8 @@ pub(crate) struct MaskShape {
 
 impl MaskShape {
     pub(crate) fn new(mask: Arc<Mask>, texel_to_local: Affine2) -> Self {
+        // Contacts every step: the walks over a cover of rectangles refine no bit blocks.
+        mask.build_tree_for_contacts();
         let moments = Moments::of(&mask);
         Self {
             mask,

@@ -19,4 +19,5 @@ pub use mask::{Mask, MaskError, PixelRect};
 pub(crate) use node::{Kind, Node};
 pub use one_line::OneLine;
 pub use rule::MaskRule;
+pub use tree::CONTACT_COVER_RECTS;
 pub(crate) use tree::{solid_leaf_at, BoxTree};

@@ -47,6 +47,10 @@ fn cover_budget(bits: Bits<'_>) -> usize {
         .min(64 + (area / 1024) as usize)
 }
 
+/// The most rectangles [`Mask::build_tree_for_contacts`](crate::Mask::build_tree_for_contacts)
+/// keeps in a mask's cover: 256, at most about 10 KiB of tree.
+pub const CONTACT_COVER_RECTS: usize = 256;
+
 /// A mask's bounding-box tree and what the walks need to know of it.
 ///
 /// Each node's box and link sit in two arrays side by side, so that a box is 16 bytes of `f32`
@@ -75,7 +79,18 @@ pub(crate) struct BoxTree {
 impl BoxTree {
     /// The tree of the mask with these bits, its cover or blocks chosen from the content.
     pub(crate) fn build(bits: Bits<'_>) -> BoxTree {
-        let (nodes, depth) = build(bits);
+        BoxTree::build_with(bits, cover_budget(bits))
+    }
+
+    /// The tree of the mask with these bits for a physics body: a cover of up to
+    /// [`CONTACT_COVER_RECTS`] rectangles, or as many as [`build`](Self::build) keeps if more.
+    pub(crate) fn build_for_contacts(bits: Bits<'_>) -> BoxTree {
+        BoxTree::build_with(bits, cover_budget(bits).max(CONTACT_COVER_RECTS))
+    }
+
+    /// The tree of the mask with these bits, keeping a cover of up to `rects` rectangles.
+    fn build_with(bits: Bits<'_>, rects: usize) -> BoxTree {
+        let (nodes, depth) = build(bits, rects);
         let mut tree = BoxTree::packed(&nodes, depth, bits, None);
         if tree.has_blocks {
             tree.core = core(bits);
@@ -393,9 +408,9 @@ fn square_link(log: u32) -> u32 {
 }
 
 /// Builds the tree of a mask; returns its nodes (root first) and its depth (0 when nothing is solid).
-pub(crate) fn build(bits: Bits<'_>) -> (Vec<Node>, u32) {
+pub(crate) fn build(bits: Bits<'_>, rects: usize) -> (Vec<Node>, u32) {
     let all = [0, 0, bits.width, bits.height];
-    let mut leaves: Vec<Leaf> = match bits.cover(all, cover_budget(bits)) {
+    let mut leaves: Vec<Leaf> = match bits.cover(all, rects) {
         Some(cover) => cover.into_iter().map(|b| (b, SOLID)).collect(),
         None if block_log(bits.height) > BLOCK.trailing_zeros() => wide_block_leaves(bits),
         None => block_leaves(bits),

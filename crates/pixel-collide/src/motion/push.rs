@@ -124,13 +124,14 @@ pub fn push_out(a: Sprite<'_>, b: Sprite<'_>) -> Option<PushOut> {
 ///
 /// `pair` is `Pair::new(a, b)`; `near`, when known, every pair of its solid boxes that comes within
 /// world distance `reach` of each other, which saves the walks of the slides that stay within it
-/// and of finding the overlapping pairs.
+/// and of finding the overlapping pairs; `scratch` holds those, its memory kept from call to call.
 pub(crate) fn contact_push(
     a: Sprite<'_>,
     b: Sprite<'_>,
     pair: &Pair<'_>,
     near: Option<&[(Node, Node)]>,
     reach: f64,
+    scratch: &mut Vec<(Node, Node)>,
 ) -> Option<Vec2> {
     if !placeable(&a, &b) {
         return None;
@@ -144,40 +145,51 @@ pub(crate) fn contact_push(
         return Some(grid_push(pair)?.as_vec2());
     }
     // Of the pairs near, those that overlap: where every slide of the push starts.
-    let start = match near {
-        Some(near) => Some(
-            near.iter()
-                .filter(|(ra, rb)| !pair.separated(ra, rb))
-                .copied()
-                .collect::<Vec<_>>(),
-        ),
-        None => overlapping(pair),
+    let known = match near {
+        Some(near) => {
+            scratch.clear();
+            scratch.extend(near.iter().filter(|(ra, rb)| !pair.separated(ra, rb)));
+            true
+        }
+        None => match overlapping(pair) {
+            Some(pairs) => {
+                *scratch = pairs;
+                true
+            }
+            None => false,
+        },
     };
-    if start.as_ref().is_some_and(|s| s.is_empty()) {
+    if known && scratch.is_empty() {
         return None;
     }
+    let start = known.then_some(&scratch[..]);
     let texel = |s: &Sprite<'_>| {
         let m = s.transform.matrix2;
         m.x_axis.length().min(m.y_axis.length())
     };
     let shallow = f64::from(texel(&a).min(texel(&b))) * SHALLOW;
-    let mut axes = vec![DVec2::NEG_Y, DVec2::Y, DVec2::X, DVec2::NEG_X];
+    // The world axes, then the face normals of both sprites' texels not among them yet.
+    let mut axes = [DVec2::ZERO; 12];
+    axes[..4].copy_from_slice(&[DVec2::NEG_Y, DVec2::Y, DVec2::X, DVec2::NEG_X]);
+    let mut count = 4;
     for s in [&a, &b] {
         let m = s.transform.matrix2.as_dmat2();
         for c in [m.x_axis, m.y_axis] {
             if let Some(n) = c.perp().try_normalize() {
                 // An unturned sprite's face normals are the world axes: each direction is slid once.
                 for n in [n, -n] {
-                    if axes.iter().all(|u| u.dot(n) < 1.0 - 1e-12) {
-                        axes.push(n);
+                    if axes[..count].iter().all(|u| u.dot(n) < 1.0 - 1e-12) {
+                        axes[count] = n;
+                        count += 1;
                     }
                 }
             }
         }
     }
+    let axes = &mut axes[..count];
     // Nearest the way the shared area shrinks fastest first: the best push found early bounds the
     // slides after it. The order changes the work, never the answer (`better` decides).
-    if let Some(pairs) = start.as_deref() {
+    if let Some(pairs) = start {
         let guess = shrinking(
             pair,
             pairs.iter().map(|(ra, rb)| pair.area_gradient(ra, rb)),
@@ -185,9 +197,9 @@ pub(crate) fn contact_push(
         axes.sort_by(|u, v| guess.dot(*v).total_cmp(&guess.dot(*u)));
     }
     let mut best: Option<DVec2> = None;
-    for u in axes {
+    for &mut u in axes {
         let limit = best.map_or(f64::INFINITY, |p| p.length() * (1.0 + 1e-9));
-        if let Some(d) = slide(pair, start.as_deref(), u, 0.0, limit, &line) {
+        if let Some(d) = slide(pair, start, u, 0.0, limit, &line) {
             let p = u * d;
             if best.is_none_or(|q| better(p, q, pair.swapped)) {
                 best = Some(p);
@@ -197,7 +209,7 @@ pub(crate) fn contact_push(
     let p = match best {
         Some(p) if p.length() < shallow => p,
         // Deeper: the whole search, bounded from the start by the best of these.
-        _ => turned_push(pair, start.as_deref(), &line, best),
+        _ => turned_push(pair, start, &line, best),
     };
     Some(p.as_vec2())
 }
