@@ -68,11 +68,11 @@ mod ops;
 mod mover;
 
 // Two sprites' contact as a physics engine's solver takes it.
-mod manifold;
+mod contact;
 
 pub use broad::{Obstacles, SweepAndPrune};
+pub use contact::{contact_manifold, Manifold, ManifoldPoint};
 pub use geom::Rect;
-pub use manifold::{contact_manifold, Manifold, ManifoldPoint};
 pub use mask::{Mask, MaskError, MaskRule, OneLine, PixelRect, CONTACT_COVER_RECTS};
 pub use motion::{
     push_out, push_out_along, time_of_impact, Impact, Motion, PushOut, IMPACT_RESOLUTION,

@@ -1,0 +1,197 @@
+//! The contact patch: the texels of the smaller sprite at the contact, and the two points at its
+//! ends.
+
+use glam::{Affine2, Vec2};
+
+use super::manifold::{Manifold, ManifoldPoint};
+use crate::mask::{Mask, Node};
+use crate::pair::{thin_overlap_mask, Pair, Under};
+use crate::sprite::Sprite;
+
+/// How far past the separation the contact patch reaches, in texels of the smaller texel.
+pub(super) const SLACK: f32 = 0.25;
+
+/// The contact patch of `s` against `l` along `normal` and its two ends. `pair` is
+/// `Pair::new(s, l)` and `near` its pairs of solid boxes within `margin` (world units) of each other,
+/// which hold the patch's texels when its reach is within the margin.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn patch(
+    s: Sprite<'_>,
+    l: Sprite<'_>,
+    pair: &Pair<'_>,
+    near: Option<&[(Node, Node)]>,
+    margin: f32,
+    normal: Vec2,
+    depth: f32,
+    texel: f32,
+    (texels, patch): (&mut Vec<[u32; 2]>, &mut Vec<Extreme>),
+) -> Option<Manifold> {
+    let tangent = normal.perp();
+    let m = s.transform.matrix2;
+    // How far a texel of `s` reaches from its centre along the normal.
+    let half = 0.5 * (m.x_axis.dot(normal).abs() + m.y_axis.dot(normal).abs());
+    let l_inverse = l.transform.inverse();
+    let mut slack = SLACK * texel;
+    // Rounding in the closest points can leave the patch empty at the first slack; a wider one
+    // finds it.
+    for _ in 0..3 {
+        let gap = (-depth).max(0.0) + slack;
+        texels.clear();
+        match near {
+            Some(near) if gap < margin => patch_texels(pair, near, -normal * gap, texels),
+            _ => {
+                let moved = Sprite::new(
+                    l.mask,
+                    Affine2::from_translation(-normal * gap) * l.transform,
+                );
+                let shared = thin_overlap_mask(s, moved);
+                if let Some(r) = shared.solid_bounds() {
+                    for y in r.y..r.y + r.h {
+                        for x in r.x..r.x + r.w {
+                            if shared.is_solid(x, y) {
+                                texels.push([x, y]);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if !texels.is_empty() {
+            patch.clear();
+            let mut deepest = f32::NEG_INFINITY;
+            for &[x, y] in texels.iter() {
+                let c = s
+                    .transform
+                    .transform_point2(Vec2::new(x as f32 + 0.5, y as f32 + 0.5));
+                let e = Extreme {
+                    texel: [x, y],
+                    centre: c,
+                    along: c.dot(tangent),
+                    into: c.dot(normal),
+                };
+                deepest = deepest.max(e.into);
+                patch.push(e);
+            }
+            // The points stand for the deepest part of the patch: a box flat on the ground has its
+            // whole bottom row there, one tipped onto a corner only that corner.
+            let level = deepest - 0.5 * texel;
+            let mut ends: Option<[Extreme; 2]> = None;
+            for &e in patch.iter().filter(|e| e.into >= level) {
+                ends = Some(match ends {
+                    None => [e, e],
+                    Some([lo, hi]) => [
+                        if e.before(&lo) { e } else { lo },
+                        if e.after(&hi) { e } else { hi },
+                    ],
+                });
+            }
+            let [lo, hi] = ends?;
+            let texel_l = 0.25 * texel_size(&l);
+            let point = |e: &Extreme| {
+                let d = depth - (deepest - e.into);
+                let on_surface = e.centre + normal * half;
+                let point = on_surface - normal * (0.5 * d);
+                let q = l_inverse.transform_point2(point + normal * texel_l);
+                ManifoldPoint {
+                    point,
+                    depth: d,
+                    texel_a: e.texel,
+                    texel_b: nearest_solid(l.mask, q),
+                }
+            };
+            let first = point(&lo);
+            let len = if lo.texel == hi.texel { 1 } else { 2 };
+            return Some(Manifold {
+                normal,
+                depth,
+                points: [first, if len == 2 { point(&hi) } else { first }],
+                len,
+            });
+        }
+        slack *= 4.0;
+    }
+    None
+}
+
+/// The texels of the pair's first argument sprite that share area with the other moved by world
+/// translation `by`, from the pairs of boxes that lie near enough for every such texel to be in one
+/// of them (a texel under several boxes comes more than once).
+fn patch_texels(pair: &Pair<'_>, near: &[(Node, Node)], by: Vec2, out: &mut Vec<[u32; 2]>) {
+    // Moving the second argument by D in the world moves the pair's second mask by M^-1 D in the
+    // first one's texels, or the first by that, so the second by minus it, when swapped.
+    let local = pair.world.matrix2.inverse() * by.as_dvec2();
+    let mut moved = pair.clone();
+    moved.t += if pair.swapped { -local } else { local };
+    let under = Under::new(&moved);
+    for (ra, rb) in near {
+        if moved.separated(ra, rb) {
+            continue;
+        }
+        let (mine, other) = under.sides(ra, rb);
+        let ([x0, x1], [y0, y1]) = under.footprint(mine, other);
+        for y in y0..y1 {
+            for x in x0..x1 {
+                if under.shares(x, y, other) {
+                    out.push([x, y]);
+                }
+            }
+        }
+    }
+}
+
+/// A texel of the patch with where it lies along the tangent and the normal.
+#[derive(Clone, Copy)]
+pub(super) struct Extreme {
+    texel: [u32; 2],
+    centre: Vec2,
+    along: f32,
+    into: f32,
+}
+
+impl Extreme {
+    /// Whether this texel lies before `other` along the tangent (ties: the deeper one first, so
+    /// that of a column across the tangent the end in contact is the one taken).
+    fn before(&self, other: &Extreme) -> bool {
+        self.along < other.along || (self.along == other.along && self.into > other.into)
+    }
+
+    /// Whether this texel lies after `other` along the tangent (ties: the deeper one).
+    fn after(&self, other: &Extreme) -> bool {
+        self.along > other.along || (self.along == other.along && self.into > other.into)
+    }
+}
+
+/// The solid texel of `mask` nearest to point `q` of its texel space among the texel holding it
+/// (clamped into the mask) and the two rings around it; that texel itself when none is solid.
+fn nearest_solid(mask: &Mask, q: Vec2) -> [u32; 2] {
+    let clamp = |v: f32, n: u32| {
+        if v.is_nan() {
+            0
+        } else {
+            (v.floor().max(0.0) as u32).min(n.saturating_sub(1))
+        }
+    };
+    let (w, h) = (mask.width(), mask.height());
+    let home = [clamp(q.x, w), clamp(q.y, h)];
+    let mut best: Option<([u32; 2], f32)> = None;
+    for y in home[1].saturating_sub(2)..(home[1] + 3).min(h) {
+        for x in home[0].saturating_sub(2)..(home[0] + 3).min(w) {
+            if mask.is_solid(x, y) {
+                let d = (Vec2::new(x as f32 + 0.5, y as f32 + 0.5) - q).length_squared();
+                if best.is_none_or(|(_, b)| d < b) {
+                    best = Some(([x, y], d));
+                }
+            }
+        }
+    }
+    best.map_or(home, |(t, _)| t)
+}
+
+/// The side of the smallest texel of a sprite, in world units.
+pub(super) fn texel_size(s: &Sprite<'_>) -> f32 {
+    s.transform
+        .matrix2
+        .x_axis
+        .length()
+        .min(s.transform.matrix2.y_axis.length())
+}
