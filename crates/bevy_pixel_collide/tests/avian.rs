@@ -4,10 +4,11 @@
 
 #![cfg(feature = "avian")]
 
+mod common;
+
 use std::time::Duration;
 
 use avian2d::prelude::*;
-use bevy::asset::RenderAssetUsages;
 use bevy::ecs::system::RunSystemOnce;
 use bevy::math::Affine2;
 use bevy::prelude::*;
@@ -15,7 +16,6 @@ use bevy::time::TimeUpdateStrategy;
 use bevy_pixel_collide::avian::{PixelPhysicsPlugins, PixelShape};
 use bevy_pixel_collide::pixel_collide::Mask;
 use bevy_pixel_collide::prelude::*;
-use wgpu_types::{Extent3d, TextureDimension, TextureFormat};
 
 const GRAVITY: f32 = 400.0;
 
@@ -328,34 +328,13 @@ fn despawning_the_ground_drops_the_body_and_despawning_the_body_ends_its_contact
     assert!(position(&app, b).y < -100.0);
 }
 
-/// A `w` x `h` RGBA image whose texel (x, y) (y down) is opaque where `solid(x, y)`.
-fn image(w: u32, h: u32, solid: impl Fn(u32, u32) -> bool) -> Image {
-    let mut data = Vec::with_capacity((w * h * 4) as usize);
-    for y in 0..h {
-        for x in 0..w {
-            data.extend_from_slice(&[90, 60, 30, if solid(x, y) { 255 } else { 0 }]);
-        }
-    }
-    Image::new(
-        Extent3d {
-            width: w,
-            height: h,
-            depth_or_array_layers: 1,
-        },
-        TextureDimension::D2,
-        data,
-        TextureFormat::Rgba8UnormSrgb,
-        RenderAssetUsages::default(),
-    )
-}
-
 #[test]
 fn sprite_ground_reloaded_under_a_resting_body_drops_it_to_the_new_surface() {
     let mut app = app();
     let handle = app
         .world_mut()
         .resource_mut::<Assets<Image>>()
-        .add(image(128, 64, |_, y| y >= 32));
+        .add(common::opaque_where(128, 64, |_, y| y >= 32));
     // The sprite is centred: its top row at y = 32, the solid half's top at y = 0.
     app.world_mut().spawn((
         RigidBody::Static,
@@ -378,7 +357,7 @@ fn sprite_ground_reloaded_under_a_resting_body_drops_it_to_the_new_surface() {
         app.world().get::<Sleeping>(b).is_some(),
         "asleep before the image changes"
     );
-    let lower = image(128, 64, |_, y| y >= 48);
+    let lower = common::opaque_where(128, 64, |_, y| y >= 48);
     *app.world_mut()
         .resource_mut::<Assets<Image>>()
         .get_mut(&handle)
@@ -566,7 +545,7 @@ fn bad_input_is_skipped_without_panics_or_flying_bodies() {
         Vec2::new(90.0, 5.0),
     );
     // An image without CPU-side texels gives no mask.
-    let mut unreadable = image(8, 8, |_, _| true);
+    let mut unreadable = common::opaque_where(8, 8, |_, _| true);
     unreadable.data = None;
     let unreadable = app
         .world_mut()
@@ -582,7 +561,7 @@ fn bad_input_is_skipped_without_panics_or_flying_bodies() {
         ))
         .id();
     // An image wider than the longest side pixel-collide accepts (2^23 texels) gives no mask either.
-    let wide = image(Mask::MAX_SIDE + 1, 1, |_, _| true);
+    let wide = common::opaque_where(Mask::MAX_SIDE + 1, 1, |_, _| true);
     let wide = app.world_mut().resource_mut::<Assets<Image>>().add(wide);
     let too_wide = app
         .world_mut()

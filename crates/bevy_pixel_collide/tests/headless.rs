@@ -1,9 +1,10 @@
 //! The plugin as a game uses it: a headless `App` (no window, no GPU), images made in code, sprites
 //! with colliders, `app.update()`, and the exact messages and components that result.
 
+mod common;
+
 use std::f32::consts::FRAC_PI_2;
 
-use bevy::asset::RenderAssetUsages;
 use bevy::ecs::message::Messages;
 use bevy::ecs::system::RunSystemOnce;
 use bevy::image::{
@@ -12,7 +13,6 @@ use bevy::image::{
 use bevy::prelude::*;
 use bevy::sprite::Anchor;
 use bevy_pixel_collide::prelude::*;
-use wgpu_types::{Extent3d, TextureDimension, TextureFormat};
 
 fn app() -> App {
     let mut app = App::new();
@@ -27,27 +27,6 @@ fn app() -> App {
     app
 }
 
-/// A `w` x `h` RGBA image whose texel (x, y) (y down, as in the file) has alpha `alpha(x, y)`.
-fn image(w: u32, h: u32, alpha: impl Fn(u32, u32) -> u8) -> Image {
-    let mut data = Vec::with_capacity((w * h * 4) as usize);
-    for y in 0..h {
-        for x in 0..w {
-            data.extend_from_slice(&[255, 255, 255, alpha(x, y)]);
-        }
-    }
-    Image::new(
-        Extent3d {
-            width: w,
-            height: h,
-            depth_or_array_layers: 1,
-        },
-        TextureDimension::D2,
-        data,
-        TextureFormat::Rgba8UnormSrgb,
-        RenderAssetUsages::default(),
-    )
-}
-
 /// Changes the image behind `handle` in place, as a hot reload or an edit in game code does.
 fn replace_image(app: &mut App, handle: &Handle<Image>, new: Image) {
     let mut images = app.world_mut().resource_mut::<Assets<Image>>();
@@ -60,7 +39,7 @@ fn add_image(app: &mut App, image: Image) -> Handle<Image> {
 
 /// A 1 x 1 opaque probe whose texel covers the world square centred on `at`.
 fn spawn_probe(app: &mut App, at: Vec2) -> Entity {
-    let dot = add_image(app, image(1, 1, |_, _| 255));
+    let dot = add_image(app, common::image(1, 1, |_, _| 255));
     app.world_mut()
         .spawn((
             Sprite::from_image(dot),
@@ -131,7 +110,7 @@ const CORNERS: [Vec2; 4] = [
 
 /// A 4 x 4 image whose only solid texel is its first, the top-left one in the file.
 fn top_left_texel() -> Image {
-    image(4, 4, |x, y| if (x, y) == (0, 0) { 255 } else { 0 })
+    common::image(4, 4, |x, y| if (x, y) == (0, 0) { 255 } else { 0 })
 }
 
 #[test]
@@ -289,7 +268,7 @@ fn the_atlas_section_and_rect_choose_the_texels() {
     // Two 4 x 4 frames side by side: frame 0 solid in its top-left texel, frame 1 in its bottom-right.
     let sheet = add_image(
         &mut app,
-        image(8, 4, |x, y| match (x, y) {
+        common::image(8, 4, |x, y| match (x, y) {
             (0, 0) | (7, 3) => 255,
             _ => 0,
         }),
@@ -350,7 +329,10 @@ fn the_atlas_section_and_rect_choose_the_texels() {
 fn rotation_and_scale_of_the_transform_turn_and_stretch_the_mask() {
     let mut app = app();
     // A bar 8 texels long and 1 high, solid only in its right half.
-    let bar = add_image(&mut app, image(8, 1, |x, _| if x >= 4 { 255 } else { 0 }));
+    let bar = add_image(
+        &mut app,
+        common::image(8, 1, |x, _| if x >= 4 { 255 } else { 0 }),
+    );
     let e = app
         .world_mut()
         .spawn((Sprite::from_image(bar), PixelCollider::default()))
@@ -377,7 +359,7 @@ fn rotation_and_scale_of_the_transform_turn_and_stretch_the_mask() {
 #[test]
 fn a_parent_transform_places_a_child_collider() {
     let mut app = app();
-    let img = add_image(&mut app, image(2, 2, |_, _| 255));
+    let img = add_image(&mut app, common::image(2, 2, |_, _| 255));
     let parent = app
         .world_mut()
         .spawn(Transform::from_xyz(100.0, 50.0, 0.0).with_scale(Vec3::splat(3.0)))
@@ -402,7 +384,7 @@ fn a_parent_transform_places_a_child_collider() {
 #[test]
 fn editing_the_image_rebuilds_the_mask_in_the_same_update() {
     let mut app = app();
-    let img = add_image(&mut app, image(4, 4, |_, _| 0));
+    let img = add_image(&mut app, common::image(4, 4, |_, _| 0));
     let e = app
         .world_mut()
         .spawn((Sprite::from_image(img.clone()), PixelCollider::default()))
@@ -424,13 +406,13 @@ fn editing_the_image_rebuilds_the_mask_in_the_same_update() {
     replace_image(
         &mut app,
         &img,
-        image(4, 4, |x, y| if (x, y) == (3, 3) { 255 } else { 0 }),
+        common::image(4, 4, |x, y| if (x, y) == (3, 3) { 255 } else { 0 }),
     );
     app.update();
     assert_eq!(started(&mut app), [start(e, probe)]);
 
     // And back: the collision ends.
-    replace_image(&mut app, &img, image(4, 4, |_, _| 0));
+    replace_image(&mut app, &img, common::image(4, 4, |_, _| 0));
     app.update();
     assert_eq!(ended(&mut app), [end(e, probe)]);
 }
@@ -454,7 +436,7 @@ fn a_collider_waits_for_its_image_to_load() {
         .is_none());
     app.world_mut()
         .resource_mut::<Assets<Image>>()
-        .insert(&handle, image(2, 2, |_, _| 255))
+        .insert(&handle, common::image(2, 2, |_, _| 255))
         .unwrap();
     app.update();
     assert_eq!(started(&mut app), [start(e, probe)]);
@@ -464,7 +446,10 @@ fn a_collider_waits_for_its_image_to_load() {
 fn the_alpha_threshold_decides_which_texels_are_solid() {
     let mut app = app();
     // Faint on the left, opaque on the right.
-    let img = add_image(&mut app, image(2, 1, |x, _| if x == 0 { 40 } else { 255 }));
+    let img = add_image(
+        &mut app,
+        common::image(2, 1, |x, _| if x == 0 { 40 } else { 255 }),
+    );
     let any = app
         .world_mut()
         .spawn((Sprite::from_image(img.clone()), PixelCollider::default()))
@@ -492,7 +477,7 @@ fn the_alpha_threshold_decides_which_texels_are_solid() {
 #[test]
 fn despawning_a_touching_entity_ends_its_collisions() {
     let mut app = app();
-    let img = add_image(&mut app, image(4, 4, |_, _| 255));
+    let img = add_image(&mut app, common::image(4, 4, |_, _| 255));
     let a = app
         .world_mut()
         .spawn((Sprite::from_image(img.clone()), PixelCollider::default()))
@@ -544,7 +529,7 @@ fn queries_answer_points_rays_shapes_push_out_and_time_of_impact() {
     // A 10 x 10 ring, 2 texels thick, centred on the origin, and a 2 x 2 block.
     let ring = add_image(
         &mut app,
-        image(10, 10, |x, y| {
+        common::image(10, 10, |x, y| {
             let hole = (2..8).contains(&x) && (2..8).contains(&y);
             if hole {
                 0
@@ -553,7 +538,7 @@ fn queries_answer_points_rays_shapes_push_out_and_time_of_impact() {
             }
         }),
     );
-    let block = add_image(&mut app, image(2, 2, |_, _| 255));
+    let block = add_image(&mut app, common::image(2, 2, |_, _| 255));
     let r = app
         .world_mut()
         .spawn((Sprite::from_image(ring), PixelCollider::default()))
@@ -636,7 +621,7 @@ fn queries_answer_points_rays_shapes_push_out_and_time_of_impact() {
 fn time_of_impact_follows_a_turn_the_short_way_round() {
     let mut app = app();
     // A long thin bar pointing right from its left end, and a dot above its pivot's right.
-    let bar = add_image(&mut app, image(20, 1, |_, _| 255));
+    let bar = add_image(&mut app, common::image(20, 1, |_, _| 255));
     let e = app
         .world_mut()
         .spawn((
