@@ -12,7 +12,7 @@ use super::touching::touching_normal;
 use crate::geom::Rect;
 use crate::mask::Node;
 use crate::motion::{contact_push, push_out};
-use crate::pair::{closest_pair, distance_within, Distance, Pair};
+use crate::pair::{closest_pair, distance_within, Pair};
 use crate::sprite::Sprite;
 
 /// The contact manifold of two sprites that overlap, touch or lie within `max_distance` (world units)
@@ -142,11 +142,7 @@ fn oriented(
                 let (first, second) = if pair.swapped { (l, s) } else { (s, l) };
                 let d = closest_pair(first, second, near, f64::from(reach))?;
                 if pair.swapped {
-                    Distance {
-                        on_a: d.on_b,
-                        on_b: d.on_a,
-                        ..d
-                    }
+                    d.swapped()
                 } else {
                     d
                 }

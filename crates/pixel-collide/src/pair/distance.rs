@@ -71,15 +71,18 @@ pub fn distance(a: Sprite<'_>, b: Sprite<'_>) -> Option<Distance> {
         });
     }
     let found = search(first, second, f64::INFINITY)?;
-    Some(if swapped {
+    Some(if swapped { found.swapped() } else { found })
+}
+
+impl Distance {
+    /// The same distance seen from the other sprite: the two points swapped.
+    pub(crate) fn swapped(self) -> Distance {
         Distance {
-            on_a: found.on_b,
-            on_b: found.on_a,
-            ..found
+            on_a: self.on_b,
+            on_b: self.on_a,
+            ..self
         }
-    } else {
-        found
-    })
+    }
 }
 
 /// One sprite as the search sees it: its tree, its bits and its world transform in `f64`.
@@ -164,15 +167,7 @@ pub(crate) fn distance_within(a: Sprite<'_>, b: Sprite<'_>, max: f64) -> Option<
     let swapped = canonical_order(&a, &b) == Ordering::Greater;
     let (first, second) = if swapped { (b, a) } else { (a, b) };
     let found = search(first, second, max)?;
-    Some(if swapped {
-        Distance {
-            on_a: found.on_b,
-            on_b: found.on_a,
-            ..found
-        }
-    } else {
-        found
-    })
+    Some(if swapped { found.swapped() } else { found })
 }
 
 /// The distance between two sprites that do not overlap, when it is at most `max`, from `pairs`:
