@@ -176,6 +176,8 @@ enum Slope {
 enum Wheel {
     /// A pixel disc `texels` across, its texels 32 / `texels` px.
     PixelDisc(u32),
+    /// The pixel backend's circle, which meets masks as an exact circle.
+    PixelCircle,
     /// avian's circle.
     AvianCircle,
     /// avian's convex polygon through the corners of the 32-texel pixel disc's texels: the outline
@@ -186,7 +188,7 @@ enum Wheel {
 /// The speed of a 32 px round body 1 s after it is set on a 30 degree slope, friction 0.5.
 fn roll(slope: Slope, wheel: Wheel) -> f32 {
     let pixel = matches!(slope, Slope::PixelStairs | Slope::TurnedPixelSlab)
-        || matches!(wheel, Wheel::PixelDisc(_));
+        || matches!(wheel, Wheel::PixelDisc(_) | Wheel::PixelCircle);
     let mut app = app(if pixel { Kind::Pixel } else { Kind::Avian });
     let angle = 30f32.to_radians();
     let tan = angle.tan();
@@ -239,6 +241,7 @@ fn roll(slope: Slope, wheel: Wheel) -> f32 {
                 PixelShape::from_mask(disc(texels), Vec2::splat(32.0 / texels as f32)),
             ))
             .id(),
+        Wheel::PixelCircle => app.world_mut().spawn((body, PixelShape::circle(16.0))).id(),
         Wheel::AvianCircle => app.world_mut().spawn((body, Collider::circle(16.0))).id(),
         Wheel::AvianHull => {
             let mask = disc(32);
@@ -468,6 +471,11 @@ fn main() {
             Slope::TurnedPixelSlab,
             Wheel::PixelDisc(32),
             "32-texel pixel disc on a turned pixel slab",
+        ),
+        (
+            Slope::PixelStairs,
+            Wheel::PixelCircle,
+            "the pixel backend's circle on pixel stairs",
         ),
         (
             Slope::PixelStairs,

@@ -1,10 +1,13 @@
 //! The contact manifold against brute force, over masks turned, scaled, flipped and sheared: the
 //! normal reversed with the order, the depth a way out no longer than a push along a face normal or
 //! a world axis, the points on both sprites' solid texels, the same answers from a tree built for
-//! contacts, and flat contacts with two level points.
+//! contacts, an exact circle against the nearest solid point, and flat contacts with two level
+//! points.
 
 use glam::{Affine2, Vec2};
-use pixel_collide::{contact_manifold, distance, overlaps, push_out, push_out_along, Mask, Sprite};
+use pixel_collide::{
+    circle_manifold, contact_manifold, distance, overlaps, push_out, push_out_along, Mask, Sprite,
+};
 use proptest::prelude::*;
 
 /// A random mask up to 24 texels a side, from sparse to dense.
@@ -156,6 +159,34 @@ proptest! {
                 prop_assert!(ma.is_solid(p.texel_a[0], p.texel_a[1]));
                 prop_assert!(mb.is_solid(p.texel_b[0], p.texel_b[1]) || db > 1.0);
             }
+        }
+    }
+
+    #[test]
+    fn a_circles_depth_and_normal_are_those_of_the_nearest_solid_point(
+        m in mask(), (x, y, turn, scale) in (-20.0f32..20.0, -20.0f32..20.0, 0.0f32..std::f32::consts::TAU, 0.5f32..2.0),
+        (cx, cy, radius, reach) in (-30.0f32..30.0, -30.0f32..30.0, 0.5f32..12.0, 0.0f32..3.0),
+    ) {
+        // Turned and scaled alike on both axes, so that the brute force's nearest point is exact.
+        let place = Affine2::from_scale_angle_translation(Vec2::splat(scale), turn, Vec2::new(x, y));
+        let s = Sprite::new(&m, place);
+        let center = Vec2::new(cx, cy);
+        let nearest = distance_to_solid(&s, center);
+        match circle_manifold(center, radius, s, reach) {
+            Some(c) => {
+                let apart = radius - c.depth;
+                prop_assert!((apart - nearest).abs() <= 1e-3 * nearest.max(1.0), "{} against {}", apart, nearest);
+                prop_assert!(-c.depth <= reach + 1e-4);
+                prop_assert!((c.normal.length() - 1.0).abs() < 1e-4);
+                // The normal points from the centre to the nearest point, which lies `apart` away.
+                let p = center + c.normal * apart;
+                prop_assert!(distance_to_solid(&s, p) <= 1e-3 * nearest.max(1.0), "{:?}", c);
+                prop_assert!(m.is_solid(c.points()[0].texel_b[0], c.points()[0].texel_b[1]));
+            }
+            None => prop_assert!(
+                s.contains_point(center) || nearest > radius + reach - 1e-3 * nearest.max(1.0),
+                "{} within {} + {}", nearest, radius, reach
+            ),
         }
     }
 

@@ -10,7 +10,7 @@ use avian2d::prelude::{
 use bevy::math::Vec2;
 
 use super::collider::PixelShape;
-use crate::convert::vec_from_pc;
+use crate::convert::{vec_from_pc, vec_to_pc};
 
 impl AnyCollider for PixelShape {
     type Context = ();
@@ -69,7 +69,17 @@ impl AnyCollider for PixelShape {
         ) else {
             return;
         };
-        let Some(m) = pixel_collide::contact_manifold(a, b, prediction_distance) else {
+        // A circle meets a mask exactly, unless its centre has sunk into the mask's texels.
+        let exact = match (self.circle_radius(), other.circle_radius()) {
+            (Some(r), None) => exact_circle(position1, r, b, prediction_distance),
+            (None, Some(r)) => {
+                exact_circle(position2, r, a, prediction_distance).map(|m| m.map(|m| m.reversed()))
+            }
+            _ => None,
+        };
+        let Some(m) =
+            exact.unwrap_or_else(|| pixel_collide::contact_manifold(a, b, prediction_distance))
+        else {
             return;
         };
         let normal = vec_from_pc(m.normal);
@@ -88,10 +98,34 @@ impl AnyCollider for PixelShape {
     }
 }
 
+/// The manifold of the circle of `radius` around `center` and mask `mask`, from the circle to the
+/// mask: `Some(None)` when they lie apart past `reach`, `None` when the centre lies inside the mask's
+/// solid texels (the circle's raster meets the mask then).
+fn exact_circle(
+    center: Vec2,
+    radius: f32,
+    mask: pixel_collide::Sprite<'_>,
+    reach: f32,
+) -> Option<Option<pixel_collide::Manifold>> {
+    let c = vec_to_pc(center);
+    if mask.contains_point(c) {
+        return None;
+    }
+    Some(pixel_collide::circle_manifold(c, radius, mask, reach))
+}
+
 /// A texel's feature id: the texel's index in its mask, as a face (never the unknown id 0).
 fn feature_id(width: u32, [x, y]: [u32; 2]) -> PackedFeatureId {
     let index = u64::from(y) * u64::from(width) + u64::from(x);
     PackedFeatureId::face((index & 0x3fff_ffff) as u32)
+}
+
+impl PixelShape {
+    /// The radius of a circle primitive, scaled as the body is.
+    fn circle_radius(&self) -> Option<f32> {
+        let ball = self.primitive_collider()?.shape_scaled().as_ball()?;
+        Some(ball.radius)
+    }
 }
 
 impl ScalableCollider for PixelShape {

@@ -10,11 +10,15 @@ impl PixelShape {
     /// Area, centre of mass and unit angular inertia from the texels, or from avian's own shape.
     fn mass_parts(&self) -> (f32, Vec2, f32) {
         if let Some(collider) = self.primitive_collider() {
-            return (
-                collider.mass(1.0),
-                collider.center_of_mass(),
-                collider.unit_angular_inertia(),
-            );
+            // avian's `angular_inertia(x)` takes `x` as a density (it is parry's), so its "unit"
+            // inertia is the inertia at density 1: divided by that density's mass it is per mass.
+            let area = collider.mass(1.0);
+            let unit = if area > 0.0 {
+                collider.angular_inertia(1.0) / area
+            } else {
+                0.0
+            };
+            return (area, collider.center_of_mass(), unit);
         }
         match (self.mask_shape(), self.texel_to_local()) {
             (Some(shape), Some(to_local)) if to_local.is_finite() => shape.moments.placed(to_local),

@@ -4,13 +4,15 @@
 //!
 //! `find` computes it from one walk of both trees (`near`), the push out of the overlap (the
 //! `motion` folder's slides) or the distance, and the contact patch (`patch`); `touching` gives the
-//! normal of sprites that only share edges.
+//! normal of sprites that only share edges; `circle` the manifold of an exact circle and a sprite.
 
+mod circle;
 mod find;
 mod manifold;
 mod near;
 mod patch;
 mod touching;
 
+pub use circle::circle_manifold;
 pub use find::contact_manifold;
 pub use manifold::{Manifold, ManifoldPoint};

@@ -163,7 +163,7 @@ impl Extreme {
 
 /// The solid texel of `mask` nearest to point `q` of its texel space among the texel holding it
 /// (clamped into the mask) and the two rings around it; that texel itself when none is solid.
-fn nearest_solid(mask: &Mask, q: Vec2) -> [u32; 2] {
+pub(super) fn nearest_solid(mask: &Mask, q: Vec2) -> [u32; 2] {
     let clamp = |v: f32, n: u32| {
         if v.is_nan() {
             0

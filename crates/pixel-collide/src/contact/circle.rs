@@ -1,0 +1,90 @@
+//! The contact manifold of an exact circle and a sprite: a wheel or a character's round foot on
+//! pixel ground, with no texels of its own to knock on the ground's steps.
+
+use std::sync::OnceLock;
+
+use glam::{Affine2, Vec2};
+
+use super::manifold::{Manifold, ManifoldPoint};
+use super::patch::nearest_solid;
+use crate::mask::Mask;
+use crate::pair::distance_within;
+use crate::sprite::Sprite;
+
+/// The contact manifold of the circle of `radius` around world point `center` (first) and sprite
+/// `s` (second), when they overlap or lie within `max_distance` of each other; `None` when they lie
+/// further apart, `s` has no solid texel or a transform is not finite, and also when the centre
+/// itself lies inside a solid texel (a circle sunk that deep has no nearest surface point; a caller
+/// falls back to a mask of the circle).
+///
+/// Exact up to rounding: the normal joins the centre to the nearest point of `s`'s solid texels
+/// (found as [`distance`](crate::distance) finds it), the depth is the radius less that distance
+/// (negative when apart), and the one point lies midway between the circle's surface and that
+/// nearest point, named by the texel of `s` it lies on (`texel_a` is `[0, 0]`: the circle is one
+/// feature). A circle rolling over a staircase of texels touches only the stairs' corners and faces,
+/// as a smooth wheel does.
+///
+/// ```
+/// use glam::{Affine2, Vec2};
+/// use pixel_collide::{circle_manifold, Mask, Sprite};
+/// let ground = Mask::from_fn(32, 4, |_, _| true).unwrap();
+/// let g = Sprite::new(&ground, Affine2::IDENTITY);
+/// // y down: a circle of radius 3 whose lowest point sinks 0.5 into the ground's top at y = 0.
+/// let m = circle_manifold(Vec2::new(10.0, -2.5), 3.0, g, 1.0).unwrap();
+/// assert!(m.normal.distance(Vec2::new(0.0, 1.0)) < 1e-5 && (m.depth - 0.5).abs() < 1e-5);
+/// assert!(m.points()[0].point.distance(Vec2::new(10.0, 0.25)) < 1e-5);
+/// assert_eq!(m.points()[0].texel_b, [10, 0]);
+/// ```
+pub fn circle_manifold(
+    center: Vec2,
+    radius: f32,
+    s: Sprite<'_>,
+    max_distance: f32,
+) -> Option<Manifold> {
+    let reach = if max_distance.is_finite() {
+        max_distance.max(0.0)
+    } else {
+        0.0
+    };
+    if !(center.is_finite() && radius.is_finite() && radius >= 0.0 && s.transform.is_finite()) {
+        return None;
+    }
+    if s.contains_point(center) {
+        return None;
+    }
+    // The centre as a sprite of one texel too small to matter: a millionth of the largest
+    // coordinate around, under the rounding of the coordinates themselves.
+    let size = 1e-6 * center.abs().max_element().max(radius).max(1.0);
+    let dot = Sprite::new(
+        single_texel(),
+        Affine2::from_scale_angle_translation(Vec2::splat(size), 0.0, center - size * 0.5),
+    );
+    let d = distance_within(dot, s, f64::from(radius + reach + size))?;
+    let normal = (d.on_b - center).try_normalize()?;
+    let depth = radius - d.distance;
+    if !(depth.is_finite() && -depth <= reach) {
+        return None;
+    }
+    let q = s
+        .transform
+        .inverse()
+        .transform_point2(d.on_b + normal * 1e-3 * size.max(1e-3));
+    let point = ManifoldPoint {
+        point: d.on_b + normal * (0.5 * depth),
+        depth,
+        texel_a: [0, 0],
+        texel_b: nearest_solid(s.mask, q),
+    };
+    Some(Manifold {
+        normal,
+        depth,
+        points: [point; 2],
+        len: 1,
+    })
+}
+
+/// A mask of one solid texel, for a point as a sprite.
+fn single_texel() -> &'static Mask {
+    static DOT: OnceLock<Mask> = OnceLock::new();
+    DOT.get_or_init(|| Mask::from_fn(1, 1, |_, _| true).expect("a 1 x 1 mask"))
+}
