@@ -71,7 +71,7 @@ mod mover;
 mod contact;
 
 pub use broad::{Obstacles, SweepAndPrune};
-pub use contact::{circle_manifold, contact_manifold, Manifold, ManifoldPoint};
+pub use contact::{capsule_manifold, circle_manifold, contact_manifold, Manifold, ManifoldPoint};
 pub use geom::Rect;
 pub use mask::{Mask, MaskError, MaskRule, OneLine, PixelRect, CONTACT_COVER_RECTS};
 pub use motion::{

@@ -1,12 +1,13 @@
 //! The contact manifold against brute force, over masks turned, scaled, flipped and sheared: the
 //! normal reversed with the order, the depth a way out no longer than a push along a face normal or
 //! a world axis, the points on both sprites' solid texels, the same answers from a tree built for
-//! contacts, an exact circle against the nearest solid point, and flat contacts with two level
+//! contacts, an exact circle and capsule against the nearest solid point, and flat contacts with two level
 //! points.
 
 use glam::{Affine2, Vec2};
 use pixel_collide::{
-    circle_manifold, contact_manifold, distance, overlaps, push_out, push_out_along, Mask, Sprite,
+    capsule_manifold, circle_manifold, contact_manifold, distance, overlaps, push_out,
+    push_out_along, Mask, Sprite,
 };
 use proptest::prelude::*;
 
@@ -187,6 +188,34 @@ proptest! {
                 s.contains_point(center) || nearest > radius + reach - 1e-3 * nearest.max(1.0),
                 "{} within {} + {}", nearest, radius, reach
             ),
+        }
+    }
+
+    #[test]
+    fn a_capsules_depth_is_that_of_the_nearest_solid_point_to_its_segment(
+        m in mask(), (x, y, turn, scale) in (-20.0f32..20.0, -20.0f32..20.0, 0.0f32..std::f32::consts::TAU, 0.5f32..2.0),
+        (ax, ay, bx, by) in (-30.0f32..30.0, -30.0f32..30.0, -30.0f32..30.0, -30.0f32..30.0),
+        (radius, reach) in (0.5f32..8.0, 0.0f32..3.0),
+    ) {
+        let place = Affine2::from_scale_angle_translation(Vec2::splat(scale), turn, Vec2::new(x, y));
+        let s = Sprite::new(&m, place);
+        let (a, b) = (Vec2::new(ax, ay), Vec2::new(bx, by));
+        // Brute force: the segment sampled finely, each sample's nearest solid point.
+        let samples = 400;
+        let nearest = (0..=samples)
+            .map(|k| distance_to_solid(&s, a.lerp(b, k as f32 / samples as f32)))
+            .fold(f32::INFINITY, f32::min);
+        let slack = a.distance(b) / samples as f32 + 1e-3 * nearest.max(1.0);
+        if let Some(c) = capsule_manifold(a, b, radius, s, reach) {
+            let apart = radius - c.depth;
+            prop_assert!(apart <= nearest + 1e-3 * nearest.max(1.0) && apart >= nearest - slack, "{} against {}", apart, nearest);
+            prop_assert!(-c.depth <= reach + 1e-4);
+            prop_assert!((c.normal.length() - 1.0).abs() < 1e-4);
+            for p in c.points() {
+                prop_assert!(m.is_solid(p.texel_b[0], p.texel_b[1]));
+            }
+        } else {
+            prop_assert!(nearest > radius + reach - slack || nearest <= slack, "{} within {} + {}", nearest, radius, reach);
         }
     }
 

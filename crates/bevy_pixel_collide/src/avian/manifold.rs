@@ -69,11 +69,15 @@ impl AnyCollider for PixelShape {
         ) else {
             return;
         };
-        // A circle meets a mask exactly, unless its centre has sunk into the mask's texels.
-        let exact = match (self.circle_radius(), other.circle_radius()) {
-            (Some(r), None) => exact_circle(position1, r, b, prediction_distance),
-            (None, Some(r)) => {
-                exact_circle(position2, r, a, prediction_distance).map(|m| m.map(|m| m.reversed()))
+        // A circle or capsule meets a mask exactly, unless its centre or segment has sunk into the
+        // mask's texels.
+        let exact = match (
+            self.round(position1, rotation1),
+            other.round(position2, rotation2),
+        ) {
+            (Some(round), None) => exact_round(round, b, prediction_distance),
+            (None, Some(round)) => {
+                exact_round(round, a, prediction_distance).map(|m| m.map(|m| m.reversed()))
             }
             _ => None,
         };
@@ -98,20 +102,40 @@ impl AnyCollider for PixelShape {
     }
 }
 
-/// The manifold of the circle of `radius` around `center` and mask `mask`, from the circle to the
-/// mask: `Some(None)` when they lie apart past `reach`, `None` when the centre lies inside the mask's
-/// solid texels (the circle's raster meets the mask then).
-fn exact_circle(
-    center: Vec2,
+/// A circle or capsule primitive placed in the world: its segment's two ends (the same point for a
+/// circle) and its radius.
+#[derive(Clone, Copy)]
+struct Round {
+    a: Vec2,
+    b: Vec2,
     radius: f32,
+}
+
+/// The manifold of a circle or capsule and mask `mask`, from the round shape to the mask:
+/// `Some(None)` when they lie apart past `reach`, `None` when the round shape's centre or segment
+/// lies inside the mask's solid texels (its raster meets the mask then).
+fn exact_round(
+    round: Round,
     mask: pixel_collide::Sprite<'_>,
     reach: f32,
 ) -> Option<Option<pixel_collide::Manifold>> {
-    let c = vec_to_pc(center);
-    if mask.contains_point(c) {
+    let (a, b) = (vec_to_pc(round.a), vec_to_pc(round.b));
+    if a == b {
+        if mask.contains_point(a) {
+            return None;
+        }
+        return Some(pixel_collide::circle_manifold(a, round.radius, mask, reach));
+    }
+    if mask.touches_segment(a, b) {
         return None;
     }
-    Some(pixel_collide::circle_manifold(c, radius, mask, reach))
+    Some(pixel_collide::capsule_manifold(
+        a,
+        b,
+        round.radius,
+        mask,
+        reach,
+    ))
 }
 
 /// A texel's feature id: the texel's index in its mask, as a face (never the unknown id 0).
@@ -121,10 +145,25 @@ fn feature_id(width: u32, [x, y]: [u32; 2]) -> PackedFeatureId {
 }
 
 impl PixelShape {
-    /// The radius of a circle primitive, scaled as the body is.
-    fn circle_radius(&self) -> Option<f32> {
-        let ball = self.primitive_collider()?.shape_scaled().as_ball()?;
-        Some(ball.radius)
+    /// A circle or capsule primitive, scaled as the body is, placed at `position` turned by
+    /// `rotation`.
+    fn round(&self, position: Vec2, rotation: Rotation) -> Option<Round> {
+        let shape = self.primitive_collider()?.shape_scaled();
+        if let Some(ball) = shape.as_ball() {
+            return Some(Round {
+                a: position,
+                b: position,
+                radius: ball.radius,
+            });
+        }
+        let capsule = shape.as_capsule()?;
+        let place = |p: Vec2| position + rotation * p;
+        let (a, b) = (capsule.segment.a, capsule.segment.b);
+        Some(Round {
+            a: place(Vec2::new(a.x, a.y)),
+            b: place(Vec2::new(b.x, b.y)),
+            radius: capsule.radius,
+        })
     }
 }
 

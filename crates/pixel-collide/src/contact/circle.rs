@@ -1,5 +1,5 @@
-//! The contact manifold of an exact circle and a sprite: a wheel or a character's round foot on
-//! pixel ground, with no texels of its own to knock on the ground's steps.
+//! The contact manifolds of an exact circle or capsule and a sprite: a wheel or a character's
+//! capsule on pixel ground, with no texels of their own to knock on the ground's steps.
 
 use std::sync::OnceLock;
 
@@ -82,6 +82,101 @@ pub fn circle_manifold(
         len: 1,
     })
 }
+
+/// The contact manifold of the capsule of `radius` around the segment from `a` to `b` (world
+/// points; first) and sprite `s` (second), as [`circle_manifold`] gives a circle's; `None` also when
+/// the segment itself crosses a solid texel (a caller falls back to a mask of the capsule).
+///
+/// The normal joins the segment's nearest point to the nearest point of `s`'s solid texels and the
+/// depth is the radius less their distance. Where the capsule lies along a surface (both end
+/// circles within reach, their normals within a degree of that normal, nothing between them
+/// deeper) the two points are the end
+/// circles' own, each with its depth, so a capsule lying on flat ground rests level on two points;
+/// else the one point lies midway between the capsule's surface and the sprite's nearest point.
+///
+/// ```
+/// use glam::{Affine2, Vec2};
+/// use pixel_collide::{capsule_manifold, Mask, Sprite};
+/// let ground = Mask::from_fn(64, 4, |_, _| true).unwrap();
+/// let g = Sprite::new(&ground, Affine2::IDENTITY);
+/// // y down: a capsule of radius 2 lying 0.25 deep in the ground's top at y = 0.
+/// let (a, b) = (Vec2::new(10.0, -1.75), Vec2::new(30.0, -1.75));
+/// let m = capsule_manifold(a, b, 2.0, g, 1.0).unwrap();
+/// assert!(m.normal.distance(Vec2::Y) < 1e-5 && (m.depth - 0.25).abs() < 1e-4);
+/// assert_eq!(m.points().len(), 2, "one under each end");
+/// ```
+pub fn capsule_manifold(
+    a: Vec2,
+    b: Vec2,
+    radius: f32,
+    s: Sprite<'_>,
+    max_distance: f32,
+) -> Option<Manifold> {
+    let reach = if max_distance.is_finite() {
+        max_distance.max(0.0)
+    } else {
+        0.0
+    };
+    let along = b - a;
+    let length = along.length();
+    if !(a.is_finite() && b.is_finite() && radius.is_finite() && radius >= 0.0) {
+        return None;
+    }
+    if !(length > 0.0 && s.transform.is_finite()) {
+        return circle_manifold(a, radius, s, max_distance);
+    }
+    // The segment as a sprite of one texel, as long as the segment and too thin to matter.
+    let thin = 1e-6 * a.abs().max(b.abs()).max_element().max(radius).max(1.0);
+    let across = along.perp() / length * thin;
+    let segment = Sprite::new(
+        single_texel(),
+        Affine2::from_cols(along, across, a - across * 0.5),
+    );
+    let d = distance_within(segment, s, f64::from(radius + reach + thin))?;
+    if d.distance <= thin {
+        return None;
+    }
+    let normal = (d.on_b - d.on_a).try_normalize()?;
+    let depth = radius - d.distance;
+    if !(depth.is_finite() && -depth <= reach) {
+        return None;
+    }
+    let ends = [a, b].map(|end| circle_manifold(end, radius, s, max_distance));
+    if let [Some(ea), Some(eb)] = ends {
+        let level = |m: &Manifold| m.normal.dot(normal) > LEVEL_COS;
+        let (pa, pb) = (ea.points()[0], eb.points()[0]);
+        // Nothing between the ends stands deeper than they do.
+        let ends_deepest = depth <= pa.depth.max(pb.depth) + 1e-3 * radius.max(1.0);
+        if level(&ea) && level(&eb) && ends_deepest {
+            return Some(Manifold {
+                normal,
+                depth: pa.depth.max(pb.depth),
+                points: [pa, pb],
+                len: 2,
+            });
+        }
+    }
+    let q = s
+        .transform
+        .inverse()
+        .transform_point2(d.on_b + normal * 1e-3 * thin.max(1e-3));
+    let point = ManifoldPoint {
+        point: d.on_b + normal * (0.5 * depth),
+        depth,
+        texel_a: [0, 0],
+        texel_b: nearest_solid(s.mask, q),
+    };
+    Some(Manifold {
+        normal,
+        depth,
+        points: [point; 2],
+        len: 1,
+    })
+}
+
+/// The cosine of the angle (1 degree) within which a capsule's end circles' normals count as the
+/// capsule's own, so that it lies along the surface on both ends.
+const LEVEL_COS: f32 = 0.999_847_7;
 
 /// A mask of one solid texel, for a point as a sprite.
 fn single_texel() -> &'static Mask {

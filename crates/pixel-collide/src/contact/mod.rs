@@ -13,6 +13,6 @@ mod near;
 mod patch;
 mod touching;
 
-pub use circle::circle_manifold;
+pub use circle::{capsule_manifold, circle_manifold};
 pub use find::contact_manifold;
 pub use manifold::{Manifold, ManifoldPoint};
