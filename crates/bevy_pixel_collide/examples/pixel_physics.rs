@@ -1,5 +1,6 @@
 //! Rigid bodies on exact pixel shapes in avian: pixel terrain from a PNG, crates, ragged rocks and a
-//! round wheel dropped on it, every collider the opaque texels of its sprite. Click to carve a crater
+//! round wheel dropped on it, every collider the opaque texels of its sprite but the wheel's, an
+//! exact circle, so that it rolls as a wheel and not as a polygon of texels. Click to carve a crater
 //! (the bodies above fall in), Space to drop more, G to show the collider outlines.
 //!
 //! `cargo run -p bevy_pixel_collide --example pixel_physics --features example`. For smoke tests,
@@ -123,7 +124,7 @@ fn rock_image(size: u32, seed: f32) -> Image {
     })
 }
 
-/// A round wheel with a hub and spokes, so that its turning shows.
+/// A round wheel 40 px across with a hub and spokes, so that its turning shows.
 fn wheel_image() -> Image {
     let r = 20.0;
     image(40, 40, |x, y| {
@@ -193,11 +194,16 @@ fn drop_body(commands: &mut Commands, images: &BodyImages, i: u32) {
             "rock",
         ),
     };
+    let shape = if name == "wheel" {
+        PixelShape::circle(20.0)
+    } else {
+        PixelShape::from_sprite()
+    };
     commands.spawn((
         Name::new(name),
         RigidBody::Dynamic,
         Sprite::from_image(image),
-        PixelShape::from_sprite(),
+        shape,
         Friction::new(0.6),
         Transform::from_xyz(x, y, 1.0).with_rotation(Quat::from_rotation_z(i as f32 * 0.7)),
     ));
