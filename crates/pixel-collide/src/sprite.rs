@@ -37,6 +37,13 @@ impl<'a> Sprite<'a> {
         Self { mask, transform }
     }
 
+    /// The shorter side of a texel's parallelogram's two axes, in world units: the scale the
+    /// contact queries measure their slack in.
+    pub(crate) fn texel_side(&self) -> f32 {
+        let m = self.transform.matrix2;
+        m.x_axis.length().min(m.y_axis.length())
+    }
+
     /// Places `mask` in `pose`, turning and scaling it about `origin`, its pivot in texels: the
     /// placement the README leads with, in which no two parts can be swapped unnoticed.
     ///

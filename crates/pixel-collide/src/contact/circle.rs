@@ -41,11 +41,7 @@ pub fn circle_manifold(
     s: Sprite<'_>,
     max_distance: f32,
 ) -> Option<Manifold> {
-    let reach = if max_distance.is_finite() {
-        max_distance.max(0.0)
-    } else {
-        0.0
-    };
+    let reach = reach_of(max_distance);
     if !(center.is_finite() && radius.is_finite() && radius >= 0.0 && s.transform.is_finite()) {
         return None;
     }
@@ -65,22 +61,7 @@ pub fn circle_manifold(
     if !(depth.is_finite() && -depth <= reach) {
         return None;
     }
-    let q = s
-        .transform
-        .inverse()
-        .transform_point2(d.on_b + normal * 1e-3 * size.max(1e-3));
-    let point = ManifoldPoint {
-        point: d.on_b + normal * (0.5 * depth),
-        depth,
-        texel_a: [0, 0],
-        texel_b: nearest_solid(s.mask, q),
-    };
-    Some(Manifold {
-        normal,
-        depth,
-        points: [point; 2],
-        len: 1,
-    })
+    Some(one_point(&s, d.on_b, normal, depth, size))
 }
 
 /// The contact manifold of the capsule of `radius` around the segment from `a` to `b` (world
@@ -90,9 +71,9 @@ pub fn circle_manifold(
 /// The normal joins the segment's nearest point to the nearest point of `s`'s solid texels and the
 /// depth is the radius less their distance. Where the capsule lies along a surface (both end
 /// circles within reach, their normals within a degree of that normal, nothing between them
-/// deeper) the two points are the end
-/// circles' own, each with its depth, so a capsule lying on flat ground rests level on two points;
-/// else the one point lies midway between the capsule's surface and the sprite's nearest point.
+/// deeper) the two points are the end circles' own, each with its depth, so a capsule lying on flat
+/// ground rests level on two points; else the one point lies midway between the capsule's surface
+/// and the sprite's nearest point.
 ///
 /// ```
 /// use glam::{Affine2, Vec2};
@@ -112,11 +93,7 @@ pub fn capsule_manifold(
     s: Sprite<'_>,
     max_distance: f32,
 ) -> Option<Manifold> {
-    let reach = if max_distance.is_finite() {
-        max_distance.max(0.0)
-    } else {
-        0.0
-    };
+    let reach = reach_of(max_distance);
     let along = b - a;
     let length = along.length();
     if !(a.is_finite() && b.is_finite() && radius.is_finite() && radius >= 0.0) {
@@ -156,22 +133,39 @@ pub fn capsule_manifold(
             });
         }
     }
+    Some(one_point(&s, d.on_b, normal, depth, thin))
+}
+
+/// The reach a contact is reported within: `max_distance`, or 0 when it is negative or not finite.
+fn reach_of(max_distance: f32) -> f32 {
+    if max_distance.is_finite() {
+        max_distance.max(0.0)
+    } else {
+        0.0
+    }
+}
+
+/// A manifold of one point midway between a round shape's surface and `on_s`, the nearest point of
+/// sprite `s`, which lies along `normal` from it; `depth` the overlap. `eps` is the size of the
+/// sprite standing for the round shape's centre or segment: the point's texel of `s` is looked up a
+/// hair inside `s` from `on_s`.
+fn one_point(s: &Sprite<'_>, on_s: Vec2, normal: Vec2, depth: f32, eps: f32) -> Manifold {
     let q = s
         .transform
         .inverse()
-        .transform_point2(d.on_b + normal * 1e-3 * thin.max(1e-3));
+        .transform_point2(on_s + normal * 1e-3 * eps.max(1e-3));
     let point = ManifoldPoint {
-        point: d.on_b + normal * (0.5 * depth),
+        point: on_s + normal * (0.5 * depth),
         depth,
         texel_a: [0, 0],
         texel_b: nearest_solid(s.mask, q),
     };
-    Some(Manifold {
+    Manifold {
         normal,
         depth,
         points: [point; 2],
         len: 1,
-    })
+    }
 }
 
 /// The cosine of the angle (1 degree) within which a capsule's end circles' normals count as the

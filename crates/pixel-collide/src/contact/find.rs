@@ -7,7 +7,7 @@ use glam::Vec2;
 
 use super::manifold::Manifold;
 use super::near::{near_pairs, Near};
-use super::patch::{patch, texel_size, Extreme, SLACK};
+use super::patch::{patch, Extreme, SLACK};
 use super::touching::touching_normal;
 use crate::geom::Rect;
 use crate::mask::Node;
@@ -106,7 +106,7 @@ fn oriented(
     } else {
         0.0
     };
-    let texel = texel_size(&s).min(texel_size(&l));
+    let texel = s.texel_side().min(l.texel_side());
     if texel.is_nan() || texel <= 0.0 {
         return None;
     }

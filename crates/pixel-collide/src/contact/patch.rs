@@ -86,7 +86,7 @@ pub(super) fn patch(
                 });
             }
             let [lo, hi] = ends?;
-            let texel_l = 0.25 * texel_size(&l);
+            let texel_l = 0.25 * l.texel_side();
             let point = |e: &Extreme| {
                 let d = depth - (deepest - e.into);
                 let on_surface = e.centre + normal * half;
@@ -185,13 +185,4 @@ pub(super) fn nearest_solid(mask: &Mask, q: Vec2) -> [u32; 2] {
         }
     }
     best.map_or(home, |(t, _)| t)
-}
-
-/// The side of the smallest texel of a sprite, in world units.
-pub(super) fn texel_size(s: &Sprite<'_>) -> f32 {
-    s.transform
-        .matrix2
-        .x_axis
-        .length()
-        .min(s.transform.matrix2.y_axis.length())
 }

@@ -163,11 +163,7 @@ pub(crate) fn contact_push(
         return None;
     }
     let start = known.then_some(&scratch[..]);
-    let texel = |s: &Sprite<'_>| {
-        let m = s.transform.matrix2;
-        m.x_axis.length().min(m.y_axis.length())
-    };
-    let shallow = f64::from(texel(&a).min(texel(&b))) * SHALLOW;
+    let shallow = f64::from(a.texel_side().min(b.texel_side())) * SHALLOW;
     // The world axes, then the face normals of both sprites' texels not among them yet.
     let mut axes = [DVec2::ZERO; 12];
     axes[..4].copy_from_slice(&[DVec2::NEG_Y, DVec2::Y, DVec2::X, DVec2::NEG_X]);
