@@ -174,8 +174,11 @@ enum Slope {
 /// The 32 px round bodies rolled.
 #[derive(Clone, Copy)]
 enum Wheel {
-    /// A pixel disc `texels` across, its texels 32 / `texels` px.
+    /// A pixel disc `texels` across, its texels 32 / `texels` px, meeting the slope as the circle
+    /// it is a raster of.
     PixelDisc(u32),
+    /// The 32-texel pixel disc meeting the slope on its texels (`with_texel_contacts`).
+    PixelDiscTexels,
     /// The pixel backend's circle, which meets masks as an exact circle.
     PixelCircle,
     /// avian's circle.
@@ -188,7 +191,10 @@ enum Wheel {
 /// The speed of a 32 px round body 1 s after it is set on a 30 degree slope, friction 0.5.
 fn roll(slope: Slope, wheel: Wheel) -> f32 {
     let pixel = matches!(slope, Slope::PixelStairs | Slope::TurnedPixelSlab)
-        || matches!(wheel, Wheel::PixelDisc(_) | Wheel::PixelCircle);
+        || matches!(
+            wheel,
+            Wheel::PixelDisc(_) | Wheel::PixelDiscTexels | Wheel::PixelCircle
+        );
     let mut app = app(if pixel { Kind::Pixel } else { Kind::Avian });
     let angle = 30f32.to_radians();
     let tan = angle.tan();
@@ -239,6 +245,13 @@ fn roll(slope: Slope, wheel: Wheel) -> f32 {
             .spawn((
                 body,
                 PixelShape::from_mask(disc(texels), Vec2::splat(32.0 / texels as f32)),
+            ))
+            .id(),
+        Wheel::PixelDiscTexels => app
+            .world_mut()
+            .spawn((
+                body,
+                PixelShape::from_mask(disc(32), Vec2::ONE).with_texel_contacts(),
             ))
             .id(),
         Wheel::PixelCircle => app.world_mut().spawn((body, PixelShape::circle(16.0))).id(),
@@ -463,14 +476,19 @@ fn main() {
             "avian's circle on avian's turned box",
         ),
         (
+            Slope::PixelStairs,
+            Wheel::PixelDiscTexels,
+            "the 32-texel disc on its texels, on pixel stairs",
+        ),
+        (
             Slope::AvianBox,
             Wheel::AvianHull,
             "avian's hull of the 32-texel disc on the box",
         ),
         (
             Slope::TurnedPixelSlab,
-            Wheel::PixelDisc(32),
-            "32-texel pixel disc on a turned pixel slab",
+            Wheel::PixelDiscTexels,
+            "the 32-texel disc on its texels, on a turned pixel slab",
         ),
         (
             Slope::PixelStairs,

@@ -79,7 +79,7 @@ pub use motion::{
     PUSH_TOLERANCE, PUSH_WORK_BUDGET,
 };
 pub use mover::{Body, ContactKind, MoveContact, Moved, Mover};
-pub use ops::Component;
+pub use ops::{Component, TexelCircle};
 pub use pair::{
     collide, collide_traced, distance, overlap_area, overlap_mask, overlaps, Distance, TracedPair,
     DISTANCE_WORK_BUDGET,

@@ -19,7 +19,10 @@ pub(crate) const PRIMITIVE_TEXELS: f32 = 64.0;
 ///
 /// Masks collide on their solid texels exactly, with the contacts of
 /// [`pixel_collide::contact_manifold`]: the push-out depth, one or two points along the contact, the
-/// texels they lie on as feature ids. Mass, centre of mass and angular inertia are summed exactly over
+/// texels they lie on as feature ids. A mask that is a filled circle's raster
+/// ([`Mask::fitted_circle`], placed without shear or uneven scale) meets other shapes as that
+/// circle, so that a round sprite rolls as a wheel rather than as the polygon of its texels'
+/// corners; [`with_texel_contacts`](Self::with_texel_contacts) keeps its texels instead. Mass, centre of mass and angular inertia are summed exactly over
 /// the texels. Two primitives collide as avian's own shapes do; a primitive meets a mask as its shape
 /// drawn into a mask of [`PRIMITIVE_TEXELS`](Self::PRIMITIVE_TEXELS) texels along its longer side
 /// (exact for rectangles). The entity's [`PixelCollider`] follows the same texels, so that
@@ -53,6 +56,8 @@ pub struct PixelShape {
     pub(crate) pending_wake: Option<URect>,
     /// What is wrong with this collider's input, once a warning has said so (it is said once).
     pub(crate) skipped: Option<&'static str>,
+    /// Whether a mask that is a circle's raster meets other shapes on its texels, not as the circle.
+    pub(crate) texel_contacts: bool,
 }
 
 /// Where a shape's texels come from.
@@ -72,24 +77,49 @@ pub(crate) enum Source {
     },
 }
 
-/// A mask, where its texels lie in the unscaled local space, and its texels' moments.
+/// A mask, where its texels lie in the unscaled local space, its texels' moments and the circle it
+/// is a raster of, if any.
 #[derive(Clone, Debug)]
 pub(crate) struct MaskShape {
     pub(crate) mask: Arc<Mask>,
     pub(crate) texel_to_local: Affine2,
     pub(crate) moments: Moments,
+    /// The centre and radius, in the unscaled local space, of the circle the mask is a raster of.
+    pub(crate) circle: Option<(Vec2, f32)>,
 }
 
 impl MaskShape {
     pub(crate) fn new(mask: Arc<Mask>, texel_to_local: Affine2) -> Self {
         // Contacts every step: the walks over a cover of rectangles refine no bit blocks.
         mask.build_tree_for_contacts();
-        let moments = Moments::of(&mask);
-        Self {
+        let mut shape = Self {
             mask,
             texel_to_local,
-            moments,
-        }
+            moments: Moments::default(),
+            circle: None,
+        };
+        shape.measure();
+        shape
+    }
+
+    /// Measures the texels' moments and the circle they are a raster of, after the mask changed.
+    pub(crate) fn measure(&mut self) {
+        self.moments = Moments::of(&self.mask);
+        let (x, y) = (self.texel_to_local.x_axis, self.texel_to_local.y_axis);
+        // Only a placement without shear or uneven scale keeps a circle a circle.
+        let even = (x.length() - y.length()).abs() <= 1e-5 * x.length()
+            && x.dot(y).abs() <= 1e-5 * x.length_squared();
+        self.circle = self
+            .mask
+            .fitted_circle()
+            .filter(|_| even && self.texel_to_local.is_finite())
+            .map(|c| {
+                let center = Vec2::new(c.center.x, c.center.y);
+                (
+                    self.texel_to_local.transform_point2(center),
+                    c.radius * x.length(),
+                )
+            });
     }
 }
 
@@ -110,7 +140,28 @@ impl PixelShape {
             scale: Vec2::ONE,
             pending_wake: None,
             skipped: None,
+            texel_contacts: false,
         }
+    }
+
+    /// Contacts on the mask's texels even where the mask is a circle's raster: a round sprite then
+    /// rolls as the polygon of its texels' corners, knocking on each.
+    pub fn with_texel_contacts(mut self) -> Self {
+        self.texel_contacts = true;
+        self
+    }
+
+    /// The circle this mask shape meets other shapes as, its centre in the entity's local space and
+    /// its radius, the body's scale included: `None` for a mask that is no circle's raster, one placed
+    /// with shear or uneven scale, one made [`with_texel_contacts`](Self::with_texel_contacts), or a
+    /// primitive.
+    pub fn fitted_circle(&self) -> Option<(Vec2, f32)> {
+        if self.texel_contacts || self.primitive_collider().is_some() {
+            return None;
+        }
+        let (center, radius) = self.mask_shape()?.circle?;
+        let scale = self.scale.abs();
+        (scale.x == scale.y).then(|| (center * self.scale, radius * scale.x))
     }
 
     /// The opaque texels of the entity's `Sprite` (any alpha above 0), placed as the sprite is drawn.
@@ -261,7 +312,7 @@ impl PixelShape {
             return false;
         };
         edit(Arc::make_mut(&mut shape.mask));
-        shape.moments = Moments::of(&shape.mask);
+        shape.measure();
         let all = URect::new(0, 0, shape.mask.width(), shape.mask.height());
         let touched = texels.map_or(all, |r| r.intersect(all));
         self.pending_wake = Some(match self.pending_wake {

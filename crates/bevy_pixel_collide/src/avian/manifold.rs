@@ -7,7 +7,7 @@ use avian2d::prelude::{
     AabbContext, AnyCollider, ColliderAabb, ContactManifold, ContactManifoldContext, ContactPoint,
     Rotation, ScalableCollider, SimpleCollider,
 };
-use bevy::math::Vec2;
+use bevy::math::{Rect, Vec2};
 
 use super::collider::PixelShape;
 use crate::convert::{vec_from_pc, vec_to_pc};
@@ -29,7 +29,13 @@ impl AnyCollider for PixelShape {
         if let Some(collider) = self.primitive_collider() {
             return collider.aabb(position, rotation);
         }
-        match self.world_bounds(position, rotation) {
+        let bounds = self.world_bounds(position, rotation).map(|texels| {
+            // A fitted circle may reach a fraction of a texel past the texels' box.
+            self.round(position, rotation).map_or(texels, |c| {
+                texels.union(Rect::from_center_half_size(c.a, Vec2::splat(c.radius)))
+            })
+        });
+        match bounds {
             Some(r) if r.min.is_finite() && r.max.is_finite() => {
                 ColliderAabb::from_min_max(r.min, r.max)
             }
@@ -79,7 +85,17 @@ impl AnyCollider for PixelShape {
             (None, Some(round)) => {
                 exact_round(round, a, prediction_distance).map(|m| m.map(|m| m.reversed()))
             }
-            _ => None,
+            (Some(r1), Some(r2)) => {
+                manifolds.extend(round_pair(
+                    r1,
+                    r2,
+                    position1,
+                    position2,
+                    prediction_distance,
+                ));
+                return;
+            }
+            (None, None) => None,
         };
         let Some(m) =
             exact.unwrap_or_else(|| pixel_collide::contact_manifold(a, b, prediction_distance))
@@ -138,6 +154,44 @@ fn exact_round(
     ))
 }
 
+/// The manifold of two round shapes of which at least one is a circle, from the first to the
+/// second: their surfaces' nearest points, or `None` when they lie further apart than `reach` or
+/// a circle's centre lies on the other's centre or segment (no normal to take).
+fn round_pair(
+    r1: Round,
+    r2: Round,
+    position1: Vec2,
+    position2: Vec2,
+    reach: f32,
+) -> Option<ContactManifold> {
+    let nearest_on = |r: Round, p: Vec2| {
+        let along = r.b - r.a;
+        let t = (p - r.a).dot(along) / along.length_squared();
+        if t.is_finite() {
+            r.a + along * t.clamp(0.0, 1.0)
+        } else {
+            r.a
+        }
+    };
+    // Two capsules are both avian's primitives and never come here: one of the two is a point.
+    let (c1, c2) = if r1.a == r1.b {
+        (r1.a, nearest_on(r2, r1.a))
+    } else {
+        (nearest_on(r1, r2.a), r2.a)
+    };
+    let normal = (c2 - c1).try_normalize()?;
+    let depth = r1.radius + r2.radius - c1.distance(c2);
+    if !(depth.is_finite() && -depth <= reach) {
+        return None;
+    }
+    // Midway between the two surfaces, written so that swapping the pair gives the same bits.
+    let point = (c1 + c2) / 2.0 + normal * ((r1.radius - r2.radius) / 2.0);
+    let id = PackedFeatureId::face(1);
+    let contact = ContactPoint::new(point - position1, point - position2, point, depth)
+        .with_feature_ids(id, id);
+    Some(ContactManifold::new([contact], normal))
+}
+
 /// A texel's feature id: the texel's index in its mask, as a face (never the unknown id 0).
 fn feature_id(width: u32, [x, y]: [u32; 2]) -> PackedFeatureId {
     let index = u64::from(y) * u64::from(width) + u64::from(x);
@@ -145,9 +199,17 @@ fn feature_id(width: u32, [x, y]: [u32; 2]) -> PackedFeatureId {
 }
 
 impl PixelShape {
-    /// A circle or capsule primitive, scaled as the body is, placed at `position` turned by
-    /// `rotation`.
+    /// A circle or capsule primitive, or the circle a mask is a raster of, scaled as the body is,
+    /// placed at `position` turned by `rotation`.
     fn round(&self, position: Vec2, rotation: Rotation) -> Option<Round> {
+        if let Some((center, radius)) = self.fitted_circle() {
+            let center = position + rotation * center;
+            return Some(Round {
+                a: center,
+                b: center,
+                radius,
+            });
+        }
         let shape = self.primitive_collider()?.shape_scaled();
         if let Some(ball) = shape.as_ball() {
             return Some(Round {
