@@ -642,14 +642,14 @@ fn a_primitives_angular_inertia_is_per_its_mass() {
     }
 }
 
-#[test]
-fn a_dropped_body_never_gains_energy() {
+/// Drops `mask` from 60 px turned by 0.4 rad onto flat ground for 5 s: the largest rise of its
+/// energy over one step and over the whole fall, as fractions of the drop's energy.
+fn energy_rises_of_a_drop(mask: Mask) -> (f32, f32) {
     let mut app = app();
     flat_ground(&mut app, 256, 16);
-    let rock = Mask::from_fn(20, 14, |x, y| (x * 7 + y * 3) % 11 != 0 && x + y > 4).unwrap();
     let b = body(
         &mut app,
-        PixelShape::from_mask(rock, Vec2::ONE),
+        PixelShape::from_mask(mask, Vec2::ONE),
         Vec2::new(0.0, 60.0),
     );
     app.world_mut()
@@ -672,17 +672,37 @@ fn a_dropped_body_never_gains_energy() {
         let y = (position(app, b) + rotation * com).y;
         0.5 * mass * v.length_squared() + 0.5 * inertia * w * w + mass * GRAVITY * y
     };
+    let drop = mass * GRAVITY * 60.0;
     let start = energy(&app);
-    let mut highest = start;
+    let (mut before, mut highest, mut step_rise) = (start, start, f32::MIN);
     for _ in 0..300 {
         app.update();
-        highest = highest.max(energy(&app));
+        let now = energy(&app);
+        step_rise = step_rise.max((now - before) / drop);
+        highest = highest.max(now);
+        before = now;
     }
-    // A step of rounding: a thousandth of the drop's energy.
-    assert!(
-        highest <= start + 1e-3 * mass * GRAVITY * 60.0,
-        "{highest} > {start}"
-    );
+    (step_rise, (highest - start) / drop)
+}
+
+#[test]
+fn a_dropped_body_never_gains_energy() {
+    let rock = Mask::from_fn(20, 14, |x, y| (x * 7 + y * 3) % 11 != 0 && x + y > 4).unwrap();
+    for (name, mask) in [("box", solid(20, 14)), ("rock", rock)] {
+        let (step, overall) = energy_rises_of_a_drop(mask);
+        // No more than avian's own box on a box gains over a step (about 1e-6 of the drop, its
+        // solver's rounding and softness); a corner of the turning body that struck the ground
+        // outside the manifold's points sank in and was pushed out, 1.75e-5 for the box and 6.7e-4
+        // for the rock.
+        assert!(
+            step < 5e-6,
+            "the {name} gains {step:e} of its drop in one step"
+        );
+        assert!(
+            overall <= 0.0,
+            "the {name} ends {overall:e} of its drop above its start"
+        );
+    }
 }
 
 #[test]

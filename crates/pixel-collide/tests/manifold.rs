@@ -314,6 +314,47 @@ fn a_tilted_box_touches_on_its_lower_corner() {
 }
 
 #[test]
+fn a_tipped_box_gets_a_speculative_point_at_the_far_end_of_its_lower_face() {
+    // y up: ground to y = 8; a 10 x 10 box turned 0.2 rad with its lowest corner on the ground.
+    let ground = Mask::from_fn(64, 8, |_, _| true).unwrap();
+    let body = Mask::from_fn(10, 10, |_, _| true).unwrap();
+    let g = Sprite::new(&ground, Affine2::IDENTITY);
+    let turn = 0.2f32;
+    let lowest = 5.0 * turn.sin() + 5.0 * turn.cos();
+    let placed = Affine2::from_translation(Vec2::new(30.0, 8.0 + lowest))
+        * Affine2::from_angle(turn)
+        * Affine2::from_translation(Vec2::splat(-5.0));
+    let b = Sprite::new(&body, placed);
+    // Within a reach of 3 the lower face's far texel, its lowest corner 1.79 px up, is a point,
+    // so that a body turning onto that face meets it before it sinks in.
+    let m = contact_manifold(b, g, 3.0).unwrap();
+    let far = placed.transform_point2(Vec2::new(9.0, 0.0)).y - 8.0;
+    assert!((far - 1.788).abs() < 1e-3, "{far}");
+    let points = m.points();
+    assert_eq!(points.len(), 2, "{m:?}");
+    assert!(
+        points
+            .iter()
+            .any(|p| p.texel_a == [0, 0] && p.depth.abs() < 1e-3),
+        "{m:?}"
+    );
+    let p = points
+        .iter()
+        .find(|p| p.texel_a == [9, 0])
+        .expect("the far texel");
+    assert!((p.depth + far).abs() < 1e-3, "{} against {far}", p.depth);
+    // Within a reach of a texel only the corner and the lower face's first texel: no far point.
+    let near = contact_manifold(b, g, 0.1).unwrap();
+    assert!(near.points().iter().all(|p| p.depth > -0.5), "{near:?}");
+    // The pair reversed gives the same points, their texels swapped.
+    let back = contact_manifold(g, b, 3.0).unwrap();
+    for (p, q) in back.points().iter().zip(points) {
+        assert_eq!((p.point, p.depth), (q.point, q.depth));
+        assert_eq!((p.texel_a, p.texel_b), (q.texel_b, q.texel_a));
+    }
+}
+
+#[test]
 fn apart_or_not_finite_gives_none() {
     let square = Mask::from_fn(4, 4, |_, _| true).unwrap();
     let a = Sprite::new(&square, Affine2::IDENTITY);

@@ -4,16 +4,27 @@
 use avian2d::collision::collider::contact_query;
 use avian2d::collision::contact_types::PackedFeatureId;
 use avian2d::prelude::{
-    AabbContext, AnyCollider, ColliderAabb, ContactManifold, ContactManifoldContext, ContactPoint,
-    Rotation, ScalableCollider, SimpleCollider,
+    AabbContext, AngularVelocity, AnyCollider, ColliderAabb, ColliderOf, ContactManifold,
+    ContactManifoldContext, ContactPoint, Rotation, ScalableCollider, SimpleCollider,
 };
+use bevy::ecs::system::lifetimeless::{SQuery, SRes};
 use bevy::math::{Rect, Vec2};
+use bevy::prelude::{Entity, Time};
 
 use super::collider::PixelShape;
 use crate::convert::{vec_from_pc, vec_to_pc};
 
+/// What a pixel shape's manifolds read besides the two shapes: the bodies' spin and the step.
+type TurnContext = (
+    SQuery<(
+        Option<&'static ColliderOf>,
+        Option<&'static AngularVelocity>,
+    )>,
+    SRes<Time>,
+);
+
 impl AnyCollider for PixelShape {
-    type Context = ();
+    type Context = TurnContext;
 
     fn aabb_with_context(
         &self,
@@ -21,7 +32,64 @@ impl AnyCollider for PixelShape {
         rotation: impl Into<Rotation>,
         _: AabbContext<Self::Context>,
     ) -> ColliderAabb {
-        let rotation: Rotation = rotation.into();
+        self.world_aabb(position, rotation.into())
+    }
+
+    fn contact_manifolds_with_context(
+        &self,
+        other: &Self,
+        position1: Vec2,
+        rotation1: impl Into<Rotation>,
+        position2: Vec2,
+        rotation2: impl Into<Rotation>,
+        prediction_distance: f32,
+        manifolds: &mut Vec<ContactManifold>,
+        context: ContactManifoldContext<Self::Context>,
+    ) {
+        let (rotation1, rotation2): (Rotation, Rotation) = (rotation1.into(), rotation2.into());
+        // avian's prediction distance follows the bodies' linear velocities only: a corner of a
+        // turning body sweeps its spin times its distance from the centre as well.
+        let (bodies, time) = &*context;
+        let dt = time.delta_secs();
+        let sweep = |shape: &Self, entity: Entity, position: Vec2, rotation: Rotation| {
+            let body = bodies.get(entity).ok();
+            let spin = body
+                .and_then(|(of, spin)| match (of, spin) {
+                    (_, Some(spin)) => Some(spin.0),
+                    (Some(of), None) => bodies.get(of.body).ok()?.1.map(|s| s.0),
+                    (None, None) => None,
+                })
+                .unwrap_or(0.0);
+            let bounds = shape.world_aabb(position, rotation);
+            let reach = (bounds.min - position)
+                .abs()
+                .max((bounds.max - position).abs())
+                .length();
+            let turn = spin.abs() * reach * dt;
+            if turn.is_finite() {
+                turn
+            } else {
+                0.0
+            }
+        };
+        let turning = sweep(self, context.entity1, position1, rotation1)
+            + sweep(other, context.entity2, position2, rotation2);
+        self.contact_manifolds(
+            other,
+            position1,
+            rotation1,
+            position2,
+            rotation2,
+            prediction_distance + turning,
+            manifolds,
+        );
+    }
+}
+
+impl PixelShape {
+    /// The world box holding this shape at `position` turned by `rotation`; a box of no size for a
+    /// transform that is not finite.
+    pub(crate) fn world_aabb(&self, position: Vec2, rotation: Rotation) -> ColliderAabb {
         if !(position.is_finite() && rotation.cos.is_finite() && rotation.sin.is_finite()) {
             // A body with a broken transform is skipped: a box of no size meets nothing.
             return ColliderAabb::new(Vec2::ZERO, Vec2::ZERO);
@@ -43,7 +111,13 @@ impl AnyCollider for PixelShape {
         }
     }
 
-    fn contact_manifolds_with_context(
+    /// The contact manifolds of this shape at `position1` turned by `rotation1` and `other` at
+    /// `position2` turned by `rotation2`, from this shape to the other, where they overlap or lie
+    /// within `prediction_distance`: what avian's narrow phase takes from these colliders (which
+    /// adds to the prediction distance how far the bodies' spin turns their farthest points in a
+    /// step).
+    #[allow(clippy::too_many_arguments)]
+    pub fn contact_manifolds(
         &self,
         other: &Self,
         position1: Vec2,
@@ -52,7 +126,6 @@ impl AnyCollider for PixelShape {
         rotation2: impl Into<Rotation>,
         prediction_distance: f32,
         manifolds: &mut Vec<ContactManifold>,
-        _: ContactManifoldContext<Self::Context>,
     ) {
         let (rotation1, rotation2): (Rotation, Rotation) = (rotation1.into(), rotation2.into());
         manifolds.clear();

@@ -1,13 +1,10 @@
 //! The contact manifolds of an exact circle or capsule and a sprite: a wheel or a character's
 //! capsule on pixel ground, with no texels of their own to knock on the ground's steps.
 
-use std::sync::OnceLock;
-
 use glam::{Affine2, Vec2};
 
 use super::manifold::{Manifold, ManifoldPoint};
-use super::patch::nearest_solid;
-use crate::mask::Mask;
+use super::patch::{nearest_solid, single_texel};
 use crate::pair::distance_within;
 use crate::sprite::Sprite;
 
@@ -171,9 +168,3 @@ fn one_point(s: &Sprite<'_>, on_s: Vec2, normal: Vec2, depth: f32, eps: f32) -> 
 /// The cosine of the angle (1 degree) within which a capsule's end circles' normals count as the
 /// capsule's own, so that it lies along the surface on both ends.
 const LEVEL_COS: f32 = 0.999_847_7;
-
-/// A mask of one solid texel, for a point as a sprite.
-fn single_texel() -> &'static Mask {
-    static DOT: OnceLock<Mask> = OnceLock::new();
-    DOT.get_or_init(|| Mask::from_fn(1, 1, |_, _| true).expect("a 1 x 1 mask"))
-}

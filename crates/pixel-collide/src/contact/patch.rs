@@ -1,18 +1,22 @@
 //! The contact patch: the texels of the smaller sprite at the contact, and the two points at its
 //! ends.
 
+use std::sync::OnceLock;
+
 use glam::{Affine2, Vec2};
 
 use super::manifold::{Manifold, ManifoldPoint};
 use crate::mask::{Mask, Node};
+use crate::motion::push_out_along;
 use crate::pair::{thin_overlap_mask, Pair, Under};
 use crate::sprite::Sprite;
 
 /// How far past the separation the contact patch reaches, in texels of the smaller texel.
 pub(super) const SLACK: f32 = 0.25;
 
-/// The contact patch of `s` against `l` along `normal` and its two ends. `pair` is
-/// `Pair::new(s, l)` and `near` its pairs of solid boxes within `margin` (world units) of each other,
+/// The contact patch of `s` against `l` along `normal` and its two ends: the texels of `s` within a
+/// quarter texel past the separation, widened on one side by those within `reach` (world units).
+/// `pair` is `Pair::new(s, l)` and `near` its pairs of solid boxes within `margin` of each other,
 /// which hold the patch's texels when its reach is within the margin.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn patch(
@@ -21,12 +25,20 @@ pub(super) fn patch(
     pair: &Pair<'_>,
     near: Option<&[(Node, Node)]>,
     margin: f32,
+    reach: f32,
     normal: Vec2,
     depth: f32,
     texel: f32,
     (texels, patch): (&mut Vec<[u32; 2]>, &mut Vec<Extreme>),
 ) -> Option<Manifold> {
-    let tangent = normal.perp();
+    let on = Patch {
+        s,
+        l,
+        pair,
+        near,
+        margin,
+        normal,
+    };
     let m = s.transform.matrix2;
     // How far a texel of `s` reaches from its centre along the normal.
     let half = 0.5 * (m.x_axis.dot(normal).abs() + m.y_axis.dot(normal).abs());
@@ -36,9 +48,88 @@ pub(super) fn patch(
     // finds it.
     for _ in 0..3 {
         let gap = (-depth).max(0.0) + slack;
+        let deepest = on.texels(gap, texels, patch);
+        if patch.is_empty() {
+            slack *= 4.0;
+            continue;
+        }
+        // The points stand for the deepest part of the patch: a box flat on the ground has its
+        // whole bottom row there, one tipped onto a corner only that corner.
+        let level = deepest - 0.5 * texel;
+        let [lo, hi] = ends(patch.iter().filter(|e| e.into >= level))?;
+        let texel_l = 0.25 * l.texel_side();
+        let point = |e: &Extreme, d: f32| {
+            let on_surface = e.centre + normal * half;
+            let point = on_surface - normal * (0.5 * d);
+            let q = l_inverse.transform_point2(point + normal * texel_l);
+            ManifoldPoint {
+                point,
+                depth: d,
+                texel_a: e.texel,
+                texel_b: nearest_solid(l.mask, q),
+            }
+        };
+        let band = |e: &Extreme| point(e, depth - (deepest - e.into));
+        let mut points = [band(&lo), band(&hi)];
+        let mut len = if lo.texel == hi.texel { 1 } else { 2 };
+        // Texels within reach that run further along the surface on one side take that side's
+        // point: the far end of a tipped box's lower face, which a body turning onto it meets
+        // before it sinks in.
+        // Only a reach past the patch's own gap (a body moving or turning) widens it.
+        let wide = reach + slack;
+        if reach > gap {
+            on.texels(wide, texels, patch);
+            if let Some([first, last]) = ends(patch.iter()) {
+                let (before, after) = (lo.along - first.along, last.along - hi.along);
+                let (far, keep) = if before > after {
+                    (first, 1)
+                } else {
+                    (last, 0)
+                };
+                if before.max(after) > 0.5 * texel {
+                    let measured = on.depth_along_normal(far.texel, wide);
+                    if let Some(d) = measured.filter(|d| -d <= reach) {
+                        points = if keep == 1 {
+                            [point(&far, d), points[1]]
+                        } else {
+                            [points[0], point(&far, d)]
+                        };
+                        len = 2;
+                    }
+                }
+            }
+        }
+        if len == 1 {
+            points[1] = points[0];
+        }
+        return Some(Manifold {
+            normal,
+            depth,
+            points,
+            len,
+        });
+    }
+    None
+}
+
+/// The two sprites a patch is taken of, and how.
+struct Patch<'p, 's> {
+    s: Sprite<'s>,
+    l: Sprite<'s>,
+    pair: &'p Pair<'s>,
+    near: Option<&'p [(Node, Node)]>,
+    margin: f32,
+    normal: Vec2,
+}
+
+impl Patch<'_, '_> {
+    /// Gathers into `patch` the texels of `s` that share area with `l` moved `gap` against the
+    /// normal, and returns how far the deepest of them lies along the normal.
+    fn texels(&self, gap: f32, texels: &mut Vec<[u32; 2]>, patch: &mut Vec<Extreme>) -> f32 {
+        let (s, l, normal) = (self.s, self.l, self.normal);
         texels.clear();
-        match near {
-            Some(near) if gap < margin => patch_texels(pair, near, -normal * gap, texels),
+        match self.near {
+            Some(near) if gap < self.margin => patch_texels(self.pair, near, -normal * gap, texels),
             _ => {
                 let moved = Sprite::new(
                     l.mask,
@@ -56,61 +147,49 @@ pub(super) fn patch(
                 }
             }
         }
-        if !texels.is_empty() {
-            patch.clear();
-            let mut deepest = f32::NEG_INFINITY;
-            for &[x, y] in texels.iter() {
-                let c = s
-                    .transform
-                    .transform_point2(Vec2::new(x as f32 + 0.5, y as f32 + 0.5));
-                let e = Extreme {
-                    texel: [x, y],
-                    centre: c,
-                    along: c.dot(tangent),
-                    into: c.dot(normal),
-                };
-                deepest = deepest.max(e.into);
-                patch.push(e);
-            }
-            // The points stand for the deepest part of the patch: a box flat on the ground has its
-            // whole bottom row there, one tipped onto a corner only that corner.
-            let level = deepest - 0.5 * texel;
-            let mut ends: Option<[Extreme; 2]> = None;
-            for &e in patch.iter().filter(|e| e.into >= level) {
-                ends = Some(match ends {
-                    None => [e, e],
-                    Some([lo, hi]) => [
-                        if e.before(&lo) { e } else { lo },
-                        if e.after(&hi) { e } else { hi },
-                    ],
-                });
-            }
-            let [lo, hi] = ends?;
-            let texel_l = 0.25 * l.texel_side();
-            let point = |e: &Extreme| {
-                let d = depth - (deepest - e.into);
-                let on_surface = e.centre + normal * half;
-                let point = on_surface - normal * (0.5 * d);
-                let q = l_inverse.transform_point2(point + normal * texel_l);
-                ManifoldPoint {
-                    point,
-                    depth: d,
-                    texel_a: e.texel,
-                    texel_b: nearest_solid(l.mask, q),
-                }
+        patch.clear();
+        let tangent = normal.perp();
+        let mut deepest = f32::NEG_INFINITY;
+        for &[x, y] in texels.iter() {
+            let c = s
+                .transform
+                .transform_point2(Vec2::new(x as f32 + 0.5, y as f32 + 0.5));
+            let e = Extreme {
+                texel: [x, y],
+                centre: c,
+                along: c.dot(tangent),
+                into: c.dot(normal),
             };
-            let first = point(&lo);
-            let len = if lo.texel == hi.texel { 1 } else { 2 };
-            return Some(Manifold {
-                normal,
-                depth,
-                points: [first, if len == 2 { point(&hi) } else { first }],
-                len,
-            });
+            deepest = deepest.max(e.into);
+            patch.push(e);
         }
-        slack *= 4.0;
+        deepest
     }
-    None
+
+    /// The depth (negative: apart) of texel `[x, y]` of `s` against `l` along the normal, measured
+    /// by pushing the texel, moved `gap` along the normal into `l`, back out: off the deepest part
+    /// of the patch the surfaces need not be parallel. `None` where the moved texel misses `l`.
+    fn depth_along_normal(&self, [x, y]: [u32; 2], gap: f32) -> Option<f32> {
+        let one = Affine2::from_translation(Vec2::new(x as f32, y as f32));
+        let at_gap = Affine2::from_translation(self.normal * gap) * self.s.transform * one;
+        let push = push_out_along(Sprite::new(single_texel(), at_gap), self.l, -self.normal)?;
+        Some(push.offset.length() - gap)
+    }
+}
+
+/// The first and last of `texels` along the tangent.
+fn ends<'e>(texels: impl Iterator<Item = &'e Extreme>) -> Option<[Extreme; 2]> {
+    let mut ends: Option<[Extreme; 2]> = None;
+    for &e in texels {
+        ends = Some(match ends {
+            None => [e, e],
+            Some([lo, hi]) => [
+                if e.before(&lo) { e } else { lo },
+                if e.after(&hi) { e } else { hi },
+            ],
+        });
+    }
+    ends
 }
 
 /// The texels of the pair's first argument sprite that share area with the other moved by world
@@ -185,4 +264,10 @@ pub(super) fn nearest_solid(mask: &Mask, q: Vec2) -> [u32; 2] {
         }
     }
     best.map_or(home, |(t, _)| t)
+}
+
+/// A mask of one solid texel, to place as any one texel or point of a sprite.
+pub(super) fn single_texel() -> &'static Mask {
+    static DOT: OnceLock<Mask> = OnceLock::new();
+    DOT.get_or_init(|| Mask::from_fn(1, 1, |_, _| true).expect("a 1 x 1 mask"))
 }
