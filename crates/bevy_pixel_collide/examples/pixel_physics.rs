@@ -1,7 +1,8 @@
 //! Rigid bodies on exact pixel shapes in avian: pixel terrain from a PNG, crates, ragged rocks and a
-//! round wheel dropped on it, every collider the opaque texels of its sprite but the wheel's, an
-//! exact circle, so that it rolls as a wheel and not as a polygon of texels. Click to carve a crater
-//! (the bodies above fall in), Space to drop more, G to show the collider outlines.
+//! round wheel dropped on it, every collider the opaque texels of its sprite; the wheel's texels are
+//! a circle's raster, so it meets the ground as that circle and rolls as a wheel, not as a polygon
+//! of texels. Click to carve a crater (the bodies above fall in), Space to drop more, G to show the
+//! collider outlines.
 //!
 //! `cargo run -p bevy_pixel_collide --example pixel_physics --features example`. For smoke tests,
 //! `-- --frames N` quits after N frames and `-- --smoke` also drops a marker crate (plain red) at
@@ -194,16 +195,11 @@ fn drop_body(commands: &mut Commands, images: &BodyImages, i: u32) {
             "rock",
         ),
     };
-    let shape = if name == "wheel" {
-        PixelShape::circle(20.0)
-    } else {
-        PixelShape::from_sprite()
-    };
     commands.spawn((
         Name::new(name),
         RigidBody::Dynamic,
         Sprite::from_image(image),
-        shape,
+        PixelShape::from_sprite(),
         Friction::new(0.6),
         Transform::from_xyz(x, y, 1.0).with_rotation(Quat::from_rotation_z(i as f32 * 0.7)),
     ));
