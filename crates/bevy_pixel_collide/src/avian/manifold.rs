@@ -5,7 +5,7 @@ use avian2d::collision::collider::contact_query;
 use avian2d::collision::contact_types::PackedFeatureId;
 use avian2d::prelude::{
     AabbContext, AngularVelocity, AnyCollider, ColliderAabb, ColliderOf, ContactManifold,
-    ContactManifoldContext, ContactPoint, Rotation, ScalableCollider, SimpleCollider,
+    ContactManifoldContext, ContactPoint, Position, Rotation, ScalableCollider, SimpleCollider,
 };
 use bevy::ecs::system::lifetimeless::{SQuery, SRes};
 use bevy::math::{Rect, Vec2};
@@ -14,11 +14,13 @@ use bevy::prelude::{Entity, Time};
 use super::collider::PixelShape;
 use crate::convert::{vec_from_pc, vec_to_pc};
 
-/// What a pixel shape's manifolds read besides the two shapes: the bodies' spin and the step.
+/// What a pixel shape's manifolds read besides the two shapes: the bodies' spin and centre, and the
+/// step.
 type TurnContext = (
     SQuery<(
         Option<&'static ColliderOf>,
         Option<&'static AngularVelocity>,
+        Option<&'static Position>,
     )>,
     SRes<Time>,
 );
@@ -47,25 +49,26 @@ impl AnyCollider for PixelShape {
         context: ContactManifoldContext<Self::Context>,
     ) {
         let (rotation1, rotation2): (Rotation, Rotation) = (rotation1.into(), rotation2.into());
-        // avian's prediction distance follows the bodies' linear velocities only: a corner of a
-        // turning body sweeps its spin times its distance from the centre as well.
+        // avian's prediction distance follows the bodies' linear velocities only: a texel of a
+        // turning body sweeps its spin times its distance from the body's centre as well.
         let (bodies, time) = &*context;
         let dt = time.delta_secs();
         let sweep = |shape: &Self, entity: Entity, position: Vec2, rotation: Rotation| {
-            let body = bodies.get(entity).ok();
-            let spin = body
-                .and_then(|(of, spin)| match (of, spin) {
-                    (_, Some(spin)) => Some(spin.0),
-                    (Some(of), None) => bodies.get(of.body).ok()?.1.map(|s| s.0),
-                    (None, None) => None,
-                })
-                .unwrap_or(0.0);
+            // The spin and the centre of the body the collider is, or is attached to.
+            let (spin, centre) = match bodies.get(entity) {
+                Ok((_, Some(spin), _)) => (spin.0, position),
+                Ok((Some(of), None, _)) => match bodies.get(of.body) {
+                    Ok((_, Some(spin), centre)) => (spin.0, centre.map_or(position, |c| c.0)),
+                    _ => return 0.0,
+                },
+                _ => return 0.0,
+            };
             let bounds = shape.world_aabb(position, rotation);
-            let reach = (bounds.min - position)
+            let farthest = (bounds.min - centre)
                 .abs()
-                .max((bounds.max - position).abs())
+                .max((bounds.max - centre).abs())
                 .length();
-            let turn = spin.abs() * reach * dt;
+            let turn = spin.abs() * farthest * dt;
             if turn.is_finite() {
                 turn
             } else {
