@@ -240,6 +240,8 @@ fn only_a_circles_raster_placed_evenly_meets_others_as_a_circle() {
         None,
         "a primitive is its own circle"
     );
+    let sizeless = PixelShape::from_mask(disc(32), Vec2::ZERO);
+    assert_eq!(sizeless.fitted_circle(), None, "no size");
     let (center, radius) = PixelShape::from_mask(disc(32), Vec2::splat(0.5))
         .fitted_circle()
         .unwrap();
@@ -305,6 +307,16 @@ fn round_masks_meet_circles_and_capsules_as_their_circles() {
         let expected = p1 + normal * (radius - depth / 2.0);
         assert!(p.point.distance(expected) < 1e-4, "{} at {p2}", p.point);
     }
+    // Two wheels on one centre have no normal between their circles: their texels meet instead.
+    let mut found = Vec::new();
+    let other = PixelShape::from_mask(disc(20), Vec2::ONE);
+    wheel.contact_manifolds(&other, p1, r1, p1, Rotation::IDENTITY, 1.0, &mut found);
+    assert!(
+        found
+            .iter()
+            .any(|m| m.points.iter().any(|p| p.penetration > 5.0)),
+        "{found:?}"
+    );
 }
 
 #[test]

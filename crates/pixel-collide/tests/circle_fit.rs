@@ -114,6 +114,14 @@ fn squares_ellipses_and_small_discs_are_no_circles() {
         .unwrap();
         assert_eq!(ellipse.fitted_circle(), None, "an ellipse of {rx} by {ry}");
     }
+    // Axes a texel apart lie within the tolerance of the circle between them: that is a circle.
+    let near_round = Mask::from_fn(90, 90, |x, y| {
+        let p = Vec2::new(x as f32 + 0.5 - 45.0, y as f32 + 0.5 - 45.0);
+        (p.x / 20.0).powi(2) + (p.y / 19.0).powi(2) <= 1.0
+    })
+    .unwrap();
+    let c = near_round.fitted_circle().expect("an ellipse of 20 by 19");
+    assert!((c.radius - 19.5).abs() < 0.1, "{c:?}");
     let small = raster(Vec2::splat(8.0), 5.5, centre_sampled);
     assert_eq!(small.fitted_circle(), None, "a disc of radius 5.5");
     let empty = Mask::from_fn(8, 8, |_, _| false).unwrap();
@@ -141,6 +149,12 @@ fn rings_holes_bites_and_pairs_of_discs_are_no_circles() {
         None,
         "a disc with a bite out of its rim"
     );
+    // A side cut flat two rows deep, on each side in turn: the cut rows lie outside the solid
+    // texels' bounds, where the rows are checked too.
+    for side in [Vec2::NEG_Y, Vec2::Y, Vec2::NEG_X, Vec2::X] {
+        let cut = minus(&|p| p.dot(side) > 18.0);
+        assert_eq!(cut.fitted_circle(), None, "a disc cut flat towards {side}");
+    }
     let two = Mask::from_fn(60, 60, |x, y| {
         let p = Vec2::new(x as f32 + 0.5, y as f32 + 0.5);
         p.distance(Vec2::splat(15.0)) < 12.0 || p.distance(Vec2::splat(45.0)) < 12.0

@@ -348,6 +348,8 @@ fn a_tipped_box_gets_a_speculative_point_at_the_far_end_of_its_lower_face() {
     assert!(near.points().iter().all(|p| p.depth > -0.5), "{near:?}");
     // The pair reversed gives the same points, their texels swapped.
     let back = contact_manifold(g, b, 3.0).unwrap();
+    assert_eq!((back.normal, back.depth), (-m.normal, m.depth));
+    assert_eq!(back.points().len(), points.len());
     for (p, q) in back.points().iter().zip(points) {
         assert_eq!((p.point, p.depth), (q.point, q.depth));
         assert_eq!((p.texel_a, p.texel_b), (q.texel_b, q.texel_a));

@@ -21,9 +21,11 @@ pub(crate) const PRIMITIVE_TEXELS: f32 = 64.0;
 /// [`pixel_collide::contact_manifold`]: the push-out depth, one or two points along the contact, the
 /// texels they lie on as feature ids. A mask that is a filled circle's raster
 /// ([`Mask::fitted_circle`], placed without shear or uneven scale) meets other shapes as that
-/// circle, so that a round sprite rolls as a wheel rather than as the polygon of its texels'
-/// corners; [`with_texel_contacts`](Self::with_texel_contacts) keeps its texels instead. Mass, centre of mass and angular inertia are summed exactly over
-/// the texels. Two primitives collide as avian's own shapes do; a primitive meets a mask as its shape
+/// circle (its texels again where the circle's centre has sunk into the other's), so that a round
+/// sprite rolls as a wheel rather than as the polygon of its texels' corners;
+/// [`with_texel_contacts`](Self::with_texel_contacts) keeps its texels instead, for a gear whose
+/// teeth are shallower than the fit's tolerance, say. Mass, centre of mass and angular inertia are
+/// summed exactly over the texels. Two primitives collide as avian's own shapes do; a primitive meets a mask as its shape
 /// drawn into a mask of [`PRIMITIVE_TEXELS`](Self::PRIMITIVE_TEXELS) texels along its longer side
 /// (exact for rectangles). The entity's [`PixelCollider`] follows the same texels, so that
 /// [`PixelQueries`](crate::PixelQueries) and the collision messages see these colliders too.
@@ -106,13 +108,14 @@ impl MaskShape {
     pub(crate) fn measure(&mut self) {
         self.moments = Moments::of(&self.mask);
         let (x, y) = (self.texel_to_local.x_axis, self.texel_to_local.y_axis);
-        // Only a placement without shear or uneven scale keeps a circle a circle.
-        let even = (x.length() - y.length()).abs() <= 1e-5 * x.length()
-            && x.dot(y).abs() <= 1e-5 * x.length_squared();
+        // Only a placement without shear or uneven scale keeps a circle a circle, and one of no
+        // size collides with nothing.
+        let even = evenly(x.length(), y.length()) && x.dot(y).abs() <= 1e-5 * x.length_squared();
+        let sized = x.length() > 0.0 && self.texel_to_local.is_finite();
         self.circle = self
             .mask
             .fitted_circle()
-            .filter(|_| even && self.texel_to_local.is_finite())
+            .filter(|_| even && sized)
             .map(|c| {
                 let center = Vec2::new(c.center.x, c.center.y);
                 (
@@ -121,6 +124,12 @@ impl MaskShape {
                 )
             });
     }
+}
+
+/// Whether two lengths are the same up to rounding (a scale taken apart from a turned parent's
+/// transform differs in its last bits).
+fn evenly(a: f32, b: f32) -> bool {
+    (a - b).abs() <= 1e-5 * a.abs().max(b.abs())
 }
 
 /// The transform from texels (x right, y down) of a `size` mask with texels of `texel_size` to a
@@ -161,7 +170,8 @@ impl PixelShape {
         }
         let (center, radius) = self.mask_shape()?.circle?;
         let scale = self.scale.abs();
-        (scale.x == scale.y).then(|| (center * self.scale, radius * scale.x))
+        let radius = radius * scale.x;
+        (evenly(scale.x, scale.y) && radius > 0.0).then(|| (center * self.scale, radius))
     }
 
     /// The opaque texels of the entity's `Sprite` (any alpha above 0), placed as the sprite is drawn.
@@ -311,10 +321,16 @@ impl PixelShape {
         let Source::Mask(shape) = &mut self.source else {
             return false;
         };
+        let was_circle = shape.circle.is_some();
         edit(Arc::make_mut(&mut shape.mask));
         shape.measure();
         let all = URect::new(0, 0, shape.mask.width(), shape.mask.height());
-        let touched = texels.map_or(all, |r| r.intersect(all));
+        // A mask that became a circle's raster, or stopped being one, meets the world differently
+        // all round its rim.
+        let touched = match texels {
+            Some(r) if was_circle == shape.circle.is_some() => r.intersect(all),
+            _ => all,
+        };
         self.pending_wake = Some(match self.pending_wake {
             Some(before) => before.union(touched),
             None => touched,
@@ -362,4 +378,39 @@ pub(crate) fn body_affine(position: Vec2, rotation: Rotation) -> Affine2 {
         ),
         position,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn disc(diameter: u32) -> Mask {
+        let r = diameter as f32 / 2.0;
+        Mask::from_fn(diameter, diameter, |x, y| {
+            Vec2::new(x as f32 + 0.5 - r, y as f32 + 0.5 - r).length_squared() < r * r
+        })
+        .unwrap()
+    }
+
+    #[test]
+    fn an_edit_that_makes_or_unmakes_a_circle_wakes_the_whole_rim() {
+        let mut wheel = PixelShape::from_mask(disc(32), Vec2::ONE);
+        assert!(wheel.fitted_circle().is_some());
+        // A small edit inside: still a circle, only its texels wake.
+        let inside = URect::new(15, 15, 17, 17);
+        wheel.edit_mask(Some(inside), |m| m.set(16, 16, false));
+        assert!(wheel.fitted_circle().is_none(), "a hole is no circle");
+        assert_eq!(wheel.pending_wake, Some(URect::new(0, 0, 32, 32)));
+        wheel.pending_wake = None;
+        // Mending it makes it a circle again: the whole rim changes once more.
+        wheel.edit_mask(Some(inside), |m| m.set(16, 16, true));
+        assert!(wheel.fitted_circle().is_some());
+        assert_eq!(wheel.pending_wake, Some(URect::new(0, 0, 32, 32)));
+        wheel.pending_wake = None;
+        // An edit that leaves it a circle wakes only where it was made.
+        let rim = URect::new(0, 15, 1, 17);
+        wheel.edit_mask(Some(rim), |m| m.set(0, 16, !m.is_solid(0, 16)));
+        assert!(wheel.fitted_circle().is_some());
+        assert_eq!(wheel.pending_wake, Some(rim));
+    }
 }

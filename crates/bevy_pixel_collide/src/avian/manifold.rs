@@ -4,8 +4,9 @@
 use avian2d::collision::collider::contact_query;
 use avian2d::collision::contact_types::PackedFeatureId;
 use avian2d::prelude::{
-    AabbContext, AngularVelocity, AnyCollider, ColliderAabb, ColliderOf, ContactManifold,
-    ContactManifoldContext, ContactPoint, Position, Rotation, ScalableCollider, SimpleCollider,
+    AabbContext, AngularVelocity, AnyCollider, ColliderAabb, ColliderOf, ComputedCenterOfMass,
+    ContactManifold, ContactManifoldContext, ContactPoint, Position, Rotation, ScalableCollider,
+    SimpleCollider, SpeculativeMargin,
 };
 use bevy::ecs::system::lifetimeless::{SQuery, SRes};
 use bevy::math::{Rect, Vec2};
@@ -14,13 +15,15 @@ use bevy::prelude::{Entity, Time};
 use super::collider::PixelShape;
 use crate::convert::{vec_from_pc, vec_to_pc};
 
-/// What a pixel shape's manifolds read besides the two shapes: the bodies' spin and centre, and the
-/// step.
+/// What a pixel shape's manifolds read besides the two shapes: the bodies' spin, centre of mass and
+/// speculative margin, and the step.
 type TurnContext = (
     SQuery<(
         Option<&'static ColliderOf>,
         Option<&'static AngularVelocity>,
-        Option<&'static Position>,
+        Option<(&'static Position, &'static Rotation)>,
+        Option<&'static SpeculativeMargin>,
+        Option<&'static ComputedCenterOfMass>,
     )>,
     SRes<Time>,
 );
@@ -50,25 +53,29 @@ impl AnyCollider for PixelShape {
     ) {
         let (rotation1, rotation2): (Rotation, Rotation) = (rotation1.into(), rotation2.into());
         // avian's prediction distance follows the bodies' linear velocities only: a texel of a
-        // turning body sweeps its spin times its distance from the body's centre as well.
+        // turning body sweeps its spin times its distance from the body's centre of mass as well,
+        // within the body's speculative margin and half a turn.
         let (bodies, time) = &*context;
         let dt = time.delta_secs();
         let sweep = |shape: &Self, entity: Entity, position: Vec2, rotation: Rotation| {
-            // The spin and the centre of the body the collider is, or is attached to.
-            let (spin, centre) = match bodies.get(entity) {
-                Ok((_, Some(spin), _)) => (spin.0, position),
-                Ok((Some(of), None, _)) => match bodies.get(of.body) {
-                    Ok((_, Some(spin), centre)) => (spin.0, centre.map_or(position, |c| c.0)),
-                    _ => return 0.0,
-                },
-                _ => return 0.0,
+            let body = match bodies.get(entity) {
+                Ok((Some(of), ..)) => bodies.get(of.body).ok(),
+                found => found.ok(),
+            };
+            let Some((_, Some(spin), at, margin, mass_centre)) = body else {
+                return 0.0;
+            };
+            let centre = match (at, mass_centre) {
+                (Some((p, r)), Some(c)) => p.0 + *r * c.0,
+                _ => position,
             };
             let bounds = shape.world_aabb(position, rotation);
             let farthest = (bounds.min - centre)
                 .abs()
                 .max((bounds.max - centre).abs())
                 .length();
-            let turn = spin.abs() * farthest * dt;
+            let turn = (spin.0.abs() * dt).min(std::f32::consts::PI) * farthest;
+            let turn = margin.map_or(turn, |m| turn.min(m.0));
             if turn.is_finite() {
                 turn
             } else {
@@ -162,14 +169,13 @@ impl PixelShape {
                 exact_round(round, a, prediction_distance).map(|m| m.map(|m| m.reversed()))
             }
             (Some(r1), Some(r2)) => {
-                manifolds.extend(round_pair(
-                    r1,
-                    r2,
-                    position1,
-                    position2,
-                    prediction_distance,
-                ));
-                return;
+                // Two circles on one centre, or a centre on a capsule's segment, have no normal
+                // between them: their texels meet instead.
+                if let Some(m) = round_pair(r1, r2, position1, position2, prediction_distance) {
+                    manifolds.push(m);
+                    return;
+                }
+                None
             }
             (None, None) => None,
         };

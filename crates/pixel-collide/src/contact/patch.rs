@@ -168,12 +168,14 @@ impl Patch<'_, '_> {
 
     /// The depth (negative: apart) of texel `[x, y]` of `s` against `l` along the normal, measured
     /// by pushing the texel, moved `gap` along the normal into `l`, back out: off the deepest part
-    /// of the patch the surfaces need not be parallel. `None` where the moved texel misses `l`.
+    /// of the patch the surfaces need not be parallel. Where `l` has layers (a ledge over a cave)
+    /// this finds the way into the layer the moved texel lies in, so the gap is never shorter than
+    /// the true one. `None` where the moved texel misses `l` or the push found no exact way out.
     fn depth_along_normal(&self, [x, y]: [u32; 2], gap: f32) -> Option<f32> {
         let one = Affine2::from_translation(Vec2::new(x as f32, y as f32));
         let at_gap = Affine2::from_translation(self.normal * gap) * self.s.transform * one;
         let push = push_out_along(Sprite::new(single_texel(), at_gap), self.l, -self.normal)?;
-        Some(push.offset.length() - gap)
+        (!push.fell_back).then(|| push.offset.length() - gap)
     }
 }
 

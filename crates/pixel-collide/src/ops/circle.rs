@@ -29,9 +29,11 @@ impl Mask {
     /// is its raster when every texel whose centre lies within the radius less
     /// [`CIRCLE_FIT_TOLERANCE`](Self::CIRCLE_FIT_TOLERANCE) of the centre is solid, every texel whose
     /// centre lies beyond the radius plus that tolerance is empty, and the radius is at least
-    /// [`MIN_FITTED_RADIUS`](Self::MIN_FITTED_RADIUS). A ring, a disc with a hole or a bite, a square
-    /// or an ellipse is no circle. One pass over the mask's words: time proportional to its words,
-    /// no allocation beyond one row's runs.
+    /// [`MIN_FITTED_RADIUS`](Self::MIN_FITTED_RADIUS). A ring, a disc with a hole, a bite or a side
+    /// cut flat, a square, or an ellipse whose axes differ by more than a texel is no circle; a disc
+    /// whose rim has bumps or teeth no deeper than the tolerance is one. Time: one
+    /// pass over the solid texels for the centroid and one over the rows of their bounds, a word at
+    /// a time; no allocation beyond one row's runs.
     ///
     /// ```
     /// use pixel_collide::Mask;
@@ -58,6 +60,13 @@ impl Mask {
             radius - Self::CIRCLE_FIT_TOLERANCE,
             radius + Self::CIRCLE_FIT_TOLERANCE,
         );
+        // The rows just above and below the solid texels are empty: none of their texels may lie
+        // within the inner radius.
+        let above = bounds.y as f32 - 0.5 - center.y;
+        let below = (bounds.y + bounds.h) as f32 + 0.5 - center.y;
+        if -above < inner || below < inner {
+            return None;
+        }
         // The half width, about the centre, of a circle of `r` at height `dy` from its centre.
         let half_width = |r: f32, dy: f32| (r * r - dy * dy).max(0.0).sqrt();
         let mut runs = Vec::new();
