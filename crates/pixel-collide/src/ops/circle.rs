@@ -31,9 +31,9 @@ impl Mask {
     /// centre lies beyond the radius plus that tolerance is empty, and the radius is at least
     /// [`MIN_FITTED_RADIUS`](Self::MIN_FITTED_RADIUS). A ring, a disc with a hole, a bite or a side
     /// cut flat, a square, or an ellipse whose axes differ by more than a texel is no circle; a disc
-    /// whose rim has bumps or teeth no deeper than the tolerance is one. Time: one
-    /// pass over the solid texels for the centroid and one over the rows of their bounds, a word at
-    /// a time; no allocation beyond one row's runs.
+    /// whose rim has bumps or teeth no deeper than the tolerance is one. Time: one pass over the
+    /// solid texels for the centroid and one over the rows of their bounds, a word at a time; no
+    /// allocation beyond one row's runs.
     ///
     /// ```
     /// use pixel_collide::Mask;
