@@ -65,6 +65,9 @@ impl AnyCollider for PixelShape {
             let Some((_, Some(spin), at, margin, mass_centre)) = body else {
                 return 0.0;
             };
+            if spin.0 == 0.0 {
+                return 0.0;
+            }
             let centre = match (at, mass_centre) {
                 (Some((p, r)), Some(c)) => p.0 + *r * c.0,
                 _ => position,
