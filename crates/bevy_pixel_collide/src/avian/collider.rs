@@ -88,6 +88,9 @@ pub(crate) struct MaskShape {
     pub(crate) moments: Moments,
     /// The centre and radius, in the unscaled local space, of the circle the mask is a raster of.
     pub(crate) circle: Option<(Vec2, f32)>,
+    /// How far the solid texels reach from their centre of mass, in the unscaled local space: the
+    /// radius a turn about that centre sweeps.
+    pub(crate) reach_from_centre: f32,
 }
 
 impl MaskShape {
@@ -99,6 +102,7 @@ impl MaskShape {
             texel_to_local,
             moments: Moments::default(),
             circle: None,
+            reach_from_centre: 0.0,
         };
         shape.measure();
         shape
@@ -107,6 +111,17 @@ impl MaskShape {
     /// Measures the texels' moments and the circle they are a raster of, after the mask changed.
     pub(crate) fn measure(&mut self) {
         self.moments = Moments::of(&self.mask);
+        let (_, centre, _) = self.moments.placed(self.texel_to_local);
+        self.reach_from_centre = self.mask.solid_bounds().map_or(0.0, |b| {
+            let (lo, hi) = (
+                Vec2::new(b.x as f32, b.y as f32),
+                Vec2::new((b.x + b.w) as f32, (b.y + b.h) as f32),
+            );
+            [lo, hi, Vec2::new(lo.x, hi.y), Vec2::new(hi.x, lo.y)]
+                .map(|c| self.texel_to_local.transform_point2(c).distance(centre))
+                .into_iter()
+                .fold(0.0, f32::max)
+        });
         let (x, y) = (self.texel_to_local.x_axis, self.texel_to_local.y_axis);
         // Only a placement without shear or uneven scale keeps a circle a circle, and one of no
         // size collides with nothing.

@@ -4,9 +4,9 @@
 use avian2d::collision::collider::contact_query;
 use avian2d::collision::contact_types::PackedFeatureId;
 use avian2d::prelude::{
-    AabbContext, AngularVelocity, AnyCollider, ColliderAabb, ColliderOf, ComputedCenterOfMass,
-    ContactManifold, ContactManifoldContext, ContactPoint, Position, Rotation, ScalableCollider,
-    SimpleCollider, SpeculativeMargin,
+    AabbContext, AngularVelocity, AnyCollider, ColliderAabb, ColliderOf, ContactManifold,
+    ContactManifoldContext, ContactPoint, Rotation, ScalableCollider, SimpleCollider,
+    SpeculativeMargin,
 };
 use bevy::ecs::system::lifetimeless::{SQuery, SRes};
 use bevy::math::{Rect, Vec2};
@@ -15,15 +15,13 @@ use bevy::prelude::{Entity, Time};
 use super::collider::PixelShape;
 use crate::convert::{vec_from_pc, vec_to_pc};
 
-/// What a pixel shape's manifolds read besides the two shapes: the bodies' spin, centre of mass and
-/// speculative margin, and the step.
+/// What a pixel shape's manifolds read besides the two shapes: the bodies' spin and speculative
+/// margin, and the step.
 type TurnContext = (
     SQuery<(
         Option<&'static ColliderOf>,
         Option<&'static AngularVelocity>,
-        Option<(&'static Position, &'static Rotation)>,
         Option<&'static SpeculativeMargin>,
-        Option<&'static ComputedCenterOfMass>,
     )>,
     SRes<Time>,
 );
@@ -53,30 +51,22 @@ impl AnyCollider for PixelShape {
     ) {
         let (rotation1, rotation2): (Rotation, Rotation) = (rotation1.into(), rotation2.into());
         // avian's prediction distance follows the bodies' linear velocities only: a texel of a
-        // turning body sweeps its spin times its distance from the body's centre of mass as well,
-        // within the body's speculative margin and half a turn.
+        // turning body sweeps its spin times its distance from the centre of mass as well, within
+        // the body's speculative margin and half a turn.
         let (bodies, time) = &*context;
         let dt = time.delta_secs();
-        let sweep = |shape: &Self, entity: Entity, position: Vec2, rotation: Rotation| {
+        let sweep = |shape: &Self, entity: Entity| {
             let body = match bodies.get(entity) {
-                Ok((Some(of), ..)) => bodies.get(of.body).ok(),
+                Ok((Some(of), ..)) if of.body != entity => bodies.get(of.body).ok(),
                 found => found.ok(),
             };
-            let Some((_, Some(spin), at, margin, mass_centre)) = body else {
+            let Some((_, Some(spin), margin)) = body else {
                 return 0.0;
             };
-            if spin.0 == 0.0 {
+            let Some(mask) = shape.mask_shape().filter(|_| spin.0 != 0.0) else {
                 return 0.0;
-            }
-            let centre = match (at, mass_centre) {
-                (Some((p, r)), Some(c)) => p.0 + *r * c.0,
-                _ => position,
             };
-            let bounds = shape.world_aabb(position, rotation);
-            let farthest = (bounds.min - centre)
-                .abs()
-                .max((bounds.max - centre).abs())
-                .length();
+            let farthest = mask.reach_from_centre * shape.scale.abs().max_element();
             let turn = (spin.0.abs() * dt).min(std::f32::consts::PI) * farthest;
             let turn = margin.map_or(turn, |m| turn.min(m.0));
             if turn.is_finite() {
@@ -85,8 +75,7 @@ impl AnyCollider for PixelShape {
                 0.0
             }
         };
-        let turning = sweep(self, context.entity1, position1, rotation1)
-            + sweep(other, context.entity2, position2, rotation2);
+        let turning = sweep(self, context.entity1) + sweep(other, context.entity2);
         self.contact_manifolds(
             other,
             position1,

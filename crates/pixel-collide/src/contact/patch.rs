@@ -14,6 +14,10 @@ use crate::sprite::Sprite;
 /// How far past the separation the contact patch reaches, in texels of the smaller texel.
 pub(super) const SLACK: f32 = 0.25;
 
+/// How far past its deepest texel the patch may widen within reach, in texels of the smaller
+/// texel: how far a turning body's far end may come down in a step.
+const WIDEN: f32 = 2.0;
+
 /// The contact patch of `s` against `l` along `normal` and its two ends: the texels of `s` within a
 /// quarter texel past the separation, widened on one side by those within `reach` (world units).
 /// `pair` is `Pair::new(s, l)` and `near` its pairs of solid boxes within `margin` of each other,
@@ -48,7 +52,7 @@ pub(super) fn patch(
     // finds it.
     for _ in 0..3 {
         let gap = (-depth).max(0.0) + slack;
-        let deepest = on.texels(gap, texels, patch);
+        let deepest = on.texels(gap, None, texels, patch);
         if patch.is_empty() {
             slack *= 4.0;
             continue;
@@ -75,10 +79,13 @@ pub(super) fn patch(
         // Texels within reach that run further along the surface on one side take that side's
         // point: the far end of a tipped box's lower face, which a body turning onto it meets
         // before it sinks in.
-        // Only a reach past the patch's own gap (a body moving or turning) widens it.
-        let wide = reach + slack;
-        if reach > gap {
-            on.texels(wide, texels, patch);
+        // Only a reach past the patch's own gap (a body moving or turning) widens it, and by at
+        // most WIDEN texels past the deepest texel: the rest of a body moving straight follows its
+        // deepest texel, which a solver stops, and only turning brings it down after.
+        let wide = reach.min((-depth).max(0.0) + WIDEN * texel) + slack;
+        if wide > gap + slack {
+            // Only texels past the band's ends along the surface can move a point.
+            on.texels(wide, Some([lo.along, hi.along]), texels, patch);
             if let Some([first, last]) = ends(patch.iter()) {
                 let (before, after) = (lo.along - first.along, last.along - hi.along);
                 let (far, keep) = if before > after {
@@ -124,12 +131,35 @@ struct Patch<'p, 's> {
 
 impl Patch<'_, '_> {
     /// Gathers into `patch` the texels of `s` that share area with `l` moved `gap` against the
-    /// normal, and returns how far the deepest of them lies along the normal.
-    fn texels(&self, gap: f32, texels: &mut Vec<[u32; 2]>, patch: &mut Vec<Extreme>) -> f32 {
+    /// normal (leaving out, where `outside` is given, boxes of `s` lying within that span along the
+    /// tangent), and returns how far the deepest of them lies along the normal.
+    fn texels(
+        &self,
+        gap: f32,
+        outside: Option<[f32; 2]>,
+        texels: &mut Vec<[u32; 2]>,
+        patch: &mut Vec<Extreme>,
+    ) -> f32 {
         let (s, l, normal) = (self.s, self.l, self.normal);
+        let tangent = normal.perp();
         texels.clear();
         match self.near {
-            Some(near) if gap < self.margin => patch_texels(self.pair, near, -normal * gap, texels),
+            Some(near) if gap < self.margin => {
+                let m = s.transform.matrix2;
+                let (tx, ty) = (m.x_axis.dot(tangent).abs(), m.y_axis.dot(tangent).abs());
+                // Whether a box of `s` (in its texels) lies within `outside` along the tangent.
+                let within = |b: &Node| {
+                    outside.is_some_and(|[lo, hi]| {
+                        let c = s
+                            .transform
+                            .transform_point2(Vec2::new(b.center[0] as f32, b.center[1] as f32))
+                            .dot(tangent);
+                        let r = tx * b.half[0] as f32 + ty * b.half[1] as f32;
+                        c - r >= lo && c + r <= hi
+                    })
+                };
+                patch_texels(self.pair, near, -normal * gap, &within, texels)
+            }
             _ => {
                 let moved = Sprite::new(
                     l.mask,
@@ -148,7 +178,6 @@ impl Patch<'_, '_> {
             }
         }
         patch.clear();
-        let tangent = normal.perp();
         let mut deepest = f32::NEG_INFINITY;
         for &[x, y] in texels.iter() {
             let c = s
@@ -196,8 +225,15 @@ fn ends<'e>(texels: impl Iterator<Item = &'e Extreme>) -> Option<[Extreme; 2]> {
 
 /// The texels of the pair's first argument sprite that share area with the other moved by world
 /// translation `by`, from the pairs of boxes that lie near enough for every such texel to be in one
-/// of them (a texel under several boxes comes more than once).
-fn patch_texels(pair: &Pair<'_>, near: &[(Node, Node)], by: Vec2, out: &mut Vec<[u32; 2]>) {
+/// of them (a texel under several boxes comes more than once), leaving out the first sprite's boxes
+/// that `skip` says.
+fn patch_texels(
+    pair: &Pair<'_>,
+    near: &[(Node, Node)],
+    by: Vec2,
+    skip: &dyn Fn(&Node) -> bool,
+    out: &mut Vec<[u32; 2]>,
+) {
     // Moving the second argument by D in the world moves the pair's second mask by M^-1 D in the
     // first one's texels, or the first by that, so the second by minus it, when swapped.
     let local = pair.world.matrix2.inverse() * by.as_dvec2();
@@ -209,6 +245,9 @@ fn patch_texels(pair: &Pair<'_>, near: &[(Node, Node)], by: Vec2, out: &mut Vec<
             continue;
         }
         let (mine, other) = under.sides(ra, rb);
+        if skip(mine) {
+            continue;
+        }
         let ([x0, x1], [y0, y1]) = under.footprint(mine, other);
         for y in y0..y1 {
             for x in x0..x1 {
