@@ -31,9 +31,9 @@ use crate::sprite::Sprite;
 /// point lies on that texel's surface and is moved half its depth towards the other sprite; its
 /// depth is the manifold's depth less how far its texel stands back from the deepest texel of the
 /// patch, so a box resting flat gets two points of equal depth at its two bottom corners and one
-/// standing on a corner gets the corner. Where texels within `max_distance` of the other sprite run
-/// further along the surface on one side than the deepest part does, the farthest of them takes
-/// that side's point, its depth (negative: a gap) measured along the normal: a tipped box gets its
+/// standing on a corner gets the corner. Where texels within `max_distance` of the other sprite (and
+/// at most two texels past the deepest) run further along the surface on one side than the deepest
+/// part does, the farthest of them takes that side's point, its depth (negative: a gap) measured along the normal: a tipped box gets its
 /// corner and the far end of its lower face, which it meets as it turns down onto it, as a
 /// physics engine's speculative contacts want.
 ///
