@@ -4,7 +4,9 @@ use std::path::Path;
 
 use image::RgbaImage;
 
-use super::mask::{Mask, MaskError, PixelRect};
+use super::error::MaskError;
+use super::mask::Mask;
+use super::rect::PixelRect;
 use super::rule::MaskRule;
 
 impl Mask {

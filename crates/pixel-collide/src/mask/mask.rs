@@ -1,188 +1,12 @@
 //! Collision masks: which texels of an image are solid, bit-packed, with a rectangle cover for fast queries.
 
-use std::fmt;
 use std::sync::OnceLock;
 
 use super::bits::Bits;
-use super::one_line::OneLine;
+use super::error::MaskError;
+use super::limits;
+use super::rect::PixelRect;
 use super::tree::{self, BoxTree};
-
-/// A rectangle of whole texels: `x..x + w` by `y..y + h`.
-///
-/// ```
-/// let r = pixel_collide::PixelRect::new(2, 3, 4, 5);
-/// assert_eq!(r.to_string(), "4 x 5 at (2, 3)");
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct PixelRect {
-    /// Left column.
-    pub x: u32,
-    /// Top row.
-    pub y: u32,
-    /// Width in texels.
-    pub w: u32,
-    /// Height in texels.
-    pub h: u32,
-}
-
-impl PixelRect {
-    /// Builds a rectangle from its top-left texel and its size.
-    ///
-    /// ```
-    /// let r = pixel_collide::PixelRect::new(1, 2, 3, 4);
-    /// assert_eq!((r.x, r.y, r.w, r.h), (1, 2, 3, 4));
-    /// ```
-    pub const fn new(x: u32, y: u32, w: u32, h: u32) -> Self {
-        Self { x, y, w, h }
-    }
-}
-
-impl fmt::Display for PixelRect {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} x {} at ({}, {})", self.w, self.h, self.x, self.y)
-    }
-}
-
-/// Why a mask could not be built; its `Display` is one line naming what went wrong and where.
-///
-/// ```
-/// let err = pixel_collide::Mask::from_fn(0, 4, |_, _| true).unwrap_err();
-/// assert_eq!(err.to_string(), "image is 0 x 4: a mask needs at least one texel");
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum MaskError {
-    /// The bytes are not an image the decoder understands.
-    Decode {
-        /// What the bytes came from (a path, or "image data").
-        source: String,
-        /// The decoder's message.
-        message: String,
-    },
-    /// A file could not be read.
-    Io {
-        /// The path that failed.
-        path: String,
-        /// The operating system's message.
-        message: String,
-    },
-    /// The image has no texels.
-    Empty {
-        /// Its width.
-        width: u32,
-        /// Its height.
-        height: u32,
-    },
-    /// A hot-spot image whose size differs from the drawn image's.
-    SizeMismatch {
-        /// The drawn image's width and height.
-        drawn: (u32, u32),
-        /// The hot-spot image's width and height.
-        hot: (u32, u32),
-    },
-    /// An image larger than [`Mask::MAX_IMAGE_SIDE`] on a side or than [`Mask::MAX_IMAGE_TEXELS`].
-    TooLarge {
-        /// What the bytes came from (a path, or "image data").
-        source: String,
-        /// The width its header claims.
-        width: u32,
-        /// The height its header claims.
-        height: u32,
-    },
-    /// A mask built from bits or a predicate larger than [`Mask::MAX_SIDE`] on a side or than
-    /// [`Mask::MAX_TEXELS`].
-    TooManyTexels {
-        /// The requested width.
-        width: u32,
-        /// The requested height.
-        height: u32,
-    },
-    /// Row words whose count does not match the size.
-    WordCount {
-        /// The words `height * width.div_ceil(64)` rows need.
-        expected: u64,
-        /// The words given.
-        got: u64,
-    },
-    /// RGBA bytes whose count does not match the size.
-    ByteCount {
-        /// The bytes `width * height * 4` needs.
-        expected: u64,
-        /// The bytes given.
-        got: u64,
-    },
-    /// An atlas rectangle with no texels (a width or height of 0).
-    EmptyRect {
-        /// The requested rectangle.
-        rect: PixelRect,
-    },
-    /// An atlas rectangle that reaches outside its image.
-    RectOutside {
-        /// The requested rectangle.
-        rect: PixelRect,
-        /// The atlas image's width and height.
-        image: (u32, u32),
-    },
-}
-
-impl fmt::Display for MaskError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MaskError::Decode { source, message } => write!(
-                f,
-                "{}: not a readable image ({})",
-                OneLine(source),
-                OneLine(message)
-            ),
-            MaskError::Io { path, message } => {
-                write!(f, "{}: cannot read ({})", OneLine(path), OneLine(message))
-            }
-            MaskError::Empty { width, height } => {
-                write!(
-                    f,
-                    "image is {width} x {height}: a mask needs at least one texel"
-                )
-            }
-            MaskError::SizeMismatch { drawn, hot } => write!(
-                f,
-                "hot-spot image is {} x {} but the drawn image is {} x {}: they must match",
-                hot.0, hot.1, drawn.0, drawn.1
-            ),
-            MaskError::TooLarge {
-                source,
-                width,
-                height,
-            } => write!(
-                f,
-                "{}: image is {width} x {height}, over the {} px a side or {} texels allowed",
-                OneLine(source),
-                Mask::MAX_IMAGE_SIDE,
-                Mask::MAX_IMAGE_TEXELS
-            ),
-            MaskError::TooManyTexels { width, height } => write!(
-                f,
-                "mask is {width} x {height}, over the {} texels a side or {} texels allowed",
-                Mask::MAX_SIDE,
-                Mask::MAX_TEXELS
-            ),
-            MaskError::WordCount { expected, got } => {
-                write!(f, "{got} row words given where the size needs {expected}")
-            }
-            MaskError::ByteCount { expected, got } => {
-                write!(f, "{got} RGBA bytes given where the size needs {expected}")
-            }
-            MaskError::EmptyRect { rect } => {
-                write!(f, "atlas rectangle {rect} has no texels")
-            }
-            MaskError::RectOutside { rect, image } => write!(
-                f,
-                "atlas rectangle {rect} reaches outside the {} x {} image",
-                image.0, image.1
-            ),
-        }
-    }
-}
-
-impl std::error::Error for MaskError {}
 
 /// How much smaller than its cover rectangle a leaf box is stored, as a fraction of the mask's width
 /// (along x) and height (along y): 2^-40, about 1e-12.
@@ -355,10 +179,10 @@ impl Mask {
 
     /// The widest or tallest mask built from bits or a predicate: 2^23, so that the centre of every
     /// texel box, a multiple of a half, is exact in an `f32`, as the mask's tree keeps it.
-    pub const MAX_SIDE: u32 = 1 << 23;
+    pub const MAX_SIDE: u32 = limits::MAX_SIDE;
     /// The most texels a mask built from bits or a predicate holds: 2^32, whose bits take 512 MiB
     /// (and the mask under twice that).
-    pub const MAX_TEXELS: u64 = 1 << 32;
+    pub const MAX_TEXELS: u64 = limits::MAX_TEXELS;
 
     /// An error unless a mask of `width` x `height` may be built.
     pub(crate) fn check_size(width: u32, height: u32) -> Result<(), MaskError> {
@@ -375,10 +199,10 @@ impl Mask {
     }
 
     /// The widest or tallest image `decode` and `open` accept.
-    pub const MAX_IMAGE_SIDE: u32 = 16_384;
+    pub const MAX_IMAGE_SIDE: u32 = limits::MAX_IMAGE_SIDE;
     /// The most texels `decode` and `open` accept: 2^26, an 8192 x 8192
     /// image, whose RGBA form takes 256 MiB.
-    pub const MAX_IMAGE_TEXELS: u64 = 1 << 26;
+    pub const MAX_IMAGE_TEXELS: u64 = limits::MAX_IMAGE_TEXELS;
     /// The largest file `open` reads.
     pub const MAX_FILE_BYTES: u64 = 64 << 20;
 

@@ -5,19 +5,24 @@
 #![allow(clippy::module_inception)]
 
 mod bits;
+mod error;
 #[cfg(any(feature = "image", feature = "image025"))]
 mod image_io;
+mod limits;
 mod mask;
 mod node;
 mod one_line;
+mod rect;
 mod rgba;
 mod rule;
 mod tree;
 
 pub(crate) use bits::Bits;
-pub use mask::{Mask, MaskError, PixelRect};
+pub use error::MaskError;
+pub use mask::Mask;
 pub(crate) use node::{Kind, Node};
 pub use one_line::OneLine;
+pub use rect::PixelRect;
 pub use rule::MaskRule;
 pub use tree::CONTACT_COVER_RECTS;
 pub(crate) use tree::{solid_leaf_at, BoxTree};

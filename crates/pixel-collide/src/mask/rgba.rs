@@ -1,7 +1,8 @@
 //! Masks from raw RGBA bytes, whatever decoded them: an engine's texture data, any version of the
 //! image crate, or a hand-made buffer.
 
-use super::mask::{Mask, MaskError};
+use super::error::MaskError;
+use super::mask::Mask;
 use super::rule::MaskRule;
 
 impl Mask {
