@@ -238,3 +238,34 @@ fn texels_at_the_far_edge_of_the_widest_mask_are_found_exactly() {
     assert!(!probe(0.5), "air again");
     assert!(!probe(4.5), "past the edge");
 }
+
+#[test]
+fn a_contact_manifold_of_large_noise_deep_in_each_other_needs_a_fixed_scratch_and_the_bits() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    // Two noise masks turned against each other, one half sunk into the other: the walk finds more
+    // pairs of boxes near than it keeps, the push runs to its work budget, and the patch is every
+    // shared texel. The scratch is the kept pairs (a fixed cap), the patch's kept texels (another)
+    // and the shared texels' bits: it kept every texel of the patch, 36 MiB at 2048 x 2048.
+    for side in [512u32, 1024] {
+        let (a, b) = (
+            support::xorshift_noise(side, 3),
+            support::xorshift_noise(side, 4),
+        );
+        a.build_tree_for_contacts();
+        b.build_tree_for_contacts();
+        let inputs = a.heap_bytes() + b.heap_bytes();
+        let half = side as f32 / 2.0;
+        let sa = Sprite::new(&a, Affine2::IDENTITY);
+        let sb = Sprite::new(
+            &b,
+            Affine2::from_translation(Vec2::new(half, half / 2.5)) * Affine2::from_angle(0.3),
+        );
+        let (peak, m) = peak_during(|| pixel_collide::contact_manifold(sa, sb, 2.0));
+        let m = m.expect("deep in each other");
+        assert!(m.depth > 0.0 && m.normal.is_finite(), "{m:?}");
+        assert!(
+            peak <= (1 << 20) + inputs,
+            "{peak} bytes of scratch for {inputs} bytes of {side} px masks"
+        );
+    }
+}

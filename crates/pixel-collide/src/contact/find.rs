@@ -71,12 +71,11 @@ pub fn contact_manifold(a: Sprite<'_>, b: Sprite<'_>, max_distance: f32) -> Opti
 }
 
 /// Buffers a manifold reuses from one call to the next: the pairs of boxes near, the overlapping
-/// ones among them, and the contact patch's texels.
+/// ones among them, and the contact patch's texels (at most a few thousand of each).
 #[derive(Default)]
 struct Scratch {
     near: Vec<(Node, Node)>,
     start: Vec<(Node, Node)>,
-    texels: Vec<[u32; 2]>,
     patch: Vec<Extreme>,
 }
 
@@ -168,8 +167,8 @@ fn oriented(
     if !(normal.is_finite() && normal.length_squared() > 0.5) {
         return None;
     }
-    let buffers = (&mut scratch.texels, &mut scratch.patch);
+    let buffer = &mut scratch.patch;
     patch(
-        s, l, &pair, near, margin, reach, normal, depth, texel, buffers,
+        s, l, &pair, near, margin, reach, normal, depth, texel, buffer,
     )
 }

@@ -14,6 +14,10 @@ use crate::sprite::Sprite;
 /// How far past the separation the contact patch reaches, in texels of the smaller texel.
 pub(super) const SLACK: f32 = 0.25;
 
+/// How many of the patch's texels are kept to find its ends from (28 bytes each); past that they
+/// are found again instead, so that a deep overlap of two large masks needs no more.
+const KEPT_TEXELS: usize = 4096;
+
 /// How far past its deepest texel the patch may widen within reach, in texels of the smaller
 /// texel: how far a turning body's far end may come down in a step.
 const WIDEN: f32 = 2.0;
@@ -33,7 +37,7 @@ pub(super) fn patch(
     normal: Vec2,
     depth: f32,
     texel: f32,
-    (texels, patch): (&mut Vec<[u32; 2]>, &mut Vec<Extreme>),
+    patch: &mut Vec<Extreme>,
 ) -> Option<Manifold> {
     let on = Patch {
         s,
@@ -52,7 +56,7 @@ pub(super) fn patch(
     // finds it.
     for _ in 0..3 {
         let gap = (-depth).max(0.0) + slack;
-        let deepest = on.texels(gap, None, texels, patch);
+        let (deepest, kept_all) = on.gather(gap, None, patch);
         if patch.is_empty() {
             slack *= 4.0;
             continue;
@@ -60,7 +64,11 @@ pub(super) fn patch(
         // The points stand for the deepest part of the patch: a box flat on the ground has its
         // whole bottom row there, one tipped onto a corner only that corner.
         let level = deepest - 0.5 * texel;
-        let [lo, hi] = ends(patch.iter().filter(|e| e.into >= level))?;
+        let [lo, hi] = if kept_all {
+            ends(patch.iter().filter(|e| e.into >= level))?
+        } else {
+            on.ends_at_least(gap, None, level)?
+        };
         let texel_l = 0.25 * l.texel_side();
         let point = |e: &Extreme, d: f32| {
             let on_surface = e.centre + normal * half;
@@ -85,8 +93,12 @@ pub(super) fn patch(
         let wide = reach.min((-depth).max(0.0) + WIDEN * texel) + slack;
         if wide > gap + slack {
             // Only texels past the band's ends along the surface can move a point.
-            on.texels(wide, Some([lo.along, hi.along]), texels, patch);
-            if let Some([first, last]) = ends(patch.iter()) {
+            let outside = Some([lo.along, hi.along]);
+            let all = match on.gather(wide, outside, patch) {
+                (_, true) => ends(patch.iter()),
+                (_, false) => on.ends_at_least(wide, outside, f32::NEG_INFINITY),
+            };
+            if let Some([first, last]) = all {
                 let (before, after) = (lo.along - first.along, last.along - hi.along);
                 let (far, keep) = if before > after {
                     (first, 1)
@@ -130,19 +142,23 @@ struct Patch<'p, 's> {
 }
 
 impl Patch<'_, '_> {
-    /// Gathers into `patch` the texels of `s` that share area with `l` moved `gap` against the
-    /// normal (leaving out, where `outside` is given, boxes of `s` lying within that span along the
-    /// tangent), and returns how far the deepest of them lies along the normal.
-    fn texels(
-        &self,
-        gap: f32,
-        outside: Option<[f32; 2]>,
-        texels: &mut Vec<[u32; 2]>,
-        patch: &mut Vec<Extreme>,
-    ) -> f32 {
+    /// Calls `f` with each texel of `s` that shares area with `l` moved `gap` against the normal
+    /// (leaving out, where `outside` is given, boxes of `s` lying within that span along the
+    /// tangent), perhaps more than once.
+    fn visit(&self, gap: f32, outside: Option<[f32; 2]>, f: &mut dyn FnMut(Extreme)) {
         let (s, l, normal) = (self.s, self.l, self.normal);
         let tangent = normal.perp();
-        texels.clear();
+        let mut texel = |x: u32, y: u32| {
+            let c = s
+                .transform
+                .transform_point2(Vec2::new(x as f32 + 0.5, y as f32 + 0.5));
+            f(Extreme {
+                texel: [x, y],
+                centre: c,
+                along: c.dot(tangent),
+                into: c.dot(normal),
+            });
+        };
         match self.near {
             Some(near) if gap < self.margin => {
                 let m = s.transform.matrix2;
@@ -158,7 +174,7 @@ impl Patch<'_, '_> {
                         c - r >= lo && c + r <= hi
                     })
                 };
-                patch_texels(self.pair, near, -normal * gap, &within, texels)
+                patch_texels(self.pair, near, -normal * gap, &within, &mut texel);
             }
             _ => {
                 let moved = Sprite::new(
@@ -170,29 +186,48 @@ impl Patch<'_, '_> {
                     for y in r.y..r.y + r.h {
                         for x in r.x..r.x + r.w {
                             if shared.is_solid(x, y) {
-                                texels.push([x, y]);
+                                texel(x, y);
                             }
                         }
                     }
                 }
             }
         }
+    }
+
+    /// Gathers into `patch` the texels [`visit`](Self::visit) finds, up to [`KEPT_TEXELS`] of them,
+    /// and returns how far the deepest lies along the normal and whether all were kept.
+    fn gather(&self, gap: f32, outside: Option<[f32; 2]>, patch: &mut Vec<Extreme>) -> (f32, bool) {
         patch.clear();
-        let mut deepest = f32::NEG_INFINITY;
-        for &[x, y] in texels.iter() {
-            let c = s
-                .transform
-                .transform_point2(Vec2::new(x as f32 + 0.5, y as f32 + 0.5));
-            let e = Extreme {
-                texel: [x, y],
-                centre: c,
-                along: c.dot(tangent),
-                into: c.dot(normal),
-            };
+        let (mut deepest, mut kept_all) = (f32::NEG_INFINITY, true);
+        self.visit(gap, outside, &mut |e| {
             deepest = deepest.max(e.into);
-            patch.push(e);
-        }
-        deepest
+            if patch.len() < KEPT_TEXELS {
+                patch.push(e);
+            } else {
+                kept_all = false;
+            }
+        });
+        (deepest, kept_all)
+    }
+
+    /// The first and last along the tangent of the texels [`visit`](Self::visit) finds that lie
+    /// at least `level` along the normal, found without keeping them.
+    fn ends_at_least(
+        &self,
+        gap: f32,
+        outside: Option<[f32; 2]>,
+        level: f32,
+    ) -> Option<[Extreme; 2]> {
+        let mut found: Option<[Extreme; 2]> = None;
+        self.visit(gap, outside, &mut |e| {
+            if e.into >= level {
+                // The ends so far first, so that a tie keeps the texel met first, as `ends` does.
+                let so_far = found.map_or([None, None], |[lo, hi]| [Some(lo), Some(hi)]);
+                found = ends([so_far[0], so_far[1], Some(e)].iter().flatten());
+            }
+        });
+        found
     }
 
     /// The depth (negative: apart) of texel `[x, y]` of `s` against `l` along the normal, measured
@@ -223,7 +258,7 @@ fn ends<'e>(texels: impl Iterator<Item = &'e Extreme>) -> Option<[Extreme; 2]> {
     ends
 }
 
-/// The texels of the pair's first argument sprite that share area with the other moved by world
+/// Calls `out` with the texels of the pair's first argument sprite that share area with the other moved by world
 /// translation `by`, from the pairs of boxes that lie near enough for every such texel to be in one
 /// of them (a texel under several boxes comes more than once), leaving out the first sprite's boxes
 /// that `skip` says.
@@ -232,7 +267,7 @@ fn patch_texels(
     near: &[(Node, Node)],
     by: Vec2,
     skip: &dyn Fn(&Node) -> bool,
-    out: &mut Vec<[u32; 2]>,
+    out: &mut dyn FnMut(u32, u32),
 ) {
     // Moving the second argument by D in the world moves the pair's second mask by M^-1 D in the
     // first one's texels, or the first by that, so the second by minus it, when swapped.
@@ -252,7 +287,7 @@ fn patch_texels(
         for y in y0..y1 {
             for x in x0..x1 {
                 if under.shares(x, y, other) {
-                    out.push([x, y]);
+                    out(x, y);
                 }
             }
         }
