@@ -1,8 +1,8 @@
 //! The contact manifold against brute force, over masks turned, scaled, flipped and sheared: the
 //! normal reversed with the order, the depth a way out no longer than a push along a face normal or
 //! a world axis, the points on both sprites' solid texels, the same answers from a tree built for
-//! contacts, an exact circle and capsule against the nearest solid point, and flat contacts with two level
-//! points.
+//! contacts, an exact circle and capsule against the nearest solid point, flat contacts with two level
+//! points, and the contract kept on masks up to 96 texels a side.
 
 use glam::{Affine2, Vec2};
 use pixel_collide::{
@@ -235,6 +235,61 @@ proptest! {
             // Boxes split differently round differently, by a few units in the last place.
             prop_assert!((m.depth - t.depth).abs() <= 1e-4 * m.depth.abs().max(1.0), "{:?} {:?}", m, t);
             prop_assert!(m.normal.dot(t.normal) > 1.0 - 1e-5, "{:?} {:?}", m, t);
+        }
+    }
+}
+
+/// A mask of 24 to 96 texels a side: blobs (a few discs) over sparse noise, so that its tree holds
+/// both solid rectangles and bit blocks.
+fn large_mask() -> impl Strategy<Value = Mask> {
+    (
+        24u32..=96,
+        24u32..=96,
+        proptest::collection::vec((0.0f32..1.0, 0.0f32..1.0, 3.0f32..20.0), 1..5),
+        any::<u64>(),
+    )
+        .prop_map(|(w, h, blobs, seed)| {
+            Mask::from_fn(w, h, |x, y| {
+                let p = Vec2::new(x as f32 + 0.5, y as f32 + 0.5);
+                let noise = (u64::from(x) * 0x9e37_79b9 ^ u64::from(y) * 0x85eb_ca6b ^ seed)
+                    .wrapping_mul(0x2545_f491_4f6c_dd1d)
+                    >> 61
+                    == 0;
+                noise
+                    || blobs
+                        .iter()
+                        .any(|&(bx, by, r)| p.distance(Vec2::new(bx * w as f32, by * h as f32)) < r)
+            })
+            .unwrap()
+        })
+}
+
+/// A placement of a large mask: as [`placement`], spread four times as far.
+fn large_placement() -> impl Strategy<Value = Affine2> {
+    placement().prop_map(|t| {
+        Affine2::from_mat2_translation(t.matrix2, t.translation * 4.0 - Vec2::splat(40.0))
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    #[test]
+    fn large_masks_keep_the_contract_reversed_and_on_their_texels(
+        ma in large_mask(), mb in large_mask(), pa in large_placement(), pb in large_placement(),
+        reach in 0.0f32..4.0,
+    ) {
+        let (a, b) = (Sprite::new(&ma, pa), Sprite::new(&mb, pb));
+        let ab = contact_manifold(a, b, reach);
+        prop_assert_eq!(ab.map(|m| m.reversed()), contact_manifold(b, a, reach));
+        let Some(m) = ab else { return Ok(()) };
+        prop_assert!((m.normal.length() - 1.0).abs() < 1e-4);
+        let deepest = m.points().iter().map(|p| p.depth).fold(f32::MIN, f32::max);
+        prop_assert!(deepest <= m.depth + 1e-4, "{:?}", m);
+        for p in m.points() {
+            let reach = texel(&a).max(texel(&b)) + 0.5 * p.depth.abs() + 1e-3;
+            let (da, db) = (distance_to_solid(&a, p.point), distance_to_solid(&b, p.point));
+            prop_assert!(da <= reach && db <= reach, "{} and {} from a and b: {:?}", da, db, m);
         }
     }
 }

@@ -107,7 +107,9 @@ pub(super) fn patch(
                 };
                 if before.max(after) > 0.5 * texel {
                     let measured = on.depth_along_normal(far.texel, wide);
-                    if let Some(d) = measured.filter(|d| -d <= reach) {
+                    // No deeper than the whole body's way out, which frees this texel too: a push
+                    // settled in f32 may overshoot it by its rounding.
+                    if let Some(d) = measured.filter(|d| -d <= reach).map(|d| d.min(depth)) {
                         points = if keep == 1 {
                             [point(&far, d), points[1]]
                         } else {
