@@ -258,6 +258,20 @@ impl PyMask {
         Ok(PyMask::new(shared))
     }
 
+    /// fitted_circle() -> (x, y, radius) or None
+    ///
+    /// The circle this mask is a filled raster of, in texel coordinates (x right, y down, a texel one
+    /// unit across): the solid texels' centroid and the radius of their area; None for a mask that is
+    /// no circle's raster: a texel centre within the radius less three quarters of a texel empty, or
+    /// one beyond it plus that solid (a ring, a disc with a hole or a bite, a square, an ellipse), or
+    /// a radius under 6 texels. A ball drawn with `pygame.draw.circle` is one; its `Sprite` can then
+    /// stand for a circle wherever a smooth outline matters more than its texels' corners.
+    fn fitted_circle(&self) -> Option<(f32, f32, f32)> {
+        self.inner
+            .fitted_circle()
+            .map(|c| (c.center.x, c.center.y, c.radius))
+    }
+
     /// centroid() -> (x, y)
     ///
     /// The mean texel of the solid texels, each coordinate rounded down, as pygame gives it; (0, 0)

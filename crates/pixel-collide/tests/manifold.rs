@@ -251,7 +251,7 @@ fn large_mask() -> impl Strategy<Value = Mask> {
         .prop_map(|(w, h, blobs, seed)| {
             Mask::from_fn(w, h, |x, y| {
                 let p = Vec2::new(x as f32 + 0.5, y as f32 + 0.5);
-                let noise = (u64::from(x) * 0x9e37_79b9 ^ u64::from(y) * 0x85eb_ca6b ^ seed)
+                let noise = ((u64::from(x) * 0x9e37_79b9) ^ (u64::from(y) * 0x85eb_ca6b) ^ seed)
                     .wrapping_mul(0x2545_f491_4f6c_dd1d)
                     >> 61
                     == 0;
