@@ -43,7 +43,8 @@ pub enum MaskError {
         /// The hot-spot image's width and height.
         hot: (u32, u32),
     },
-    /// An image larger than [`Mask::MAX_IMAGE_SIDE`] on a side or than [`Mask::MAX_IMAGE_TEXELS`].
+    /// An image larger than [`Mask::MAX_IMAGE_SIDE`](crate::Mask::MAX_IMAGE_SIDE) on a side or than
+    /// [`Mask::MAX_IMAGE_TEXELS`](crate::Mask::MAX_IMAGE_TEXELS).
     TooLarge {
         /// What the bytes came from (a path, or "image data").
         source: String,
@@ -52,8 +53,8 @@ pub enum MaskError {
         /// The height its header claims.
         height: u32,
     },
-    /// A mask built from bits or a predicate larger than [`Mask::MAX_SIDE`] on a side or than
-    /// [`Mask::MAX_TEXELS`].
+    /// A mask built from bits or a predicate larger than [`Mask::MAX_SIDE`](crate::Mask::MAX_SIDE) on
+    /// a side or than [`Mask::MAX_TEXELS`](crate::Mask::MAX_TEXELS).
     TooManyTexels {
         /// The requested width.
         width: u32,
