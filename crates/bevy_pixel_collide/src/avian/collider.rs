@@ -25,9 +25,9 @@ pub(crate) const PRIMITIVE_TEXELS: f32 = 64.0;
 /// sprite rolls as a wheel rather than as the polygon of its texels' corners;
 /// [`with_texel_contacts`](Self::with_texel_contacts) keeps its texels instead, for a gear whose
 /// teeth are shallower than the fit's tolerance, say. Mass, centre of mass and angular inertia are
-/// summed exactly over the texels. Two primitives collide as avian's own shapes do; a primitive meets a mask as its shape
-/// drawn into a mask of [`PRIMITIVE_TEXELS`](Self::PRIMITIVE_TEXELS) texels along its longer side
-/// (exact for rectangles). The entity's [`PixelCollider`] follows the same texels, so that
+/// summed exactly over the texels. Two primitives collide as avian's own shapes do; a primitive
+/// meets a mask as its shape drawn into a mask of [`PRIMITIVE_TEXELS`](Self::PRIMITIVE_TEXELS)
+/// texels along its longer side (exact for rectangles). The entity's [`PixelCollider`] follows the same texels, so that
 /// [`PixelQueries`](crate::PixelQueries) and the collision messages see these colliders too.
 ///
 /// Needs [`PixelPhysicsPlugin`](super::PixelPhysicsPlugin).

@@ -33,9 +33,9 @@ use crate::sprite::Sprite;
 /// patch, so a box resting flat gets two points of equal depth at its two bottom corners and one
 /// standing on a corner gets the corner. Where texels within `max_distance` of the other sprite (and
 /// at most two texels past the deepest) run further along the surface on one side than the deepest
-/// part does, the farthest of them takes that side's point, its depth (negative: a gap) measured along the normal: a tipped box gets its
-/// corner and the far end of its lower face, which it meets as it turns down onto it, as a
-/// physics engine's speculative contacts want.
+/// part does, the farthest of them takes that side's point, its depth (negative: a gap) measured
+/// along the normal: a tipped box gets its corner and the far end of its lower face, which it meets
+/// as it turns down onto it, as a physics engine's speculative contacts want.
 ///
 /// Cost: one walk of both trees, which finds every pair of boxes within reach; a pair out of reach
 /// ends there, and the push (a dozen slides, most ending at their first jump), the distance of a

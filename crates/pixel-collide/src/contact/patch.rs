@@ -86,10 +86,10 @@ pub(super) fn patch(
         let mut len = if lo.texel == hi.texel { 1 } else { 2 };
         // Texels within reach that run further along the surface on one side take that side's
         // point: the far end of a tipped box's lower face, which a body turning onto it meets
-        // before it sinks in.
-        // Only a reach past the patch's own gap (a body moving or turning) widens it, and by at
-        // most WIDEN texels past the deepest texel: the rest of a body moving straight follows its
-        // deepest texel, which a solver stops, and only turning brings it down after.
+        // before it sinks in. Only a reach past the patch's own gap (a body moving or turning)
+        // widens it, and by at most WIDEN texels past the deepest texel: the rest of a body moving
+        // straight follows its deepest texel, which a solver stops, and only turning brings it
+        // down after.
         let wide = reach.min((-depth).max(0.0) + WIDEN * texel) + slack;
         if wide > gap + slack {
             // Only texels past the band's ends along the surface can move a point.
@@ -100,21 +100,17 @@ pub(super) fn patch(
             };
             if let Some([first, last]) = all {
                 let (before, after) = (lo.along - first.along, last.along - hi.along);
-                let (far, keep) = if before > after {
-                    (first, 1)
+                let (far, side) = if before > after {
+                    (first, 0)
                 } else {
-                    (last, 0)
+                    (last, 1)
                 };
                 if before.max(after) > 0.5 * texel {
                     let measured = on.depth_along_normal(far.texel, wide);
                     // No deeper than the whole body's way out, which frees this texel too: a push
                     // settled in f32 may overshoot it by its rounding.
                     if let Some(d) = measured.filter(|d| -d <= reach).map(|d| d.min(depth)) {
-                        points = if keep == 1 {
-                            [point(&far, d), points[1]]
-                        } else {
-                            [points[0], point(&far, d)]
-                        };
+                        points[side] = point(&far, d);
                         len = 2;
                     }
                 }
