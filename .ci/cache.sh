@@ -12,6 +12,8 @@
 
 CI_CACHE_ENTRY=""
 CI_CACHE_KEY=""
+# "warm" when a whole entry is reused, "cold" when the run builds from nothing: the budget it is held to.
+CI_CACHE_STATE=cold
 # Free disk a cold run needs for its build folder (about 12 GB) with room to spare.
 CI_CACHE_MIN_FREE_GB=${CI_CACHE_MIN_FREE_GB:-25}
 # An entry larger than this has grown past what one run builds: it starts again.
@@ -68,6 +70,7 @@ ci_cache_open() {
   fi
   if [ -d "$entry" ]; then
     echo "cache: reusing $entry"
+    CI_CACHE_STATE=warm
   else
     echo "cache: empty: building from nothing into $entry"
   fi

@@ -12,7 +12,8 @@ target="${CARGO_TARGET_DIR:-$root/target}"
 venv="$target/python-venv"
 out="$root/target/python"
 mkdir -p "$out"
-[ -x "$venv/bin/python" ] || python3 -m venv "$venv"
+. "$root/scripts/venv.sh"
+venv_ready "$venv"
 # pygame-ce at the version the package is measured and tested against.
 "$venv/bin/pip" install -q "pygame-ce==2.5.8" numpy pytest
 # The one install command of the package's README; maturin builds it in release mode.
