@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Builds the collision crate's README examples in two fresh projects outside the workspace, each with
-# a path dependency and nothing else: a macroquad 0.4 game (glam 0.27, image 0.24, the default
-# features) and a Bevy 0.19 game (glam 0.32, image 0.25, `glam032` and `image025`). Fails if either
-# does not build or compiles a second glam. Usage: bash scripts/outside-projects.sh [macroquad|bevy]...
+# a path dependency on the crate and its engine: a macroquad 0.4 game (glam 0.27, image 0.24, the
+# default features) and a Bevy 0.19 game with avian2d 0.7 (glam 0.32, image 0.25, `glam032` and
+# `image025`). Fails if either does not build or compiles a second glam.
+# Usage: bash scripts/outside-projects.sh [macroquad|bevy]...
 #
 # Each project starts from the workspace's Cargo.lock and build profiles, and the Bevy game asks for the
-# Bevy features the plugin's tests and example use, so that with one CARGO_TARGET_DIR (as CI sets) they
-# reuse what the workspace built instead of compiling macroquad and Bevy again; the dependency graph a
-# project resolves is still its own.
+# Bevy and avian2d features the plugin's tests and example use, so that with one CARGO_TARGET_DIR (as
+# CI sets) they reuse what the workspace built instead of compiling macroquad and Bevy again; the
+# dependency graph a project resolves is still its own, and scripts/bevy_features.py checks, before
+# anything is built, that it gives every crate under Bevy the features the plugin's tests give it.
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 crate="$here/crates/pixel-collide"
@@ -37,12 +39,14 @@ PY
 # The workspace's [profile.*] sections, word for word.
 profiles() { sed -n '/^\[profile\./,$p' "$here/Cargo.toml"; }
 
-# The Bevy features the plugin builds with under its `example` feature, its dev-dependencies' included.
-bevy_features() {
+# The Bevy dependency the plugin builds with under its `example` feature (its dev-dependencies'
+# features included), and its avian2d dependency as written.
+engine_deps() {
   python3 - "$here/crates/bevy_pixel_collide/Cargo.toml" <<'PY'
 import sys, tomllib
 toml = tomllib.load(open(sys.argv[1], "rb"))
-wanted = set(toml["dependencies"]["bevy"]["features"]) | set(toml["dev-dependencies"]["bevy"]["features"])
+deps = toml["dependencies"]
+wanted = set(deps["bevy"]["features"]) | set(toml["dev-dependencies"]["bevy"]["features"])
 todo, seen = ["example"], set()
 while todo:
     for item in toml["features"].get(todo.pop(), []):
@@ -51,7 +55,11 @@ while todo:
         elif item not in seen:
             seen.add(item)
             todo.append(item)
-print(", ".join('"%s"' % f for f in sorted(wanted)))
+quoted = lambda items: ", ".join('"%s"' % f for f in sorted(items))
+avian = deps["avian2d"]
+print('bevy = { version = "%s", default-features = false, features = [%s] }' % (deps["bevy"]["version"], quoted(wanted)))
+print('avian2d = { version = "%s", default-features = %s, features = [%s] }'
+      % (avian["version"], str(avian.get("default-features", True)).lower(), quoted(avian["features"])))
 PY
 }
 
@@ -65,7 +73,7 @@ for kind in "${kinds[@]}"; do
 pixel-collide = { path = "'"$crate"'" }'
       cp "$here/assets/block.png" "$dir/src/block.png" ;;
     bevy)
-      deps='bevy = { version = "0.19.1", default-features = false, features = ['"$(bevy_features)"'] }
+      deps="$(engine_deps)"'
 pixel-collide = { path = "'"$crate"'", default-features = false, features = ["glam032", "image025"] }' ;;
     *) echo "outside-projects: unknown kind $kind (macroquad or bevy)"; exit 2 ;;
   esac
@@ -73,6 +81,7 @@ pixel-collide = { path = "'"$crate"'", default-features = false, features = ["gl
     "$kind" "$deps" "$(profiles)" >"$dir/Cargo.toml"
   cp "$here/Cargo.lock" "$dir/Cargo.lock"
   extract "$kind" "$dir"
+  [ "$kind" != bevy ] || python3 "$here/scripts/bevy_features.py" --outside "$dir"
   echo "== $kind: building the README's examples in $dir"
   (cd "$dir" && cargo build --quiet --all-targets && cargo test --quiet)
   glams=$(cd "$dir" && cargo tree -e normal --prefix none | grep -o '^glam v[0-9.]*' | sort -u)
