@@ -2,6 +2,10 @@
 # `ci_steps_report STATUS` prints the table at the end of the run, passed or failed: each step's time,
 # the total against the budget (a cold run 25 minutes, one that reuses the cache 8), the disk the build
 # folders use and the load average at the start and the end.
+#
+# `background NAME COMMAND...` starts a step's work at once at the lowest priority, so that it takes
+# only the CPU the steps in front leave idle (downloads, test runs, waits for windows), and `await NAME`
+# (run as a step) waits for it, printing its output, and fails as it failed.
 
 CI_STEP_NAMES=()
 CI_STEP_SECONDS=()
@@ -25,6 +29,33 @@ step() {
   CI_STEP_NAMES+=("$name")
   CI_STEP_SECONDS+=("$(($(date +%s) - started))")
   CI_STEP_CURRENT=""
+}
+
+declare -A CI_BG_PID=() CI_BG_LOG=()
+
+background() {
+  local name="$1"
+  shift
+  CI_BG_LOG[$name]="$TMPDIR/background-$name.log"
+  # A session of its own, so that a run that fails early can end it with everything it started.
+  setsid nice -n 19 "$@" >"${CI_BG_LOG[$name]}" 2>&1 &
+  CI_BG_PID[$name]=$!
+  echo "background: $name started (pid ${CI_BG_PID[$name]}, log ${CI_BG_LOG[$name]})"
+}
+
+await() {
+  local name="$1" status=0
+  wait "${CI_BG_PID[$name]}" || status=$?
+  unset "CI_BG_PID[$name]"
+  cat "${CI_BG_LOG[$name]}"
+  [ "$status" = 0 ] || echo "background: $name failed with status $status"
+  return "$status"
+}
+
+# Ends what is still running in the background (a run that failed early).
+ci_background_stop() {
+  local pid
+  for pid in "${CI_BG_PID[@]}"; do kill -- "-$pid" 2>/dev/null || true; done
 }
 
 ci_mmss() { printf '%d:%02d' $(($1 / 60)) $(($1 % 60)); }

@@ -6,6 +6,7 @@
 #
 #   bash scripts/python.sh            everything
 #   bash scripts/python.sh -k group   the install, then pytest with these arguments alone
+#   bash scripts/python.sh --tools    only the virtual environment and what the tests need from PyPI
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 target="${CARGO_TARGET_DIR:-$root/target}"
@@ -16,6 +17,7 @@ mkdir -p "$out"
 venv_ready "$venv"
 # pygame-ce at the version the package is measured and tested against.
 "$venv/bin/pip" install -q "pygame-ce==2.5.8" numpy pytest
+[ "${1:-}" != --tools ] || exit 0
 # The one install command of the package's README; maturin builds it in release mode.
 "$venv/bin/pip" install -q --force-reinstall --no-deps "$root/crates/pixel-collide-py"
 
