@@ -1,7 +1,7 @@
 //! Writing a file atomically through a temporary one, and tidying the temporary files of saves that
 //! were killed mid-write.
 
-use std::fs::{self, File, OpenOptions};
+use std::fs::{self, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
@@ -38,7 +38,7 @@ pub(crate) fn write_atomically(dir: &Path, path: &Path, bytes: &[u8]) -> io::Res
     }
     // Syncing the directory makes the rename itself durable; not every platform allows opening one.
     #[cfg(unix)]
-    if let Ok(d) = File::open(dir) {
+    if let Ok(d) = fs::File::open(dir) {
         let _ = d.sync_all();
     }
     Ok(())
@@ -136,7 +136,7 @@ mod tests {
         let running = put(&format!(".settings.json.tmp-{}", std::process::id()));
         let old = put(&format!(".scores.json.tmp-{}", std::process::id()));
         let an_hour_ago = SystemTime::now() - Duration::from_secs(3600);
-        File::options()
+        fs::File::options()
             .write(true)
             .open(&old)
             .unwrap()
