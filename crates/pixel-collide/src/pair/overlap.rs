@@ -58,14 +58,8 @@ pub fn collide(a: Sprite<'_>, b: Sprite<'_>) -> Option<Contact> {
         if let Some(view) = pair.aligned() {
             pair.texel_contact(view.first()?)
         } else {
-            let mut contact = pair.cores_meet().map(|(ra, rb)| pair.contact(&ra, &rb));
-            if contact.is_none() {
-                pair.walk(|ra, rb| {
-                    contact = Some(pair.contact(ra, rb));
-                    true
-                });
-            }
-            contact?
+            let (ra, rb) = pair.first_hit()?;
+            pair.contact(&ra, &rb)
         }
     };
     placeable(&a, &b).then_some(contact)
@@ -99,14 +93,7 @@ fn overlaps_placed(a: Sprite<'_>, b: Sprite<'_>) -> bool {
         if let Some(view) = pair.aligned() {
             view.first().is_some()
         } else {
-            let mut hit = pair.cores_meet().is_some();
-            if !hit {
-                pair.walk(|_, _| {
-                    hit = true;
-                    true
-                });
-            }
-            hit
+            pair.first_hit().is_some()
         }
     } else {
         false

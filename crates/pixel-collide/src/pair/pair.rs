@@ -71,14 +71,6 @@ impl<'a> Pair<'a> {
         })
     }
 
-    /// The two masks' largest solid rectangles (see `mask::tree::core`) when both have one and they
-    /// overlap: a pair of solid boxes the walk would also find, tried first.
-    #[inline]
-    pub(crate) fn cores_meet(&self) -> Option<(Node, Node)> {
-        let (ca, cb) = (self.a.tree().core?, self.b.tree().core?);
-        (!self.separated(&ca, &cb)).then_some((ca, cb))
-    }
-
     /// The word-parallel view of the pair when the second mask's texels land exactly on the first's.
     #[inline]
     pub(crate) fn aligned(&self) -> Option<Aligned<'a>> {

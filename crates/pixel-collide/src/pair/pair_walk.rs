@@ -18,6 +18,32 @@ impl<'a> Pair<'a> {
         self.walk_observed(found, |_, _, _| {});
     }
 
+    /// The first overlapping pair of solid boxes, trying the masks' largest solid rectangles first
+    /// when both keep one (see `mask::tree::core`): two round sprites that overlap deeply meet there
+    /// in one test. Both trees are fetched once for the look and the walk, so sprites without such
+    /// a rectangle (the solid sprites a cover describes) pay one branch for it.
+    #[inline]
+    pub(crate) fn first_hit(&self) -> Option<(Node, Node)> {
+        let trees = (self.a.tree(), self.b.tree());
+        if let (Some(ca), Some(cb)) = (&trees.0.core, &trees.1.core) {
+            if !self.separated(ca, cb) {
+                return Some((*ca, *cb));
+            }
+        }
+        let mut hit = None;
+        self.walk_trees(
+            trees,
+            #[inline(always)]
+            |a, b| self.separated(a, b),
+            |a, b| {
+                hit = Some((*a, *b));
+                true
+            },
+            |_, _, _| {},
+        );
+        hit
+    }
+
     /// [`walk`](Self::walk), also telling `observe` about every node pair tested and whether the pair
     /// was separated.
     #[inline(always)]
@@ -86,11 +112,22 @@ impl<'a> Pair<'a> {
         found: impl FnMut(&Node, &Node) -> bool,
         observe: impl FnMut(&Node, &Node, bool),
     ) {
+        // Each tree once: every look through the mask's lazily built tree is an atomic load.
+        self.walk_trees((self.a.tree(), self.b.tree()), separated, found, observe);
+    }
+
+    /// [`walk_by`](Self::walk_by) over the two masks' trees, fetched by the caller.
+    #[inline(always)]
+    fn walk_trees(
+        &self,
+        trees: (&BoxTree, &BoxTree),
+        separated: impl Fn(&Node, &Node) -> bool,
+        found: impl FnMut(&Node, &Node) -> bool,
+        observe: impl FnMut(&Node, &Node, bool),
+    ) {
         // Depth first: the stack holds the unexplored siblings along the current path, one per level
         // of a tree and three per level of a bit block's squares (six levels from 64 texels to 1,
         // eight from a thin mask's 256).
-        // Each tree once: every look through the mask's lazily built tree is an atomic load.
-        let trees = (self.a.tree(), self.b.tree());
         let squares = |t: &BoxTree| {
             if t.has_blocks {
                 3 * t.block_log() as usize
