@@ -1,6 +1,7 @@
 # Sourced by the real-window checks. `start_xvfb WxH` starts an Xvfb server on a display number the
 # server picks itself (a fixed number fails when a stale lock file or another server holds it), waits
-# until it answers, sets XVFB_DISPLAY to ":N" and adds its pid to XVFB_PIDS; `stop_xvfb` ends them all.
+# until it answers, sets XVFB_DISPLAY to ":N" and adds its pid to XVFB_PIDS; `stop_xvfb` ends them all
+# and waits until they are gone.
 XVFB_PIDS=()
 start_xvfb() {
   local file
@@ -18,6 +19,15 @@ start_xvfb() {
   echo "xvfb: display $XVFB_DISPLAY does not answer"
   exit 1
 }
+# Waits for each server to be gone: one still shutting down deletes the socket file of the same display
+# number as a new server reuses it, and the next check's game then cannot connect.
 stop_xvfb() {
+  local pid
   for pid in "${XVFB_PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
+  for pid in "${XVFB_PIDS[@]}"; do
+    for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    kill -KILL "$pid" 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
+  done
+  XVFB_PIDS=()
 }
