@@ -16,8 +16,8 @@ use crate::pair::{closest_pair, distance_within, Pair};
 use crate::sprite::Sprite;
 
 /// The contact manifold of two sprites that overlap, touch or lie within `max_distance` (world units)
-/// of each other; `None` when they lie further apart, either has no solid texel, or a transform is not
-/// finite or covers no area.
+/// of each other (`f32::INFINITY`: at any distance; negative or NaN: 0); `None` when they lie further
+/// apart, either has no solid texel, or a transform is not finite or covers no area.
 ///
 /// The depth of an overlap is the length of the shortest push out of it along the texels' face
 /// normals and the world axes (the way out of an overlap of two sets of squares lies along one of
@@ -83,15 +83,18 @@ thread_local! {
     static SCRATCH: Cell<Scratch> = Cell::new(Scratch::default());
 }
 
-/// The order the pair is computed in: the mask with fewer texels first (its texels are scanned for
-/// the patch), then by size and placement, so that either argument order picks the same one.
+/// The order the pair is computed in: the smaller mask first (its texels are scanned for the
+/// patch), then by size, placement and, where those tie, the texels themselves, so that either
+/// argument order picks the same one unless the two sprites are the same shape in the same place.
 fn canonical_order(a: &Sprite<'_>, b: &Sprite<'_>) -> Ordering {
     let key = |s: &Sprite<'_>| {
         let (w, h) = (s.mask.width(), s.mask.height());
         let cols = s.transform.to_cols_array().map(f32::to_bits);
         (u64::from(w) * u64::from(h), w, h, cols)
     };
-    key(a).cmp(&key(b))
+    key(a)
+        .cmp(&key(b))
+        .then_with(|| a.mask.words().cmp(b.mask.words()))
 }
 
 /// The manifold with `s` as the first sprite, `s` having no more texels than `l`.
@@ -104,8 +107,13 @@ fn oriented(
     if !(s.transform.is_finite() && l.transform.is_finite()) {
         return None;
     }
+    let sb = s.bounds();
     let reach = if max_distance.is_finite() {
         max_distance.max(0.0)
+    } else if max_distance > 0.0 {
+        // Any distance: no two points of the sprites lie further apart than their bounds' span.
+        let span = sb.max.max(l.bounds().max) - sb.min.min(l.bounds().min);
+        span.length().min(f32::MAX)
     } else {
         0.0
     };
@@ -113,8 +121,6 @@ fn oriented(
     if texel.is_nan() || texel <= 0.0 {
         return None;
     }
-    let sb = s.bounds();
-    // A hair past the reach, so that sprites sharing only an edge are not rejected.
     // Past the reach by the patch's slack, so that the pairs near hold the patch too, and a hair,
     // so that sprites sharing only an edge are not rejected.
     let margin = reach + texel * (SLACK + 1.0 / 64.0);

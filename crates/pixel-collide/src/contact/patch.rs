@@ -126,7 +126,33 @@ pub(super) fn patch(
             len,
         });
     }
-    None
+    // Corners that meet at acute angles (sheared texels) can slide past each other as one is moved
+    // along the normal, leaving the patch empty at every slack: they touch at their closest points.
+    corner_contact(s, l, normal, depth)
+}
+
+/// The one-point contact of `s` and `l` at their closest points once parted by `depth` along the
+/// normal (when they overlap), each point's texel the solid one nearest it.
+fn corner_contact(s: Sprite<'_>, l: Sprite<'_>, normal: Vec2, depth: f32) -> Option<Manifold> {
+    let apart = normal * depth.max(0.0);
+    let parted = Sprite::new(l.mask, Affine2::from_translation(apart) * l.transform);
+    let d = crate::distance(s, parted)?;
+    let inside = |sprite: &Sprite<'_>, p: Vec2, towards: Vec2| {
+        let q = p + towards * (0.25 * sprite.texel_side());
+        nearest_solid(sprite.mask, sprite.transform.inverse().transform_point2(q))
+    };
+    let point = ManifoldPoint {
+        point: d.on_a - normal * (0.5 * depth),
+        depth,
+        texel_a: inside(&s, d.on_a, -normal),
+        texel_b: inside(&l, d.on_b - apart, normal),
+    };
+    Some(Manifold {
+        normal,
+        depth,
+        points: [point; 2],
+        len: 1,
+    })
 }
 
 /// The two sprites a patch is taken of, and how.

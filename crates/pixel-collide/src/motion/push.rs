@@ -142,7 +142,11 @@ pub(crate) fn contact_push(
     }
     if let Some(view) = pair.aligned() {
         view.first()?;
-        return Some(grid_push(pair)?.as_vec2());
+        // A grid whose whole-texel moves are not ordered by length (stretched and turned, or
+        // sheared) takes the general search below, as `push_out` does.
+        if let Some(p) = grid_push(pair) {
+            return Some(p.as_vec2());
+        }
     }
     // Of the pairs near, those that overlap: where every slide of the push starts.
     let known = match near {
