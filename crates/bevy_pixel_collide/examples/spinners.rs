@@ -250,8 +250,8 @@ fn move_figure(
 }
 
 fn flash_on_hit(
-    mut started: MessageReader<CollisionStarted>,
-    figure: Single<(Entity, &CollidingEntities), With<Figure>>,
+    mut started: MessageReader<PixelCollisionStarted>,
+    figure: Single<(Entity, &PixelCollidingEntities), With<Figure>>,
     time: Res<Time>,
     mut flash: ResMut<Flash>,
     mut clear: ResMut<ClearColor>,
@@ -259,7 +259,7 @@ fn flash_on_hit(
     let (me, touching) = *figure;
     if started
         .read()
-        .any(|CollisionStarted(a, b)| *a == me || *b == me)
+        .any(|PixelCollisionStarted(a, b)| *a == me || *b == me)
     {
         flash.0 = 0.25;
     }

@@ -32,7 +32,7 @@ use crate::convert;
 /// # bevy::ecs::system::assert_is_system(spawn);
 /// ```
 #[derive(Component, Clone, Debug, Default)]
-#[require(CollidingEntities)]
+#[require(PixelCollidingEntities)]
 pub struct PixelCollider {
     /// Texels whose alpha (0 to 255) is at or below this are air; 0, the default, makes every texel
     /// with any opacity solid.
@@ -140,7 +140,7 @@ impl PixelCollider {
 /// The other colliders this entity's collider touches on solid texels now, kept current by
 /// [`PixelCollisionSystems::Detect`](crate::PixelCollisionSystems::Detect).
 #[derive(Component, Clone, Debug, Default, PartialEq, Eq, Deref, DerefMut)]
-pub struct CollidingEntities(pub EntityHashSet);
+pub struct PixelCollidingEntities(pub EntityHashSet);
 
 /// The 2D affine transform a [`GlobalTransform`] applies in the XY plane (z and the third axis are
 /// dropped).

@@ -3,16 +3,16 @@
 use bevy::prelude::*;
 use pixel_collide::SweepAndPrune;
 
-use crate::collider::{CollidingEntities, PixelCollider};
+use crate::collider::{PixelCollider, PixelCollidingEntities};
 
 /// Sent in the frame two colliders start touching on solid texels; the smaller [`Entity`] first.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct CollisionStarted(pub Entity, pub Entity);
+pub struct PixelCollisionStarted(pub Entity, pub Entity);
 
 /// Sent in the frame two colliders stop touching, one of them is despawned or loses its collider;
 /// the smaller [`Entity`] first.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct CollisionEnded(pub Entity, pub Entity);
+pub struct PixelCollisionEnded(pub Entity, pub Entity);
 
 /// Every pair of colliders touching on solid texels after the last detection, each pair with the
 /// smaller [`Entity`] first, in ascending order.
@@ -42,13 +42,13 @@ fn ordered(a: Entity, b: Entity) -> (Entity, Entity) {
 }
 
 /// Runs the broad phase and the exact test over every collider with a mask, then sends the started
-/// and ended messages and updates each [`CollidingEntities`] from the difference with the last frame.
+/// and ended messages and updates each [`PixelCollidingEntities`] from the difference with the last frame.
 pub(crate) fn detect_collisions(
     colliders: Query<(Entity, &PixelCollider, &GlobalTransform)>,
-    mut touching: Query<&mut CollidingEntities>,
+    mut touching: Query<&mut PixelCollidingEntities>,
     mut contacts: ResMut<PixelContacts>,
-    mut started: MessageWriter<CollisionStarted>,
-    mut ended: MessageWriter<CollisionEnded>,
+    mut started: MessageWriter<PixelCollisionStarted>,
+    mut ended: MessageWriter<PixelCollisionEnded>,
 ) {
     let (entities, sprites): (Vec<Entity>, Vec<_>) = colliders
         .iter()
@@ -77,7 +77,7 @@ pub(crate) fn detect_collisions(
             }
             std::cmp::Ordering::Less => {
                 let (a, b) = before[i];
-                ended.write(CollisionEnded(a, b));
+                ended.write(PixelCollisionEnded(a, b));
                 // A despawned entity has no component left to update.
                 if let Ok(mut set) = touching.get_mut(a) {
                     set.remove(&b);
@@ -89,7 +89,7 @@ pub(crate) fn detect_collisions(
             }
             std::cmp::Ordering::Greater => {
                 let (a, b) = now[j];
-                started.write(CollisionStarted(a, b));
+                started.write(PixelCollisionStarted(a, b));
                 if let Ok(mut set) = touching.get_mut(a) {
                     set.insert(b);
                 }

@@ -3,7 +3,7 @@
 //! Add [`PixelCollidePlugin`], put a [`PixelCollider`] on an entity with a `Sprite`, and the sprite's
 //! opaque texels collide, placed exactly as Bevy draws them: its flips, custom size, anchor,
 //! texture-atlas section and `rect`, and any rotation and scale of its `GlobalTransform`. Each frame
-//! the plugin sends [`CollisionStarted`] and [`CollisionEnded`] messages, keeps [`CollidingEntities`]
+//! the plugin sends [`PixelCollisionStarted`] and [`PixelCollisionEnded`] messages, keeps [`PixelCollidingEntities`]
 //! current on every collider and the touching pairs in [`PixelContacts`]; [`PixelQueries`] answers
 //! point, ray and shape queries, push-out and time of impact.
 //!
@@ -29,8 +29,8 @@
 //!     ));
 //! }
 //!
-//! fn report(mut started: MessageReader<CollisionStarted>) {
-//!     for CollisionStarted(a, b) in started.read() {
+//! fn report(mut started: MessageReader<PixelCollisionStarted>) {
+//!     for PixelCollisionStarted(a, b) in started.read() {
 //!         println!("{a} and {b} touch on solid pixels");
 //!     }
 //! }
@@ -55,8 +55,8 @@ use bevy::asset::AssetEventSystems;
 use bevy::prelude::*;
 use bevy::transform::TransformSystems;
 
-pub use collider::{global_to_affine2, CollidingEntities, PixelCollider};
-pub use detect::{CollisionEnded, CollisionStarted, PixelContacts};
+pub use collider::{global_to_affine2, PixelCollider, PixelCollidingEntities};
+pub use detect::{PixelCollisionEnded, PixelCollisionStarted, PixelContacts};
 #[cfg(feature = "gizmos")]
 pub use gizmos::PixelCollideGizmos;
 /// The engine-free collision library this plugin is built on, for its mask operations.
@@ -68,8 +68,8 @@ pub mod prelude {
     #[cfg(feature = "gizmos")]
     pub use crate::PixelCollideGizmos;
     pub use crate::{
-        CollidingEntities, CollisionEnded, CollisionStarted, PixelCollidePlugin, PixelCollider,
-        PixelCollisionSystems, PixelContacts, PixelQueries,
+        PixelCollidePlugin, PixelCollider, PixelCollidingEntities, PixelCollisionEnded,
+        PixelCollisionStarted, PixelCollisionSystems, PixelContacts, PixelQueries,
     };
 }
 
@@ -85,8 +85,8 @@ pub struct PixelCollidePlugin;
 pub enum PixelCollisionSystems {
     /// Builds or reuses each [`PixelCollider`]'s mask and placement from its sprite and image.
     UpdateMasks,
-    /// Finds touching pairs, sends [`CollisionStarted`] and [`CollisionEnded`] and updates
-    /// [`CollidingEntities`] and [`PixelContacts`].
+    /// Finds touching pairs, sends [`PixelCollisionStarted`] and [`PixelCollisionEnded`] and updates
+    /// [`PixelCollidingEntities`] and [`PixelContacts`].
     Detect,
     /// Draws collider outlines and contacts (the `gizmos` feature).
     Draw,
@@ -96,8 +96,8 @@ impl Plugin for PixelCollidePlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<collider::MaskCache>()
             .init_resource::<PixelContacts>()
-            .add_message::<CollisionStarted>()
-            .add_message::<CollisionEnded>()
+            .add_message::<PixelCollisionStarted>()
+            .add_message::<PixelCollisionEnded>()
             .configure_sets(
                 PostUpdate,
                 (

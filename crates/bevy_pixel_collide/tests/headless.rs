@@ -49,28 +49,28 @@ fn spawn_probe(app: &mut App, at: Vec2) -> Entity {
         .id()
 }
 
-fn started(app: &mut App) -> Vec<CollisionStarted> {
+fn started(app: &mut App) -> Vec<PixelCollisionStarted> {
     app.world_mut()
-        .resource_mut::<Messages<CollisionStarted>>()
+        .resource_mut::<Messages<PixelCollisionStarted>>()
         .drain()
         .collect()
 }
 
-fn ended(app: &mut App) -> Vec<CollisionEnded> {
+fn ended(app: &mut App) -> Vec<PixelCollisionEnded> {
     app.world_mut()
-        .resource_mut::<Messages<CollisionEnded>>()
+        .resource_mut::<Messages<PixelCollisionEnded>>()
         .drain()
         .collect()
 }
 
 /// The started message for `a` and `b`: the smaller entity (in `Entity`'s own order) first.
-fn start(a: Entity, b: Entity) -> CollisionStarted {
-    CollisionStarted(a.min(b), a.max(b))
+fn start(a: Entity, b: Entity) -> PixelCollisionStarted {
+    PixelCollisionStarted(a.min(b), a.max(b))
 }
 
 /// The ended message for `a` and `b`.
-fn end(a: Entity, b: Entity) -> CollisionEnded {
-    CollisionEnded(a.min(b), a.max(b))
+fn end(a: Entity, b: Entity) -> PixelCollisionEnded {
+    PixelCollisionEnded(a.min(b), a.max(b))
 }
 
 /// `entities` in ascending order, as the plugin answers them.
@@ -167,7 +167,7 @@ fn a_probe_on_the_solid_texel_starts_a_collision_and_one_beside_it_does_not() {
     app.update();
     assert_eq!(started(&mut app), [start(sprite, probe)]);
     assert_eq!(ended(&mut app), []);
-    let touching = app.world().get::<CollidingEntities>(sprite).unwrap();
+    let touching = app.world().get::<PixelCollidingEntities>(sprite).unwrap();
     assert!(touching.contains(&probe) && touching.len() == 1);
     assert!(app
         .world()
@@ -182,12 +182,12 @@ fn a_probe_on_the_solid_texel_starts_a_collision_and_one_beside_it_does_not() {
     assert_eq!(ended(&mut app), [end(sprite, probe)]);
     assert!(app
         .world()
-        .get::<CollidingEntities>(sprite)
+        .get::<PixelCollidingEntities>(sprite)
         .unwrap()
         .is_empty());
     assert!(app
         .world()
-        .get::<CollidingEntities>(probe)
+        .get::<PixelCollidingEntities>(probe)
         .unwrap()
         .is_empty());
 }
@@ -507,8 +507,16 @@ fn despawning_a_touching_entity_ends_its_collisions() {
     let mut both = [end(a, b), end(a, c)];
     both.sort_by_key(|m| (m.0, m.1));
     assert_eq!(ended(&mut app), both);
-    assert!(app.world().get::<CollidingEntities>(b).unwrap().is_empty());
-    assert!(app.world().get::<CollidingEntities>(c).unwrap().is_empty());
+    assert!(app
+        .world()
+        .get::<PixelCollidingEntities>(b)
+        .unwrap()
+        .is_empty());
+    assert!(app
+        .world()
+        .get::<PixelCollidingEntities>(c)
+        .unwrap()
+        .is_empty());
     assert!(app.world().resource::<PixelContacts>().pairs().is_empty());
     // Removing the collider, not the entity, ends the collision the same way.
     app.world_mut().entity_mut(b).remove::<PixelCollider>();
@@ -608,7 +616,7 @@ fn queries_answer_points_rays_shapes_push_out_and_time_of_impact() {
     assert!(contact.x > 4.0 && contact.x < 5.0 && contact.y.abs() < 1.0);
     assert_eq!(
         app.world()
-            .get::<CollidingEntities>(r)
+            .get::<PixelCollidingEntities>(r)
             .unwrap()
             .iter()
             .copied()
@@ -675,8 +683,8 @@ fn write_png(path: &std::path::Path, solid: (u32, u32)) {
 /// and file watching happen on other threads.
 fn update_until(
     app: &mut App,
-    done: impl Fn(&[CollisionStarted], &[CollisionEnded]) -> bool,
-) -> (Vec<CollisionStarted>, Vec<CollisionEnded>) {
+    done: impl Fn(&[PixelCollisionStarted], &[PixelCollisionEnded]) -> bool,
+) -> (Vec<PixelCollisionStarted>, Vec<PixelCollisionEnded>) {
     let (mut s, mut e) = (Vec::new(), Vec::new());
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
     while !done(&s, &e) && std::time::Instant::now() < deadline {

@@ -67,7 +67,8 @@ pub struct PixelShape {
 pub(crate) enum Source {
     /// The mask of the entity's sprite image, copied from its [`PixelCollider`] once built.
     Sprite {
-        alpha_threshold: u8,
+        /// The threshold the shape sets on the collider; `None` keeps the collider's own.
+        alpha_threshold: Option<u8>,
         mask: Option<MaskShape>,
     },
     /// A mask given with its texel size.
@@ -189,15 +190,20 @@ impl PixelShape {
         (evenly(scale.x, scale.y) && radius > 0.0).then(|| (center * self.scale, radius))
     }
 
-    /// The opaque texels of the entity's `Sprite` (any alpha above 0), placed as the sprite is drawn.
+    /// The solid texels of the entity's `Sprite`, placed as the sprite is drawn: those whose alpha is
+    /// above its [`PixelCollider`]'s threshold (any alpha above 0 unless the collider says otherwise).
     pub fn from_sprite() -> Self {
-        Self::from_sprite_with_alpha_threshold(0)
+        Self::with_source(Source::Sprite {
+            alpha_threshold: None,
+            mask: None,
+        })
     }
 
-    /// The texels of the entity's `Sprite` whose alpha is above `threshold`.
+    /// The texels of the entity's `Sprite` whose alpha is above `threshold`, which this shape sets on
+    /// the entity's [`PixelCollider`].
     pub fn from_sprite_with_alpha_threshold(threshold: u8) -> Self {
         Self::with_source(Source::Sprite {
-            alpha_threshold: threshold,
+            alpha_threshold: Some(threshold),
             mask: None,
         })
     }

@@ -44,6 +44,9 @@ fn problem(
     None
 }
 
+/// Why a body whose placement or velocity was not finite was taken out of the simulation.
+const NOT_FINITE: &str = "its position, rotation or velocity is not finite (the body is disabled)";
+
 /// Warns once for each shape whose input makes it collide with nothing, naming the entity; the
 /// contact and bounding-box code skips such a shape on its own.
 #[allow(clippy::type_complexity)]
@@ -59,10 +62,16 @@ pub(crate) fn check_shapes(
     images: Option<Res<Assets<Image>>>,
 ) {
     for (entity, mut shape, position, rotation, sprite, name) in &mut shapes {
-        if shape.skipped.is_some() {
+        let why = problem(&shape, position, rotation, sprite, images.as_deref());
+        if let Some(was) = shape.skipped {
+            // A shape whose input was mended (a mask filled again, an image loaded) collides
+            // again; a body disabled for a broken placement stays out until the game restores it.
+            if why.is_none() && was != NOT_FINITE {
+                shape.bypass_change_detection().skipped = None;
+            }
             continue;
         }
-        if let Some(why) = problem(&shape, position, rotation, sprite, images.as_deref()) {
+        if let Some(why) = why {
             let name = name.map_or(String::new(), |n| format!(" ({n})"));
             warn!("the PixelShape of entity {entity}{name} collides with nothing: {why}");
             shape.bypass_change_detection().skipped = Some(why);
@@ -121,11 +130,16 @@ pub(crate) fn disable_non_finite(
         commands
             .entity(entity)
             .try_insert((RigidBodyDisabled, ColliderDisabled));
-        if shape.skipped.is_none() {
-            let why = "its position, rotation or velocity is not finite (the body is disabled)";
-            let name = name.map_or(String::new(), |n| format!(" ({n})"));
-            warn!("the PixelShape of entity {entity}{name} collides with nothing: {why}");
-            shape.bypass_change_detection().skipped = Some(why);
+        // Said once; and it replaces a reason `check_shapes` may have given first, so that the
+        // placement set finite here does not bring the body back on its own.
+        if shape.skipped != Some(NOT_FINITE) {
+            if shape.skipped.is_none() {
+                let name = name.map_or(String::new(), |n| format!(" ({n})"));
+                warn!(
+                    "the PixelShape of entity {entity}{name} collides with nothing: {NOT_FINITE}"
+                );
+            }
+            shape.bypass_change_detection().skipped = Some(NOT_FINITE);
         }
     }
 }

@@ -82,3 +82,64 @@ fn bad_input_is_skipped_without_panics_or_flying_bodies() {
         assert!(shape.skipped().is_some(), "{e} is said to be skipped");
     }
 }
+
+#[test]
+fn from_sprite_keeps_the_alpha_threshold_the_user_set_on_the_collider() {
+    let mut app = app();
+    // Alpha 200 on the left half, 100 on the right: a threshold of 150 keeps the left half alone.
+    let handle = app
+        .world_mut()
+        .resource_mut::<Assets<Image>>()
+        .add(common::image(16, 8, |x, _| if x < 8 { 200 } else { 100 }));
+    let own = app
+        .world_mut()
+        .spawn((
+            RigidBody::Static,
+            Sprite::from_image(handle.clone()),
+            PixelCollider::with_alpha_threshold(150),
+            PixelShape::from_sprite(),
+        ))
+        .id();
+    let set = app
+        .world_mut()
+        .spawn((
+            RigidBody::Static,
+            Sprite::from_image(handle),
+            PixelCollider::with_alpha_threshold(150),
+            PixelShape::from_sprite_with_alpha_threshold(50),
+        ))
+        .id();
+    run(&mut app, 0.1);
+    let solid = |e: Entity| {
+        let shape = app.world().get::<PixelShape>(e).unwrap();
+        let threshold = app.world().get::<PixelCollider>(e).unwrap().alpha_threshold;
+        (threshold, shape.mask().map(|m| m.solid_count()))
+    };
+    assert_eq!(solid(own), (150, Some(64)), "the collider's own threshold");
+    assert_eq!(
+        solid(set),
+        (50, Some(128)),
+        "the shape's threshold, set on the collider"
+    );
+}
+
+#[test]
+fn a_mask_filled_again_is_no_longer_skipped() {
+    let mut app = app();
+    let e = body(
+        &mut app,
+        PixelShape::from_mask(Mask::from_fn(8, 8, |_, _| false).unwrap(), Vec2::ONE),
+        Vec2::new(0.0, 20.0),
+    );
+    run(&mut app, 0.1);
+    let skipped = |app: &App| app.world().get::<PixelShape>(e).unwrap().skipped();
+    assert!(skipped(&app).is_some(), "an empty mask is skipped");
+    let filled = app
+        .world_mut()
+        .get_mut::<PixelShape>(e)
+        .unwrap()
+        .edit_mask(None, |m| *m = solid(8, 8));
+    assert!(filled);
+    run(&mut app, 0.1);
+    assert_eq!(skipped(&app), None, "a filled mask collides again");
+}

@@ -1,9 +1,11 @@
 //! Pixel shapes in avian, as a game uses them: headless `App`s (no window) stepped at 60 Hz with
 //! avian's `PhysicsPlugins` and the pixel backend, bodies resting, stacking, rolling and sliding on
 //! pixel ground, ground carved and reloaded under them, and bad input; one file for each, the
-//! shared setup here.
+//! shared setup here. Avian's, Bevy's and the plugin's preludes are glob-imported together, as every
+//! avian game with the plugin does, and a name in two of them is an error here.
 
 #![cfg(feature = "avian")]
+#![deny(ambiguous_glob_imports)]
 
 #[path = "../common/mod.rs"]
 mod common;
@@ -13,6 +15,7 @@ mod bodies;
 mod circles;
 mod ground;
 mod manifolds;
+mod names;
 mod resting;
 mod slopes;
 

@@ -14,6 +14,7 @@ use super::rect::PixelRect;
 /// assert_eq!(err.to_string(), "image is 0 x 4: a mask needs at least one texel");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum MaskError {
     /// The bytes are not an image the decoder understands.
     Decode {
