@@ -351,7 +351,7 @@ impl World {
         }
         let motion = Vec2::new(across - f.position.x, f.velocity.y * STEP);
         let at = Pose::at(f.position);
-        let body = Body::new(&self.figure_mask, self.figure_origin(), at);
+        let body = Body::new(&self.figure_mask, at, self.figure_origin());
         let platforms: Vec<Sprite<'_>> = (0..self.platforms.len())
             .map(|i| self.platform_sprite(i))
             .collect();

@@ -206,7 +206,8 @@ impl DebugView {
         };
         let from = c.figure_centre;
         let to = from + push.offset;
-        let normal_end = from + push.normal * 24.0;
+        // The way out of the block: against the pair's normal, which points into it.
+        let normal_end = from - push.normal * 24.0;
         for (w, color) in [(5.0, CASING), (3.0, PUSH)] {
             draw_line(from.x, from.y, to.x, to.y, w, color);
             let back = -push.offset.normalize_or_zero() * 8.0;
@@ -534,8 +535,8 @@ mod tests {
         assert!(!overlaps(freed, block), "the push frees the figure");
         let away = figure.bounds().center() - block.bounds().center();
         assert!(
-            push.normal.dot(away) > 0.0,
-            "{push:?} points from the block to the figure"
+            push.normal.dot(away) < 0.0,
+            "{push:?} points from the figure into the block"
         );
         // Nothing touching, nothing shown.
         let mut calm = World::with_tuning(Mode::Classic, 1, Shapes::placeholder(), tuning);

@@ -52,7 +52,8 @@ pub struct PixelPushOut {
     /// The world translation to add to the first collider's entity so that the two overlap no
     /// longer (they touch at most along edges afterwards).
     pub offset: Vec2,
-    /// A unit estimate of the contact normal in the world, pointing from the second towards the first.
+    /// A unit estimate of the contact normal in the world, pointing from the first towards the second
+    /// (the push moves the first against it).
     pub normal: Vec2,
 }
 

@@ -33,7 +33,7 @@ fn with_pair<R: Send>(
 
 /// collide(a, b) -> Contact or None
 ///
-/// Where sprites `a` and `b` share a solid texel: a `Contact` whose normal points towards `a`,
+/// Where sprites `a` and `b` share a solid texel: a `Contact` whose normal points from `a` towards `b`,
 /// or `None` when they do not touch (sharing only an edge or a corner is not touching).
 #[pyfunction]
 pub fn collide(
@@ -106,7 +106,7 @@ pub fn push_out(
         let mut push = pixel_collide::push_out(sa, sb)?;
         let start = push.offset;
         let way = if start == Vec2::ZERO {
-            push.normal
+            -push.normal
         } else {
             start.normalize()
         };

@@ -4,13 +4,13 @@
 use pyo3::prelude::*;
 
 /// Two sprites touching: `point` inside a solid texel of both, `normal` a unit vector pointing
-/// from the second sprite towards the first (swapping the sprites reverses it exactly), `depth`
+/// from the first sprite towards the second (swapping the sprites reverses it exactly), `depth`
 /// how far the two texel boxes met at `point` overlap along it.
 #[pyclass(module = "pixel_collide", frozen, get_all)]
 pub struct Contact {
     /// A world point inside a solid texel of both sprites.
     pub point: (f32, f32),
-    /// A unit vector from the second sprite towards the first.
+    /// A unit vector from the first sprite towards the second.
     pub normal: (f32, f32),
     /// The overlap along `normal` of the two texel boxes met at `point`.
     pub depth: f32,
@@ -37,13 +37,13 @@ impl Contact {
 }
 
 /// The shortest move of the first sprite out of the second: add `offset` to its position and
-/// they touch at most along edges; `normal` points from the second towards the first;
+/// they touch at most along edges; `normal` points from the first towards the second;
 /// `fell_back` is true when the search settled for parting the two sprites' bounds.
 #[pyclass(module = "pixel_collide", frozen, get_all)]
 pub struct PushOut {
     /// The world translation that parts the first sprite from the second.
     pub offset: (f32, f32),
-    /// A unit vector from the second sprite towards the first.
+    /// A unit vector from the first sprite towards the second.
     pub normal: (f32, f32),
     /// Whether the looser fallback move was taken.
     pub fell_back: bool,

@@ -44,17 +44,17 @@ def test_swapping_the_sprites_reverses_the_contact_normal_exactly(rng):
         assert ab.depth == pytest.approx(ba.depth, rel=1e-5, abs=1e-6)
 
 
-def test_contact_normal_of_aligned_boxes_points_from_the_second_towards_the_first():
+def test_contact_normal_of_aligned_boxes_points_from_the_first_towards_the_second():
     block = pc.Mask(10, 10, True)
     floor = pc.Sprite(pc.Mask(100, 10, True), (0, 0), origin=(0, 0))
-    # Sunk 2 texels into the floor from above: the normal points up (towards the block).
+    # Sunk 2 texels into the floor from above (y down): the normal points down, into the floor.
     c = pc.collide(pc.Sprite(block, (40, -8), origin=(0, 0)), floor)
-    assert c.normal == (0.0, -1.0)
+    assert c.normal == (0.0, 1.0)
     assert c.depth == pytest.approx(2.0)
     # From the left.
     wall = pc.Sprite(pc.Mask(10, 100, True), (0, 0), origin=(0, 0))
     c = pc.collide(pc.Sprite(block, (-7, 40), origin=(0, 0)), wall)
-    assert c.normal == (-1.0, 0.0)
+    assert c.normal == (1.0, 0.0)
     assert c.depth == pytest.approx(3.0)
 
 
@@ -141,7 +141,8 @@ def test_push_out_of_a_block_sunk_into_a_floor_lifts_it():
     body = pc.Sprite(pc.Mask(4, 4, True), (6, -3), origin=(0, 0))
     p = pc.push_out(body, floor)
     assert p.offset == (0.0, -1.0)
-    assert p.normal == (0.0, -1.0)
+    # The pair's normal points into the floor; the push lifts the body against it.
+    assert p.normal == (0.0, 1.0)
     assert not p.fell_back
 
 

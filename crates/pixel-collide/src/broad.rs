@@ -48,7 +48,7 @@ use crate::sprite::{to_f64, Sprite};
 ///     terrain: Sprite::new(&ground, Affine2::from_translation(Vec2::new(0.0, 50.0))),
 ///     blocks: vec![Sprite::new(&block, Affine2::from_translation(Vec2::new(40.0, 40.0)))],
 /// };
-/// let body = Body::new(&me, Vec2::new(2.0, 4.0), Pose::at(Vec2::new(30.0, 50.0)));
+/// let body = Body::new(&me, Pose::at(Vec2::new(30.0, 50.0)), Vec2::new(2.0, 4.0));
 /// let moved = Mover::default().move_and_slide(body, &level, Vec2::new(20.0, 1.0), true);
 /// assert_eq!(moved.position, Vec2::new(38.0, 50.0), "stopped by the block, standing");
 /// assert!(moved.on_wall && moved.on_floor && moved.contacts[0].obstacle == 1);

@@ -9,15 +9,15 @@ use proptest::prelude::*;
 use support::strategies::{mask, placement};
 
 #[test]
-fn contact_normal_of_a_body_sunk_into_a_floor_points_up_with_its_depth() {
+fn contact_normal_of_a_body_sunk_into_a_floor_points_from_the_first_into_the_second() {
     let floor = Mask::from_fn(16, 4, |_, _| true).unwrap();
     let body = Mask::from_fn(4, 4, |_, _| true).unwrap();
     let sunk = Sprite::new(&body, Affine2::from_translation(Vec2::new(2.5, -3.25)));
     let ground = Sprite::new(&floor, Affine2::IDENTITY);
     let c = collide(sunk, ground).unwrap();
-    assert_eq!((c.normal, c.depth), (-Vec2::Y, 0.75));
+    assert_eq!((c.normal, c.depth), (Vec2::Y, 0.75));
     let from_below = collide(ground, sunk).unwrap();
-    assert_eq!((from_below.normal, from_below.depth), (Vec2::Y, 0.75));
+    assert_eq!((from_below.normal, from_below.depth), (-Vec2::Y, 0.75));
 }
 
 proptest! {
@@ -43,7 +43,8 @@ proptest! {
         let push = ra.min_translation(&rb).unwrap();
         prop_assert!((c.depth - push.length()).abs() < 1e-4, "{:?} against {:?}", c, push);
         if push.length() > 0.0 {
-            prop_assert!((c.normal - push.normalize()).length() < 1e-4, "{:?} against {:?}", c, push);
+            // The push moves the first sprite away from the second, against the normal.
+            prop_assert!((c.normal + push.normalize()).length() < 1e-4, "{:?} against {:?}", c, push);
         }
     }
 }

@@ -386,9 +386,10 @@ fn push_out_along_up_lifts_a_body_onto_a_turned_floor() {
     assert!(lift.offset.y < 0.0 && lift.offset.x.abs() < 1e-4);
     assert!(!overlaps(moved(sunk, lift.offset), floor));
     assert!(overlaps(moved(sunk, lift.offset * 0.999), floor));
-    // The floor's top runs down to the right, so its normal leans right of straight up.
+    // The floor's top runs down to the right, so its surface normal leans right of straight up; the
+    // pair's normal points from the body into the floor, its opposite.
     assert!(
-        lift.normal.y < -0.8 && lift.normal.x > 0.1,
+        lift.normal.y > 0.8 && lift.normal.x < -0.1,
         "{:?}",
         lift.normal
     );

@@ -22,7 +22,7 @@ fn at(mask: &Mask, x: f32, y: f32) -> Sprite<'_> {
 
 /// An 8 x 16 body standing on its bottom middle.
 fn body(mask: &Mask, position: Vec2) -> Body<'_> {
-    Body::new(mask, Vec2::new(4.0, 16.0), Pose::at(position))
+    Body::new(mask, Pose::at(position), Vec2::new(4.0, 16.0))
 }
 
 fn inside(world: &[Sprite<'_>], b: Body<'_>, position: Vec2) -> bool {
@@ -184,17 +184,17 @@ fn a_toe_that_lands_on_a_ledge_corner_stands_on_it_and_a_torso_is_shoved_off() {
     // The legs' right edge is 2 right of the pivot; the torso's 6.
     for toe in 1..=3 {
         let x = 98.0 + toe as f32;
-        let mut b = Body::new(&me, pivot, Pose::at(Vec2::new(x, 40.0)));
+        let mut b = Body::new(&me, Pose::at(Vec2::new(x, 40.0)), pivot);
         let moved = play(&mover, &world, &mut b, 0.0, 60);
         assert_eq!(moved.position, Vec2::new(x, 100.0), "toe {toe}");
         assert!(moved.on_floor);
     }
     // The torso alone over the ledge by 2: shoved off to the left, it falls to the floor.
-    let mut b = Body::new(&me, pivot, Pose::at(Vec2::new(96.0, 40.0)));
+    let mut b = Body::new(&me, Pose::at(Vec2::new(96.0, 40.0)), pivot);
     let moved = play(&mover, &world, &mut b, 0.0, 120);
     assert_eq!(moved.position, Vec2::new(94.0, 200.0));
     // With the whole body allowed to stand, the torso hangs on.
-    let mut b = Body::new(&me, pivot, Pose::at(Vec2::new(96.0, 40.0)));
+    let mut b = Body::new(&me, Pose::at(Vec2::new(96.0, 40.0)), pivot);
     let whole = Mover {
         feet_height: f32::INFINITY,
         ..mover
@@ -292,7 +292,7 @@ fn up_may_be_plus_y_or_a_diagonal() {
         up: Vec2::Y,
         ..Mover::default()
     };
-    let b = Body::new(&me, Vec2::new(4.0, 0.0), Pose::at(Vec2::new(50.0, 100.0)));
+    let b = Body::new(&me, Pose::at(Vec2::new(50.0, 100.0)), Vec2::new(4.0, 0.0));
     let moved = flipped.move_and_slide(b, &world, Vec2::new(0.0, -150.0), false);
     assert_eq!(moved.position, Vec2::new(50.0, 20.0));
     assert!(moved.on_floor && moved.floor_normal == Some(Vec2::Y));
@@ -308,7 +308,7 @@ fn up_may_be_plus_y_or_a_diagonal() {
         up,
         ..Mover::default()
     };
-    let b = Body::new(&me, Vec2::new(4.0, 16.0), Pose::at(up * 60.0).rotated(turn));
+    let b = Body::new(&me, Pose::at(up * 60.0).rotated(turn), Vec2::new(4.0, 16.0));
     assert!(!inside(&world, b, b.pose.position));
     let moved = tilted.move_and_slide(b, &world, -up * 200.0, false);
     assert!(moved.on_floor, "{moved:?}");
@@ -456,7 +456,7 @@ proptest! {
         standing in any::<bool>(),
     ) {
         let world: Vec<Sprite<'_>> = masks.iter().map(|(m, t)| Sprite::new(m, *t)).collect();
-        let b = Body::new(&me, Vec2::splat(2.0), Pose::new(Vec2::new(start.0, start.1), pose.0, Vec2::splat(pose.1)));
+        let b = Body::new(&me, Pose::new(Vec2::new(start.0, start.1), pose.0, Vec2::splat(pose.1)), Vec2::splat(2.0));
         prop_assume!(me.solid_count() > 0 && !inside(&world, b, b.pose.position));
         let mover = Mover { up, ..Mover::default() };
         let motion = motion.0 * motion.1;
@@ -496,7 +496,7 @@ proptest! {
             wall(&short, Vec2::new(-50.0 - t, -50.0 - t), Vec2::new(t, 1.0 + 2.0 * t / 100.0)),
             wall(&short, Vec2::new(50.0, -50.0 - t), Vec2::new(t, 1.0 + 2.0 * t / 100.0)),
         ];
-        let b = Body::new(&me, Vec2::ZERO, Pose::at(room.transform_point2(Vec2::new(offset.0, offset.1))));
+        let b = Body::new(&me, Pose::at(room.transform_point2(Vec2::new(offset.0, offset.1))), Vec2::ZERO);
         prop_assume!(me.solid_count() > 0 && !inside(&world, b, b.pose.position));
         let mover = Mover { up, ..Mover::default() };
         let moved = mover.move_and_slide(b, &world, motion.0 * motion.1, standing);

@@ -113,7 +113,7 @@ class Group:
     def touching(self, probe: Sprite) -> List[int]: ...
 
 class Contact:
-    """Two sprites touching: a point inside both, the normal towards the first, the depth."""
+    """Two sprites touching: a point inside both, the normal from the first towards the second, the depth."""
 
     @property
     def point(self) -> Tuple[float, float]: ...

@@ -142,7 +142,7 @@ fn oriented(
         if len > 0.0 && (offset / len).is_finite() {
             (-offset / len, len)
         } else {
-            (-push_out(s, l)?.normal.try_normalize()?, 0.0)
+            (push_out(s, l)?.normal.try_normalize()?, 0.0)
         }
     } else {
         let d = match near {

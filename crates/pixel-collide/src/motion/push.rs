@@ -30,16 +30,17 @@ use crate::words::Aligned;
 /// let sunk = Sprite::new(&body, Affine2::from_translation(Vec2::new(6.0, -3.0)));
 /// let p = push_out(sunk, Sprite::new(&floor, Affine2::IDENTITY)).unwrap();
 /// assert_eq!(p.offset, Vec2::new(0.0, -1.0));
-/// assert_eq!(p.normal, Vec2::new(0.0, -1.0));
+/// // From the body towards the floor it overlaps: the push is against the normal.
+/// assert_eq!(p.normal, Vec2::new(0.0, 1.0));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PushOut {
     /// The world translation to add to the first sprite so that it no longer overlaps the second
     /// (after it the two touch at most along edges).
     pub offset: Vec2,
-    /// A unit estimate of the contact normal, pointing from the second sprite towards the first: the
-    /// direction of translation that shrinks the shared area fastest. Swapping the two sprites negates
-    /// it exactly.
+    /// A unit estimate of the contact normal, pointing from the first sprite towards the second (the
+    /// crate's one convention for a pair's normals): the first sprite moved against it sheds the shared
+    /// area fastest. Swapping the two sprites negates it exactly.
     pub normal: Vec2,
     /// True when the search gave up on the first free place (rounding defeated every landing tried,
     /// or the work budget ran out) and `offset` is the looser fallback: the move along the same
@@ -105,7 +106,7 @@ pub fn push_out(a: Sprite<'_>, b: Sprite<'_>) -> Option<PushOut> {
     let (offset, fell_back) = line.settle(&pair, p.normalize_or_zero(), p.length());
     Some(PushOut {
         offset,
-        normal: normal(&pair, p),
+        normal: -normal(&pair, p),
         fell_back,
     })
 }
@@ -249,7 +250,7 @@ pub fn push_out_along(a: Sprite<'_>, b: Sprite<'_>, direction: Vec2) -> Option<P
     let (offset, fell_back) = line.settle(&pair, u, s);
     Some(PushOut {
         offset,
-        normal: normal(&pair, u),
+        normal: -normal(&pair, u),
         fell_back,
     })
 }

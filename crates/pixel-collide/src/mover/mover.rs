@@ -60,7 +60,7 @@ pub struct MoveContact {
 /// use pixel_collide::{Body, Mask, Mover, Pose, Sprite};
 /// let floor = Mask::from_fn(64, 4, |_, _| true).unwrap();
 /// let me = Mask::from_fn(8, 8, |_, _| true).unwrap();
-/// let body = Body::new(&me, Vec2::new(4.0, 8.0), Pose::at(Vec2::new(32.0, -1.0)));
+/// let body = Body::new(&me, Pose::at(Vec2::new(32.0, -1.0)), Vec2::new(4.0, 8.0));
 /// let moved = Mover::default().move_and_slide(body, &[Sprite::new(&floor, Affine2::IDENTITY)], Vec2::new(0.0, 5.0), false);
 /// assert_eq!(moved.position, Vec2::new(32.0, 0.0));
 /// assert!(moved.on_floor && moved.floor_normal == Some(-Vec2::Y));
@@ -96,7 +96,7 @@ impl Moved {
     /// use pixel_collide::{Body, Mask, Mover, Pose, Sprite};
     /// let floor = Mask::from_fn(64, 4, |_, _| true).unwrap();
     /// let me = Mask::from_fn(8, 8, |_, _| true).unwrap();
-    /// let body = Body::new(&me, Vec2::new(4.0, 8.0), Pose::at(Vec2::new(32.0, 0.0)));
+    /// let body = Body::new(&me, Pose::at(Vec2::new(32.0, 0.0)), Vec2::new(4.0, 8.0));
     /// let moved = Mover::default().move_and_slide(body, &floor_sprite(&floor), Vec2::new(1.0, 2.0), true);
     /// assert_eq!(moved.slide_velocity(Vec2::new(60.0, 120.0)), Vec2::new(60.0, 0.0));
     /// # fn floor_sprite(m: &Mask) -> [Sprite<'_>; 1] { [Sprite::new(m, Affine2::IDENTITY)] }
@@ -216,7 +216,7 @@ impl Mover {
     /// // A 1-texel-thin floor and a body falling 400 px in one step: it lands on it.
     /// let thin = Mask::from_fn(100, 1, |_, _| true).unwrap();
     /// let me = Mask::from_fn(8, 8, |_, _| true).unwrap();
-    /// let body = Body::new(&me, Vec2::new(4.0, 8.0), Pose::at(Vec2::new(50.0, -100.0)));
+    /// let body = Body::new(&me, Pose::at(Vec2::new(50.0, -100.0)), Vec2::new(4.0, 8.0));
     /// let world = [Sprite::new(&thin, Affine2::IDENTITY)];
     /// let moved = Mover::default().move_and_slide(body, &world, Vec2::new(0.0, 400.0), false);
     /// assert_eq!(moved.position, Vec2::new(50.0, 0.0));
@@ -326,7 +326,9 @@ impl<'a, W: Obstacles<'a> + ?Sized> Run<'_, '_, W> {
                 continue;
             };
             let point = collide(me, it).map_or(me.bounds().center(), |c| c.point);
-            let mut kind = self.kind(push.normal);
+            // The surface's normal, out of the obstacle towards the body.
+            let normal = -push.normal;
+            let mut kind = self.kind(normal);
             let mut offset = push.offset;
             // Straight up rather than along the normal: pushed along it a body on a slope would
             // slide downhill a little every step.
@@ -341,7 +343,7 @@ impl<'a, W: Obstacles<'a> + ?Sized> Run<'_, '_, W> {
                 return false;
             };
             self.pos = to;
-            self.record(i, point, push.normal, kind);
+            self.record(i, point, normal, kind);
         }
         self.probe.overlapping(self.pos).is_empty()
     }

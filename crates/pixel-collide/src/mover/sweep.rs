@@ -17,7 +17,7 @@ use crate::sprite::{Pose, Sprite};
 /// use glam::Vec2;
 /// use pixel_collide::{Body, Mask, Pose};
 /// let m = Mask::from_fn(8, 16, |_, _| true).unwrap();
-/// let body = Body::new(&m, Vec2::new(4.0, 16.0), Pose::at(Vec2::new(50.0, 100.0)));
+/// let body = Body::new(&m, Pose::at(Vec2::new(50.0, 100.0)), Vec2::new(4.0, 16.0));
 /// assert_eq!(body.sprite().bounds().max, Vec2::new(54.0, 100.0));
 /// ```
 #[derive(Clone, Copy, Debug)]
@@ -31,15 +31,15 @@ pub struct Body<'a> {
 }
 
 impl<'a> Body<'a> {
-    /// A body from its mask, pivot and pose.
+    /// A body from its mask, pose and pivot, in [`Sprite::posed`](crate::Sprite::posed)'s order.
     ///
     /// ```
     /// use glam::Vec2;
     /// let m = pixel_collide::Mask::from_fn(2, 2, |_, _| true).unwrap();
-    /// let b = pixel_collide::Body::new(&m, Vec2::ZERO, pixel_collide::Pose::at(Vec2::X));
+    /// let b = pixel_collide::Body::new(&m, pixel_collide::Pose::at(Vec2::X), Vec2::ZERO);
     /// assert_eq!(b.pose.position, Vec2::X);
     /// ```
-    pub fn new(mask: &'a Mask, origin: Vec2, pose: Pose) -> Self {
+    pub fn new(mask: &'a Mask, pose: Pose, origin: Vec2) -> Self {
         Body { mask, origin, pose }
     }
 
@@ -48,7 +48,7 @@ impl<'a> Body<'a> {
     /// ```
     /// use glam::Vec2;
     /// let m = pixel_collide::Mask::from_fn(2, 2, |_, _| true).unwrap();
-    /// let b = pixel_collide::Body::new(&m, Vec2::ZERO, pixel_collide::Pose::at(Vec2::X));
+    /// let b = pixel_collide::Body::new(&m, pixel_collide::Pose::at(Vec2::X), Vec2::ZERO);
     /// assert!(b.sprite().contains_point(Vec2::new(1.5, 0.5)));
     /// ```
     pub fn sprite(&self) -> Sprite<'a> {
@@ -232,7 +232,7 @@ pub(crate) fn sweep<'a, W: Obstacles<'a> + ?Sized>(
             .filter_map(|(i, s)| push_out_along(me, s, back).map(|p| (i, s, p)))
             .collect();
         if normal.is_none() {
-            normal = pushes.iter().find(|p| p.0 == obstacle).map(|p| p.2.normal);
+            normal = pushes.iter().find(|p| p.0 == obstacle).map(|p| -p.2.normal);
         }
         let Some(&(_, s, p)) = pushes
             .iter()

@@ -219,7 +219,8 @@ impl<'a> Pair<'a> {
             [m * (self.c0 * rb.half[0]), m * (self.c1 * rb.half[1])],
         );
         let (normal, depth) = least_overlap(first, second);
-        (if self.swapped { -normal } else { normal }, depth)
+        // `least_overlap` points towards the first box; the crate's normals point away from it.
+        (if self.swapped { normal } else { -normal }, depth)
     }
 }
 
