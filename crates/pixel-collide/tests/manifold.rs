@@ -157,8 +157,8 @@ proptest! {
                 let reach = texel(&a).max(texel(&b)) + slack;
                 prop_assert!(da <= reach, "{} from a, texels {} and {}", da, texel(&a), texel(&b));
                 prop_assert!(db <= reach, "{} from b, texels {} and {}", db, texel(&a), texel(&b));
-                prop_assert!(ma.is_solid(p.texel_a[0], p.texel_a[1]));
-                prop_assert!(mb.is_solid(p.texel_b[0], p.texel_b[1]) || db > 1.0);
+                prop_assert!(ma.is_solid(p.texel_a.0, p.texel_a.1));
+                prop_assert!(mb.is_solid(p.texel_b.0, p.texel_b.1) || db > 1.0);
             }
         }
     }
@@ -182,7 +182,7 @@ proptest! {
                 // The normal points from the centre to the nearest point, which lies `apart` away.
                 let p = center + c.normal * apart;
                 prop_assert!(distance_to_solid(&s, p) <= 1e-3 * nearest.max(1.0), "{:?}", c);
-                prop_assert!(m.is_solid(c.points()[0].texel_b[0], c.points()[0].texel_b[1]));
+                prop_assert!(m.is_solid(c.points()[0].texel_b.0, c.points()[0].texel_b.1));
             }
             None => prop_assert!(
                 s.contains_point(center) || nearest > radius + reach - 1e-3 * nearest.max(1.0),
@@ -212,7 +212,7 @@ proptest! {
             prop_assert!(-c.depth <= reach + 1e-4);
             prop_assert!((c.normal.length() - 1.0).abs() < 1e-4);
             for p in c.points() {
-                prop_assert!(m.is_solid(p.texel_b[0], p.texel_b[1]));
+                prop_assert!(m.is_solid(p.texel_b.0, p.texel_b.1));
             }
         } else {
             prop_assert!(nearest > radius + reach - slack || nearest <= slack, "{} within {} + {}", nearest, radius, reach);
@@ -310,7 +310,7 @@ fn a_box_resting_flat_gets_two_level_points_at_its_bottom_corners() {
         let p = m.points();
         assert_eq!(p.len(), 2);
         assert_eq!(p[0].depth, p[1].depth);
-        assert_eq!([p[0].texel_a, p[1].texel_a], [[0, 0], [9, 0]]);
+        assert_eq!([p[0].texel_a, p[1].texel_a], [(0, 0), (9, 0)]);
         assert_eq!([p[0].point.x, p[1].point.x], [20.75, 29.75]);
     }
 }
@@ -390,12 +390,12 @@ fn a_tipped_box_gets_a_speculative_point_at_the_far_end_of_its_lower_face() {
     assert!(
         points
             .iter()
-            .any(|p| p.texel_a == [0, 0] && p.depth.abs() < 1e-3),
+            .any(|p| p.texel_a == (0, 0) && p.depth.abs() < 1e-3),
         "{m:?}"
     );
     let p = points
         .iter()
-        .find(|p| p.texel_a == [9, 0])
+        .find(|p| p.texel_a == (9, 0))
         .expect("the far texel");
     assert!((p.depth + far).abs() < 1e-3, "{} against {far}", p.depth);
     // Within a reach of a texel only the corner and the lower face's first texel: no far point.

@@ -267,7 +267,7 @@ fn round_pair(
 }
 
 /// A texel's feature id: the texel's index in its mask, as a face (never the unknown id 0).
-fn feature_id(width: u32, [x, y]: [u32; 2]) -> PackedFeatureId {
+fn feature_id(width: u32, (x, y): (u32, u32)) -> PackedFeatureId {
     let index = u64::from(y) * u64::from(width) + u64::from(x);
     PackedFeatureId::face((index & 0x3fff_ffff) as u32)
 }

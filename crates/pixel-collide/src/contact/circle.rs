@@ -30,7 +30,7 @@ use crate::sprite::Sprite;
 /// let m = circle_manifold(Vec2::new(10.0, -2.5), 3.0, g, 1.0).unwrap();
 /// assert!(m.normal.distance(Vec2::new(0.0, 1.0)) < 1e-5 && (m.depth - 0.5).abs() < 1e-5);
 /// assert!(m.points()[0].point.distance(Vec2::new(10.0, 0.25)) < 1e-5);
-/// assert_eq!(m.points()[0].texel_b, [10, 0]);
+/// assert_eq!(m.points()[0].texel_b, (10, 0));
 /// ```
 pub fn circle_manifold(
     center: Vec2,
@@ -154,7 +154,7 @@ fn one_point(s: &Sprite<'_>, on_s: Vec2, normal: Vec2, depth: f32, eps: f32) -> 
     let point = ManifoldPoint {
         point: on_s + normal * (0.5 * depth),
         depth,
-        texel_a: [0, 0],
+        texel_a: (0, 0),
         texel_b: nearest_solid(s.mask, q),
     };
     Manifold {

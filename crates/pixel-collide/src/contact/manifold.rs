@@ -11,9 +11,9 @@ pub struct ManifoldPoint {
     /// are apart by that much.
     pub depth: f32,
     /// The texel (x, y) of the first sprite's mask this point lies on.
-    pub texel_a: [u32; 2],
+    pub texel_a: (u32, u32),
     /// The texel (x, y) of the second sprite's mask this point lies against.
-    pub texel_b: [u32; 2],
+    pub texel_b: (u32, u32),
 }
 
 /// Where two sprites touch or nearly touch: a normal, the depth, and one or two points.

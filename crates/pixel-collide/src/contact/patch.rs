@@ -177,7 +177,7 @@ impl Patch<'_, '_> {
                 .transform
                 .transform_point2(Vec2::new(x as f32 + 0.5, y as f32 + 0.5));
             f(Extreme {
-                texel: [x, y],
+                texel: (x, y),
                 centre: c,
                 along: c.dot(tangent),
                 into: c.dot(normal),
@@ -259,7 +259,7 @@ impl Patch<'_, '_> {
     /// of the patch the surfaces need not be parallel. Where `l` has layers (a ledge over a cave)
     /// this finds the way into the layer the moved texel lies in, so the gap is never shorter than
     /// the true one. `None` where the moved texel misses `l` or the push found no exact way out.
-    fn depth_along_normal(&self, [x, y]: [u32; 2], gap: f32) -> Option<f32> {
+    fn depth_along_normal(&self, (x, y): (u32, u32), gap: f32) -> Option<f32> {
         let one = Affine2::from_translation(Vec2::new(x as f32, y as f32));
         let at_gap = Affine2::from_translation(self.normal * gap) * self.s.transform * one;
         let push = push_out_along(Sprite::new(single_texel(), at_gap), self.l, -self.normal)?;
@@ -321,7 +321,7 @@ fn patch_texels(
 /// A texel of the patch with where it lies along the tangent and the normal.
 #[derive(Clone, Copy)]
 pub(super) struct Extreme {
-    texel: [u32; 2],
+    texel: (u32, u32),
     centre: Vec2,
     along: f32,
     into: f32,
@@ -342,7 +342,7 @@ impl Extreme {
 
 /// The solid texel of `mask` nearest to point `q` of its texel space among the texel holding it
 /// (clamped into the mask) and the two rings around it; that texel itself when none is solid.
-pub(super) fn nearest_solid(mask: &Mask, q: Vec2) -> [u32; 2] {
+pub(super) fn nearest_solid(mask: &Mask, q: Vec2) -> (u32, u32) {
     let clamp = |v: f32, n: u32| {
         if v.is_nan() {
             0
@@ -351,14 +351,14 @@ pub(super) fn nearest_solid(mask: &Mask, q: Vec2) -> [u32; 2] {
         }
     };
     let (w, h) = (mask.width(), mask.height());
-    let home = [clamp(q.x, w), clamp(q.y, h)];
-    let mut best: Option<([u32; 2], f32)> = None;
-    for y in home[1].saturating_sub(2)..(home[1] + 3).min(h) {
-        for x in home[0].saturating_sub(2)..(home[0] + 3).min(w) {
+    let home = (clamp(q.x, w), clamp(q.y, h));
+    let mut best: Option<((u32, u32), f32)> = None;
+    for y in home.1.saturating_sub(2)..(home.1 + 3).min(h) {
+        for x in home.0.saturating_sub(2)..(home.0 + 3).min(w) {
             if mask.is_solid(x, y) {
                 let d = (Vec2::new(x as f32 + 0.5, y as f32 + 0.5) - q).length_squared();
                 if best.is_none_or(|(_, b)| d < b) {
-                    best = Some(([x, y], d));
+                    best = Some(((x, y), d));
                 }
             }
         }
