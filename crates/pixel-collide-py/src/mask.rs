@@ -31,29 +31,11 @@ impl PyMask {
 
     /// The count and the sums of x, y, x * x, y * y and x * y over the solid texels, exactly.
     fn moments(&self) -> (i128, i128, i128, i128, i128, i128) {
-        let h = u64::from(self.inner.height());
-        let (mut n, mut sx, mut sy, mut sxx, mut syy, mut sxy) = (0i128, 0, 0, 0, 0, 0);
-        for (i, &word) in self.inner.strip_words().iter().enumerate() {
-            if word == 0 {
-                continue;
-            }
-            let (k, y) = ((i as u64 / h) as i128, (i as u64 % h) as i128);
-            let (mut w, mut row_n, mut row_x, mut row_xx) = (word, 0i128, 0i128, 0i128);
-            while w != 0 {
-                let x = 64 * k + i128::from(w.trailing_zeros());
-                row_n += 1;
-                row_x += x;
-                row_xx += x * x;
-                w &= w - 1;
-            }
-            n += row_n;
-            sx += row_x;
-            sxx += row_xx;
-            sy += row_n * y;
-            syy += row_n * y * y;
-            sxy += row_x * y;
-        }
-        (n, sx, sy, sxx, syy, sxy)
+        // Every sum is under 2^110 for the largest masks.
+        let m = self.inner.moments();
+        let [sxx, sxy, syy] = m.sum_products.map(|v| v as i128);
+        let (sx, sy) = (m.sum.0 as i128, m.sum.1 as i128);
+        (i128::from(m.count), sx, sy, sxx, syy, sxy)
     }
 
     /// The texel at `pos`, or an `IndexError` naming it when it lies outside the mask.

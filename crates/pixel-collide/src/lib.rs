@@ -79,13 +79,13 @@ pub use motion::{
     PUSH_TOLERANCE, PUSH_WORK_BUDGET,
 };
 pub use mover::{Body, ContactKind, MoveContact, Moved, Mover};
-pub use ops::{Component, TexelCircle};
+pub use ops::{Component, MassProperties, TexelCircle, TexelMoments};
 pub use pair::{
-    collide, collide_traced, distance, overlap_area, overlap_mask, overlaps, Distance, TracedPair,
-    DISTANCE_WORK_BUDGET,
+    collide, collide_traced, distance, overlap_area, overlap_mask, overlaps, Contact, Distance,
+    TracedPair, DISTANCE_WORK_BUDGET,
 };
 pub use query::RayHit;
-pub use sprite::{sprite_transform, Contact, Pose, Sprite};
+pub use sprite::{sprite_transform, Pose, Sprite};
 
 /// The README's example, compiled and run as a documentation test.
 #[cfg(doctest)]

@@ -329,3 +329,68 @@ fn scale_samples_each_texel_at_its_centre_not_its_corner() {
     let half = m.scale(2, 1).unwrap();
     assert!(!half.is_opaque(0, 0) && half.is_opaque(1, 0));
 }
+
+/// A random mask up to 150 texels wide, so that rows cross word boundaries.
+fn wide_mask() -> impl Strategy<Value = Mask> {
+    (1u32..=150, 1u32..=12, 0u32..=10).prop_flat_map(|(w, h, density)| {
+        proptest::collection::vec(0u32..10, (w * h) as usize).prop_map(move |cells| {
+            Mask::from_fn(w, h, |x, y| cells[(y * w + x) as usize] < density).unwrap()
+        })
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn moments_and_mass_properties_match_a_sum_over_every_texel(
+        m in wide_mask(),
+        (turn, sx, sy, shear) in (0.0f32..6.3, 0.25f32..3.0, -3.0f32..-0.25, -1.0f32..1.0),
+        (tx, ty) in (-50.0f32..50.0, -50.0f32..50.0),
+    ) {
+        let t = Affine2::from_scale_angle_translation(Vec2::new(sx, sy), turn, Vec2::new(tx, ty))
+            * Affine2::from_cols_array(&[1.0, 0.0, shear, 1.0, 0.0, 0.0]);
+        let texels: Vec<(f64, f64)> = solid(&m).into_iter().map(|(x, y)| (x as f64 + 0.5, y as f64 + 0.5)).collect();
+        let moments = m.moments();
+        let placed = moments.placed(t);
+        prop_assert_eq!(moments.count, texels.len() as u64);
+        if texels.is_empty() {
+            prop_assert_eq!((placed.area, moments.mean()), (0.0, None));
+            return Ok(());
+        }
+        let n = texels.len() as f64;
+        let mean = texels.iter().fold((0.0, 0.0), |a, p| (a.0 + p.0 / n, a.1 + p.1 / n));
+        let close = |a: f64, b: f64| (a - b).abs() <= 1e-9 * b.abs().max(1.0);
+        let got = moments.mean().unwrap();
+        prop_assert!(close(got.0, mean.0) && close(got.1, mean.1), "{:?} against {:?}", got, mean);
+        let cov = texels.iter().fold([0.0; 3], |c, p| {
+            let (dx, dy) = (p.0 - mean.0, p.1 - mean.1);
+            [c[0] + dx * dx / n, c[1] + dx * dy / n, c[2] + dy * dy / n]
+        });
+        for k in 0..3 {
+            prop_assert!((moments.covariance()[k] - cov[k]).abs() <= 1e-9 * cov[0].max(cov[2]).max(1.0), "{:?} against {:?}", moments.covariance(), cov);
+        }
+        // Each texel a parallelogram: its area, its centre where `t` puts it, and its own inertia
+        // plus the parallel-axis term about the whole centre.
+        let (u, v) = (t.matrix2.x_axis.as_dvec2(), t.matrix2.y_axis.as_dvec2());
+        let texel_area = (u.x * v.y - u.y * v.x).abs();
+        let centres: Vec<glam::DVec2> = texels.iter().map(|&(x, y)| t.as_daffine2_compat().transform_point2(glam::DVec2::new(x, y))).collect();
+        let centre = centres.iter().fold(glam::DVec2::ZERO, |a, c| a + *c / n);
+        let own = (u.length_squared() + v.length_squared()) / 12.0;
+        let inertia = centres.iter().map(|c| own + c.distance_squared(centre)).sum::<f64>() / n;
+        prop_assert!(((placed.area as f64) - texel_area * n).abs() <= 1e-5 * texel_area * n);
+        prop_assert!(placed.center.as_dvec2().distance(centre) <= 1e-4 * centre.length().max(1.0), "{} against {}", placed.center, centre);
+        prop_assert!(((placed.unit_angular_inertia as f64) - inertia).abs() <= 1e-4 * inertia, "{} against {}", placed.unit_angular_inertia, inertia);
+    }
+}
+
+/// `Affine2` in f64, for the brute force.
+trait AsDAffine {
+    fn as_daffine2_compat(&self) -> glam::DAffine2;
+}
+
+impl AsDAffine for Affine2 {
+    fn as_daffine2_compat(&self) -> glam::DAffine2 {
+        glam::DAffine2::from_mat2_translation(self.matrix2.as_dmat2(), self.translation.as_dvec2())
+    }
+}

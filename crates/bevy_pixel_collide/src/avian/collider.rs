@@ -6,10 +6,10 @@ use std::sync::Arc;
 use avian2d::prelude::{Collider, Rotation};
 use bevy::math::{Affine2, Mat2, Rect, URect, Vec2};
 use bevy::prelude::*;
-use pixel_collide::Mask;
+use pixel_collide::{Mask, TexelMoments};
 
-use super::moments::Moments;
 use crate::collider::PixelCollider;
+use crate::convert::{affine_to_pc, vec_from_pc};
 
 /// Texels along the longer side of the mask a primitive shape is drawn into, to meet pixel masks.
 pub(crate) const PRIMITIVE_TEXELS: f32 = 64.0;
@@ -86,7 +86,7 @@ pub(crate) enum Source {
 pub(crate) struct MaskShape {
     pub(crate) mask: Arc<Mask>,
     pub(crate) texel_to_local: Affine2,
-    pub(crate) moments: Moments,
+    pub(crate) moments: TexelMoments,
     /// The centre and radius, in the unscaled local space, of the circle the mask is a raster of.
     pub(crate) circle: Option<(Vec2, f32)>,
     /// How far the solid texels reach from their centre of mass, in the unscaled local space: the
@@ -101,7 +101,7 @@ impl MaskShape {
         let mut shape = Self {
             mask,
             texel_to_local,
-            moments: Moments::default(),
+            moments: TexelMoments::default(),
             circle: None,
             reach_from_centre: 0.0,
         };
@@ -111,8 +111,12 @@ impl MaskShape {
 
     /// Measures the texels' moments and the circle they are a raster of, after the mask changed.
     pub(crate) fn measure(&mut self) {
-        self.moments = Moments::of(&self.mask);
-        let (_, centre, _) = self.moments.placed(self.texel_to_local);
+        self.moments = self.mask.moments();
+        let centre = vec_from_pc(
+            self.moments
+                .placed(affine_to_pc(self.texel_to_local))
+                .center,
+        );
         self.reach_from_centre = self.mask.solid_bounds().map_or(0.0, |b| {
             let (lo, hi) = (
                 Vec2::new(b.x as f32, b.y as f32),

@@ -5,6 +5,7 @@ use avian2d::dynamics::rigid_body::mass_properties::bevy_heavy::ComputeMassPrope
 use bevy::math::Vec2;
 
 use super::collider::PixelShape;
+use crate::convert::{affine_to_pc, vec_from_pc};
 
 impl PixelShape {
     /// Area, centre of mass and unit angular inertia from the texels, or from avian's own shape.
@@ -21,7 +22,10 @@ impl PixelShape {
             return (area, collider.center_of_mass(), unit);
         }
         match (self.mask_shape(), self.texel_to_local()) {
-            (Some(shape), Some(to_local)) if to_local.is_finite() => shape.moments.placed(to_local),
+            (Some(shape), Some(to_local)) if to_local.is_finite() => {
+                let p = shape.moments.placed(affine_to_pc(to_local));
+                (p.area, vec_from_pc(p.center), p.unit_angular_inertia)
+            }
             _ => (0.0, Vec2::ZERO, 0.0),
         }
     }

@@ -33,7 +33,6 @@ mod collider;
 mod ground;
 mod manifold;
 mod mass;
-mod moments;
 mod sync;
 mod validate;
 

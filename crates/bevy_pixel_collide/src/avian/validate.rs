@@ -38,7 +38,7 @@ fn problem(
     if !to_local.is_finite() || to_local.matrix2.determinant() == 0.0 {
         return Some("its texel size is zero or not finite");
     }
-    if shape_mask.moments.count() == 0 {
+    if shape_mask.moments.count == 0 {
         return Some("its mask has no solid texel");
     }
     None

@@ -7,7 +7,7 @@ use glam::Vec2;
 
 use super::manifold::Manifold;
 use super::near::{near_pairs, Near};
-use super::patch::{patch, Extreme, SLACK};
+use super::patch::{Extreme, Patch, SLACK};
 use super::touching::touching_normal;
 use crate::geom::Rect;
 use crate::mask::Node;
@@ -38,7 +38,7 @@ use crate::sprite::Sprite;
 /// as it turns down onto it, as a physics engine's speculative contacts want.
 ///
 /// Cost: one walk of both trees, which finds every pair of boxes within reach; a pair out of reach
-/// ends there, and the push (a dozen slides, most ending at their first jump), the distance of a
+/// ends there, and the push (a dozen marches, most ending at their first jump), the distance of a
 /// pair apart and the patch are worked out from the pairs it found. Masks built with
 /// [`Mask::build_tree_for_contacts`](crate::Mask::build_tree_for_contacts) walk faster still.
 ///
@@ -173,8 +173,13 @@ fn oriented(
     if !(normal.is_finite() && normal.length_squared() > 0.5) {
         return None;
     }
-    let buffer = &mut scratch.patch;
-    patch(
-        s, l, &pair, near, margin, reach, normal, depth, texel, buffer,
-    )
+    let on = Patch {
+        s,
+        l,
+        pair: &pair,
+        near,
+        margin,
+        normal,
+    };
+    on.manifold(reach, depth, texel, &mut scratch.patch)
 }

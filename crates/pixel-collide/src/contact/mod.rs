@@ -3,7 +3,7 @@
 //! by the texels it lies on so that a solver can match it with the last step's point.
 //!
 //! `find` computes it from one walk of both trees (`near`), the push out of the overlap (the
-//! `motion` folder's slides) or the distance, and the contact patch (`patch`); `touching` gives the
+//! `motion` folder's marches) or the distance, and the contact patch (`patch`); `touching` gives the
 //! normal of sprites that only share edges; `circle` the manifold of an exact circle and a sprite.
 
 mod circle;

@@ -21,7 +21,7 @@ pub(super) enum Near {
 /// pair of boxes is tested with its reach grown by `reach` on each axis, a superset of the disc of
 /// that radius, so no pair within reach is missed. One walk of both trees rejects a body over open
 /// air that the broad phase pairs with a whole level's terrain, and finds the overlapping pairs
-/// every slide of a push starts from.
+/// every march of a push starts from.
 pub(super) fn near_pairs(pair: &Pair<'_>, reach: f32, near: &mut Vec<(Node, Node)>) -> Near {
     // A world length `reach` is at most `reach / sigma_min` in the first mask's texels, where
     // sigma_min >= |det| / |M|_F.

@@ -22,53 +22,22 @@ const KEPT_TEXELS: usize = 4096;
 /// texel: how far a turning body's far end may come down in a step.
 const WIDEN: f32 = 2.0;
 
-/// The contact patch of `s` against `l` along `normal` and its two ends: the texels of `s` within a
-/// quarter texel past the separation, widened on one side by those within `reach` (world units).
-/// `pair` is `Pair::new(s, l)` and `near` its pairs of solid boxes within `margin` of each other,
-/// which hold the patch's texels when its reach is within the margin.
-#[allow(clippy::too_many_arguments)]
-pub(super) fn patch(
-    s: Sprite<'_>,
-    l: Sprite<'_>,
-    pair: &Pair<'_>,
-    near: Option<&[(Node, Node)]>,
-    margin: f32,
-    reach: f32,
-    normal: Vec2,
-    depth: f32,
-    texel: f32,
-    patch: &mut Vec<Extreme>,
-) -> Option<Manifold> {
-    let on = Patch {
-        s,
-        l,
-        pair,
-        near,
-        margin,
-        normal,
-    };
-    let m = s.transform.matrix2;
-    // How far a texel of `s` reaches from its centre along the normal.
-    let half = 0.5 * (m.x_axis.dot(normal).abs() + m.y_axis.dot(normal).abs());
-    let l_inverse = l.transform.inverse();
-    let mut slack = SLACK * texel;
-    // Rounding in the closest points can leave the patch empty at the first slack; a wider one
-    // finds it.
-    for _ in 0..3 {
-        let gap = (-depth).max(0.0) + slack;
-        let (deepest, kept_all) = on.gather(gap, None, patch);
-        if patch.is_empty() {
-            slack *= 4.0;
-            continue;
-        }
-        // The points stand for the deepest part of the patch: a box flat on the ground has its
-        // whole bottom row there, one tipped onto a corner only that corner.
-        let level = deepest - 0.5 * texel;
-        let [lo, hi] = if kept_all {
-            ends(patch.iter().filter(|e| e.into >= level))?
-        } else {
-            on.ends_at_least(gap, None, level)?
-        };
+impl Patch<'_, '_> {
+    /// The manifold from the contact patch of `s` against `l` along the normal and its two ends:
+    /// the texels of `s` within a quarter texel past the separation (`depth`, negative for a gap),
+    /// widened on one side by those within `reach` (world units); `texel` is the smaller texel side.
+    pub(super) fn manifold(
+        &self,
+        reach: f32,
+        depth: f32,
+        texel: f32,
+        patch: &mut Vec<Extreme>,
+    ) -> Option<Manifold> {
+        let (s, l, normal) = (self.s, self.l, self.normal);
+        let m = s.transform.matrix2;
+        // How far a texel of `s` reaches from its centre along the normal.
+        let half = 0.5 * (m.x_axis.dot(normal).abs() + m.y_axis.dot(normal).abs());
+        let l_inverse = l.transform.inverse();
         let texel_l = 0.25 * l.texel_side();
         let point = |e: &Extreme, d: f32| {
             let on_surface = e.centre + normal * half;
@@ -81,54 +50,93 @@ pub(super) fn patch(
                 texel_b: nearest_solid(l.mask, q),
             }
         };
-        let band = |e: &Extreme| point(e, depth - (deepest - e.into));
-        let mut points = [band(&lo), band(&hi)];
-        let mut len = if lo.texel == hi.texel { 1 } else { 2 };
-        // Texels within reach that run further along the surface on one side take that side's
-        // point: the far end of a tipped box's lower face, which a body turning onto it meets
-        // before it sinks in. Only a reach past the patch's own gap (a body moving or turning)
-        // widens it, and by at most WIDEN texels past the deepest texel: the rest of a body moving
-        // straight follows its deepest texel, which a solver stops, and only turning brings it
-        // down after.
-        let wide = reach.min((-depth).max(0.0) + WIDEN * texel) + slack;
-        if wide > gap + slack {
-            // Only texels past the band's ends along the surface can move a point.
-            let outside = Some([lo.along, hi.along]);
-            let all = match on.gather(wide, outside, patch) {
-                (_, true) => ends(patch.iter()),
-                (_, false) => on.ends_at_least(wide, outside, f32::NEG_INFINITY),
-            };
-            if let Some([first, last]) = all {
-                let (before, after) = (lo.along - first.along, last.along - hi.along);
-                let (far, side) = if before > after {
-                    (first, 0)
-                } else {
-                    (last, 1)
-                };
-                if before.max(after) > 0.5 * texel {
-                    let measured = on.depth_along_normal(far.texel, wide);
-                    // No deeper than the whole body's way out, which frees this texel too: a push
-                    // settled in f32 may overshoot it by its rounding.
-                    if let Some(d) = measured.filter(|d| -d <= reach).map(|d| d.min(depth)) {
-                        points[side] = point(&far, d);
-                        len = 2;
-                    }
-                }
+        let mut slack = SLACK * texel;
+        // Rounding in the closest points can leave the patch empty at the first slack; a wider one
+        // finds it.
+        for _ in 0..3 {
+            let gap = (-depth).max(0.0) + slack;
+            let (deepest, kept_all) = self.gather(gap, None, patch);
+            if patch.is_empty() {
+                slack *= 4.0;
+                continue;
             }
+            // The points stand for the deepest part of the patch: a box flat on the ground has its
+            // whole bottom row there, one tipped onto a corner only that corner.
+            let level = deepest - 0.5 * texel;
+            let [lo, hi] = if kept_all {
+                ends(patch.iter().filter(|e| e.into >= level))?
+            } else {
+                self.ends_at_least(gap, None, level)?
+            };
+            let band = |e: &Extreme| point(e, depth - (deepest - e.into));
+            let mut points = [band(&lo), band(&hi)];
+            let mut len = if lo.texel == hi.texel { 1 } else { 2 };
+            if let Some((side, far, d)) =
+                self.widened_end([lo, hi], reach, depth, texel, slack, patch)
+            {
+                points[side] = point(&far, d);
+                len = 2;
+            }
+            if len == 1 {
+                points[1] = points[0];
+            }
+            return Some(Manifold {
+                normal,
+                depth,
+                points,
+                len,
+            });
         }
-        if len == 1 {
-            points[1] = points[0];
-        }
-        return Some(Manifold {
-            normal,
-            depth,
-            points,
-            len,
-        });
+        // Corners that meet at acute angles (sheared texels) can slide past each other as one is
+        // moved along the normal, leaving the patch empty at every slack: they touch at their
+        // closest points.
+        corner_contact(s, l, normal, depth)
     }
-    // Corners that meet at acute angles (sheared texels) can slide past each other as one is moved
-    // along the normal, leaving the patch empty at every slack: they touch at their closest points.
-    corner_contact(s, l, normal, depth)
+
+    /// The end of the patch widened within reach, as the side it replaces (0 before the band, 1
+    /// after), its texel and its depth: texels within reach that run further along the surface on
+    /// one side than the band `[lo, hi]` take that side's point, the far end of a tipped box's
+    /// lower face, which a body turning onto it meets before it sinks in. Only a reach past the
+    /// band's own gap (a body moving or turning) widens it, and by at most WIDEN texels past the
+    /// deepest texel: the rest of a body moving straight follows its deepest texel, which a solver
+    /// stops, and only turning brings it down after.
+    fn widened_end(
+        &self,
+        [lo, hi]: [Extreme; 2],
+        reach: f32,
+        depth: f32,
+        texel: f32,
+        slack: f32,
+        patch: &mut Vec<Extreme>,
+    ) -> Option<(usize, Extreme, f32)> {
+        let gap = (-depth).max(0.0) + slack;
+        let wide = reach.min((-depth).max(0.0) + WIDEN * texel) + slack;
+        if wide <= gap + slack {
+            return None;
+        }
+        // Only texels past the band's ends along the surface can move a point.
+        let outside = Some([lo.along, hi.along]);
+        let [first, last] = match self.gather(wide, outside, patch) {
+            (_, true) => ends(patch.iter()),
+            (_, false) => self.ends_at_least(wide, outside, f32::NEG_INFINITY),
+        }?;
+        let (before, after) = (lo.along - first.along, last.along - hi.along);
+        let (far, side) = if before > after {
+            (first, 0)
+        } else {
+            (last, 1)
+        };
+        if before.max(after) <= 0.5 * texel {
+            return None;
+        }
+        // No deeper than the whole body's way out, which frees this texel too: a push settled in
+        // f32 may overshoot it by its rounding.
+        let d = self
+            .depth_along_normal(far.texel, wide)
+            .filter(|d| -d <= reach)?
+            .min(depth);
+        Some((side, far, d))
+    }
 }
 
 /// The one-point contact of `s` and `l` at their closest points once parted by `depth` along the
@@ -155,14 +163,16 @@ fn corner_contact(s: Sprite<'_>, l: Sprite<'_>, normal: Vec2, depth: f32) -> Opt
     })
 }
 
-/// The two sprites a patch is taken of, and how.
-struct Patch<'p, 's> {
-    s: Sprite<'s>,
-    l: Sprite<'s>,
-    pair: &'p Pair<'s>,
-    near: Option<&'p [(Node, Node)]>,
-    margin: f32,
-    normal: Vec2,
+/// The two sprites a patch is taken of, and how: `pair` is `Pair::new(s, l)` and `near` its pairs of
+/// solid boxes within `margin` of each other, which hold the patch's texels when its reach is within
+/// the margin; `normal` points from `s` towards `l`.
+pub(super) struct Patch<'p, 's> {
+    pub(super) s: Sprite<'s>,
+    pub(super) l: Sprite<'s>,
+    pub(super) pair: &'p Pair<'s>,
+    pub(super) near: Option<&'p [(Node, Node)]>,
+    pub(super) margin: f32,
+    pub(super) normal: Vec2,
 }
 
 impl Patch<'_, '_> {

@@ -4,12 +4,12 @@
 // motion.rs is `Motion` itself and its time of impact; the rest of the folder is push-out.
 #![allow(clippy::module_inception)]
 
+mod march;
 mod motion;
 mod push;
-mod slide;
 
+pub(crate) use march::MAX_KEPT_PAIRS;
+pub use march::{PUSH_TOLERANCE, PUSH_WORK_BUDGET};
 pub use motion::{time_of_impact, Impact, Motion, IMPACT_RESOLUTION};
 pub(crate) use push::contact_push;
 pub use push::{push_out, push_out_along, PushOut};
-pub(crate) use slide::MAX_KEPT_PAIRS;
-pub use slide::{PUSH_TOLERANCE, PUSH_WORK_BUDGET};

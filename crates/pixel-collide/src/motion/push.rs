@@ -14,7 +14,7 @@ use std::cell::Cell;
 
 use glam::{DVec2, Vec2};
 
-use super::slide::{clearing, overlapping, slide, Line, PUSH_WORK_BUDGET};
+use super::march::{clearing, march, overlapping, Line, PUSH_WORK_BUDGET};
 use crate::mask::Node;
 use crate::pair::{overlaps, placeable, Pair};
 use crate::sprite::Sprite;
@@ -69,8 +69,8 @@ pub struct PushOut {
 /// landed near. [`push_out_along`] settles the same way. Should rounding defeat a few stretches, the
 /// offset falls back to parting the bounds and [`PushOut::fell_back`] says so.
 ///
-/// Cost: the grid search tries at most the whole-texel moves of 128 rings; other placements slide
-/// along about 40 directions, each slide a walk of the trees per jump. All slides together spend at
+/// Cost: the grid search tries at most the whole-texel moves of 128 rings; other placements march
+/// along about 40 directions, each march a walk of the trees per jump. All marches together spend at
 /// most [`PUSH_WORK_BUDGET`] box-pair tests, and summing the normal as many again (tens of
 /// microseconds for sprites of a few thousand texels; the budget binds only for large ragged masks
 /// deep in each other, such as two overlapping 300 px noise masks, where it took 22 s). Past the
@@ -120,11 +120,11 @@ pub fn push_out(a: Sprite<'_>, b: Sprite<'_>) -> Option<PushOut> {
 /// of those pushes is under [`SHALLOW`] of the smaller texel, it is taken (the way out of an overlap
 /// of two sets of squares lies along a face of one of them unless it sits in a concave corner of
 /// both), else [`push_out`]'s search over 32 directions runs too, bounded by it. Cost: a dozen
-/// slides instead of forty, tried nearest the overlap's own normal first so that the others, bounded
+/// marches instead of forty, tried nearest the overlap's own normal first so that the others, bounded
 /// by the best so far, mostly end at their first jump.
 ///
 /// `pair` is `Pair::new(a, b)`; `near`, when known, every pair of its solid boxes that comes within
-/// world distance `reach` of each other, which saves the walks of the slides that stay within it
+/// world distance `reach` of each other, which saves the walks of the marches that stay within it
 /// and of finding the overlapping pairs; `scratch` holds those, its memory kept from call to call.
 pub(crate) fn contact_push(
     a: Sprite<'_>,
@@ -149,7 +149,7 @@ pub(crate) fn contact_push(
             return Some(p.as_vec2());
         }
     }
-    // Of the pairs near, those that overlap: where every slide of the push starts.
+    // Of the pairs near, those that overlap: where every march of the push starts.
     let known = match near {
         Some(near) => {
             scratch.clear();
@@ -177,7 +177,7 @@ pub(crate) fn contact_push(
         let m = s.transform.matrix2.as_dmat2();
         for c in [m.x_axis, m.y_axis] {
             if let Some(n) = c.perp().try_normalize() {
-                // An unturned sprite's face normals are the world axes: each direction is slid once.
+                // An unturned sprite's face normals are the world axes: each direction is marched once.
                 for n in [n, -n] {
                     if axes[..count].iter().all(|u| u.dot(n) < 1.0 - 1e-12) {
                         axes[count] = n;
@@ -189,7 +189,7 @@ pub(crate) fn contact_push(
     }
     let axes = &mut axes[..count];
     // Nearest the way the shared area shrinks fastest first: the best push found early bounds the
-    // slides after it. The order changes the work, never the answer (`better` decides).
+    // marches after it. The order changes the work, never the answer (`better` decides).
     if let Some(pairs) = start {
         let guess = shrinking(
             pair,
@@ -200,7 +200,7 @@ pub(crate) fn contact_push(
     let mut best: Option<DVec2> = None;
     for &mut u in axes {
         let limit = best.map_or(f64::INFINITY, |p| p.length() * (1.0 + 1e-9));
-        if let Some(d) = slide(pair, start, u, 0.0, limit, &line) {
+        if let Some(d) = march(pair, start, u, 0.0, limit, &line) {
             let p = u * d;
             if best.is_none_or(|q| better(p, q, pair.swapped)) {
                 best = Some(p);
@@ -246,7 +246,7 @@ pub fn push_out_along(a: Sprite<'_>, b: Sprite<'_>, direction: Vec2) -> Option<P
     }
     let pair = Pair::new(a, b)?;
     let line = Line::new(&a, &b);
-    let s = slide(&pair, None, u, 0.0, f64::INFINITY, &line)?;
+    let s = march(&pair, None, u, 0.0, f64::INFINITY, &line)?;
     let (offset, fell_back) = line.settle(&pair, u, s);
     Some(PushOut {
         offset,
@@ -346,7 +346,7 @@ const DIRECTIONS: usize = 32;
 
 /// The shortest of the exact pushes along [`DIRECTIONS`] directions, refined around the best.
 ///
-/// `known`, a push already found (along a face normal), bounds every slide from the start; it is the
+/// `known`, a push already found (along a face normal), bounds every march from the start; it is the
 /// answer when none of the directions beats it.
 fn turned_push(
     pair: &Pair<'_>,
@@ -359,11 +359,11 @@ fn turned_push(
     let sign = if pair.swapped { -1.0 } else { 1.0 };
     let dir = |angle: f64| DVec2::new(libm::sin(angle), -libm::cos(angle)) * sign;
     let step = std::f64::consts::TAU / DIRECTIONS as f64;
-    // The known push bounds the slides like the best so far, and takes part in the refinement.
+    // The known push bounds the marches like the best so far, and takes part in the refinement.
     let mut best: Option<(DVec2, f64)> = known.map(|p| (p, libm::atan2(p.x * sign, -p.y * sign)));
     let consider_dir = |angle: f64, u: DVec2, best: &mut Option<(DVec2, f64)>| {
         let limit = best.map_or(f64::INFINITY, |(p, _)| p.length() * (1.0 + 1e-9));
-        if let Some(s) = slide(pair, start, u, 0.0, limit, line) {
+        if let Some(s) = march(pair, start, u, 0.0, limit, line) {
             let p = u * s;
             if best.is_none_or(|(q, _)| better(p, q, pair.swapped)) {
                 *best = Some((p, angle));

@@ -10,7 +10,8 @@
 
 use glam::Vec2;
 
-use super::sweep::{sweep, Body, Hit, Probe, Sweep};
+use super::body::Body;
+use super::sweep::{sweep, Hit, Probe, Sweep};
 use crate::broad::Obstacles;
 use crate::motion::{push_out, push_out_along};
 use crate::pair::{collide, overlaps};

@@ -12,24 +12,8 @@ impl Mask {
     /// assert_eq!(m.centroid(), Some(glam::Vec2::new(3.0, 1.0)));
     /// ```
     pub fn centroid(&self) -> Option<glam::Vec2> {
-        if self.solid_count() == 0 {
-            return None;
-        }
-        let (mut sx, mut sy) = (0u128, 0u128);
-        for (k, y, word) in self.words_at() {
-            let mut w = word;
-            sy += u128::from(w.count_ones()) * u128::from(y);
-            while w != 0 {
-                sx += (64 * k as u128) + u128::from(w.trailing_zeros());
-                w &= w - 1;
-            }
-        }
-        let n = self.solid_count() as f64;
-        // Texel centres sit half a texel in from their corners.
-        Some(glam::Vec2::new(
-            (sx as f64 / n + 0.5) as f32,
-            (sy as f64 / n + 0.5) as f32,
-        ))
+        let (x, y) = self.moments().mean()?;
+        Some(glam::Vec2::new(x as f32, y as f32))
     }
 
     /// The mask with solid and air swapped.

@@ -59,22 +59,23 @@ impl Mask {
     /// ```
     pub fn orientation(&self) -> Option<f32> {
         let m = self.moments();
-        if m.n == 0 {
+        if m.count == 0 {
             return None;
         }
         // n^2 times the central moments, exactly while they fit (any mask whose texels a machine
         // can hold), in f64 beyond.
-        let n = m.n as i128;
-        let (sx, sy) = (m.sx as i128, m.sy as i128);
+        let n = i128::from(m.count);
+        let (sx, sy) = (m.sum.0 as i128, m.sum.1 as i128);
+        let [sxx, sxy, syy] = m.sum_products;
         let exact = (|| {
             let a = n
-                .checked_mul(m.sxx as i128)?
+                .checked_mul(sxx as i128)?
                 .checked_sub(sx.checked_mul(sx)?)?;
             let b = n
-                .checked_mul(m.syy as i128)?
+                .checked_mul(syy as i128)?
                 .checked_sub(sy.checked_mul(sy)?)?;
             let c = n
-                .checked_mul(m.sxy as i128)?
+                .checked_mul(sxy as i128)?
                 .checked_sub(sx.checked_mul(sy)?)?;
             Some((a, b, c))
         })();
@@ -82,12 +83,12 @@ impl Mask {
             Some((a, b, c)) if a == b && c == 0 => return None,
             Some((a, b, c)) => (a as f64, b as f64, c as f64),
             None => {
-                let nf = m.n as f64;
-                let (mx, my) = (m.sx as f64 / nf, m.sy as f64 / nf);
+                let nf = m.count as f64;
+                let (mx, my) = (m.sum.0 as f64 / nf, m.sum.1 as f64 / nf);
                 (
-                    m.sxx as f64 / nf - mx * mx,
-                    m.syy as f64 / nf - my * my,
-                    m.sxy as f64 / nf - mx * my,
+                    sxx as f64 / nf - mx * mx,
+                    syy as f64 / nf - my * my,
+                    sxy as f64 / nf - mx * my,
                 )
             }
         };
@@ -123,57 +124,6 @@ impl Mask {
             })
             .sum()
     }
-
-    /// The texels' count and the sums of their coordinates, squares and products, a word at a time.
-    fn moments(&self) -> Moments {
-        // BIT_OF[j] holds the bit positions whose index has bit j set, so that the sum of the set
-        // positions of a word is the sum over j of 2^j times a popcount.
-        const BIT_OF: [u64; 6] = [
-            0xAAAA_AAAA_AAAA_AAAA,
-            0xCCCC_CCCC_CCCC_CCCC,
-            0xF0F0_F0F0_F0F0_F0F0,
-            0xFF00_FF00_FF00_FF00,
-            0xFFFF_0000_FFFF_0000,
-            0xFFFF_FFFF_0000_0000,
-        ];
-        let mut m = Moments::default();
-        for (k, y, w) in self.words_at() {
-            let y = u128::from(y);
-            if w == 0 {
-                continue;
-            }
-            let count = u128::from(w.count_ones());
-            let (mut s1, mut s2) = (0u128, 0u128);
-            for (j, &bits_j) in BIT_OF.iter().enumerate() {
-                let wj = w & bits_j;
-                s1 += u128::from(wj.count_ones()) << j;
-                s2 += u128::from(wj.count_ones()) << (2 * j);
-                for (l, &bits_l) in BIT_OF.iter().enumerate().skip(j + 1) {
-                    s2 += u128::from((wj & bits_l).count_ones()) << (j + l + 1);
-                }
-            }
-            let base = 64 * k as u128;
-            let sx = count * base + s1;
-            m.n += count;
-            m.sx += sx;
-            m.sxx += count * base * base + 2 * base * s1 + s2;
-            m.sy += count * y;
-            m.syy += count * y * y;
-            m.sxy += sx * y;
-        }
-        m
-    }
-}
-
-/// Sums over the solid texels' corner coordinates (central moments do not depend on the corner).
-#[derive(Default)]
-struct Moments {
-    n: u128,
-    sx: u128,
-    sy: u128,
-    sxx: u128,
-    syy: u128,
-    sxy: u128,
 }
 
 /// The row words of `base.convolve(stamp)`, `width` x `height`: for each row run of `stamp`, every

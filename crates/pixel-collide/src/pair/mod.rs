@@ -4,6 +4,7 @@
 // pair.rs is the `Pair` type itself; the rest of the folder walks it and asks it questions.
 #![allow(clippy::module_inception)]
 
+mod contact;
 mod distance;
 mod overlap;
 mod pair;
@@ -11,6 +12,7 @@ mod pair_walk;
 mod row_scan;
 mod walk_squares;
 
+pub use contact::Contact;
 pub(crate) use distance::{closest_pair, distance_within};
 pub use distance::{distance, Distance, DISTANCE_WORK_BUDGET};
 pub use overlap::{collide, collide_traced, overlap_area, overlap_mask, overlaps, TracedPair};

@@ -22,11 +22,12 @@ use std::cmp::Ordering;
 
 use glam::{DAffine2, DVec2, Mat2};
 
+use super::contact::Contact;
 use super::pair::{canonical_order, relative, Pair};
 use super::row_scan::{shared_area, shared_texels};
 use crate::geom::{polygon_area, Polygon};
 use crate::mask::{Mask, Node, PixelRect};
-use crate::sprite::{to_f64, Contact, Sprite};
+use crate::sprite::{to_f64, Sprite};
 use crate::words::{shifted_count_best, shifted_overlaps_best, Aligned};
 
 /// Whether the two sprites touch on solid texels and, if so, where.

@@ -1,4 +1,4 @@
-//! Sliding one sprite along a line until it stops overlapping the other: the exact jumps past
+//! Marching one sprite along a line until it stops overlapping the other: the exact jumps past
 //! overlap intervals, the free stretch a push must end in, and the work budget.
 //!
 //! The overlap of two solid boxes, as one slides along a line, is an open interval of the distance
@@ -21,7 +21,7 @@ use crate::sprite::Sprite;
 /// transform, stays inside the stretch.
 pub const PUSH_TOLERANCE: f32 = 1.0 / (1 << 18) as f32;
 
-/// Box-pair tests a push may spend in its slides (and again in summing its normal) before it falls
+/// Box-pair tests a push may spend in its marches (and again in summing its normal) before it falls
 /// back: 2^20, about 50 ms each on two shared cores. Past it, directions not yet settled take the
 /// move that parts the sprites' bounds (and the normal is the push's direction), and
 /// [`PushOut::fell_back`](crate::PushOut::fell_back) says so.
@@ -33,14 +33,14 @@ pub(crate) struct Line<'s, 'a> {
     b: &'s Sprite<'a>,
     /// The shortest free stretch the push may end in, in world units.
     tol: Cell<f64>,
-    /// Box-pair tests left to the slides.
+    /// Box-pair tests left to the marches.
     work: Cell<u64>,
-    /// Whether a slide ran out of work and took the looser bound.
+    /// Whether a march ran out of work and took the looser bound.
     fell_back: Cell<bool>,
-    /// The overlapping pair whose exit ended the last slide at its first jump.
+    /// The overlapping pair whose exit ended the last march at its first jump.
     ended_by: Cell<usize>,
     /// The pairs of solid boxes that come within a world distance of each other, with that
-    /// distance, when known: a slide that stays within it tests them instead of walking the trees.
+    /// distance, when known: a march that stays within it tests them instead of walking the trees.
     near: Option<(&'s [(Node, Node)], f64)>,
 }
 
@@ -64,7 +64,7 @@ impl<'s, 'a> Line<'s, 'a> {
     }
 
     /// The line with `near`, every pair of solid boxes of the pair (in its order) that comes within
-    /// world distance `reach` of each other, for the slides to test instead of walking the trees.
+    /// world distance `reach` of each other, for the marches to test instead of walking the trees.
     pub(crate) fn with_near(mut self, near: &'s [(Node, Node)], reach: f64) -> Self {
         self.near = Some((near, reach));
         self
@@ -96,7 +96,7 @@ impl<'s, 'a> Line<'s, 'a> {
             let mut s = s;
             for _ in 0..SETTLE_TRIES {
                 // The stretch found from `s` starts there or further on.
-                if let Some(next) = slide(pair, None, u, s, f64::INFINITY, self) {
+                if let Some(next) = march(pair, None, u, s, f64::INFINITY, self) {
                     s = next;
                 } else {
                     break;
@@ -128,19 +128,19 @@ impl<'s, 'a> Line<'s, 'a> {
 /// Stretches a push tries before falling back to parting the bounds.
 const SETTLE_TRIES: usize = 6;
 
-/// Jumps allowed before a slide settles for clearing the sprites' bounds: each jump passes the end
+/// Jumps allowed before a march settles for clearing the sprites' bounds: each jump passes the end
 /// of at least one overlap interval, so only masks with thousands of boxes along the line get there.
 const MAX_JUMPS: usize = 4096;
 
 /// The first distance from `from` along world direction `u` (unit) at which the first argument
-/// sprite, slid that far, stops overlapping, if it is under `limit`; `None` when it is not.
+/// sprite, marched that far, stops overlapping, if it is under `limit`; `None` when it is not.
 ///
 /// "Stops overlapping" means: a stretch of at least `line.tol` that is free starts there, or the
 /// distance is an isolated free point that the `f32` translation lands on free (a body that exactly
 /// fits a gap on a whole-texel grid). An isolated point `f32` cannot hit is passed over, so that the
 /// push never ends where rounding leaves the sprites overlapping. `start`, when given (only with
 /// `from` 0), holds the pairs of solid boxes that overlap where the sprites are (see [`overlapping`]).
-pub(crate) fn slide(
+pub(crate) fn march(
     pair: &Pair<'_>,
     start: Option<&[(Node, Node)]>,
     u: DVec2,
@@ -148,7 +148,7 @@ pub(crate) fn slide(
     limit: f64,
     line: &Line<'_, '_>,
 ) -> Option<f64> {
-    // Sliding the first argument by s u in the world moves the second mask of the pair, relative to
+    // Marching the first argument by s u in the world moves the second mask of the pair, relative to
     // the first, by s w in the first one's texels.
     let m = pair.world.matrix2;
     let local = m.inverse() * u;
@@ -161,7 +161,7 @@ pub(crate) fn slide(
     if let Some(start) = start {
         // Each of these overlaps from 0 to its exit, so nothing before the farthest exit is free;
         // one exit past the limit settles it (most directions of a push end here).
-        // The pair that ended the last slide tried first: neighbouring directions are mostly ended
+        // The pair that ended the last march tried first: neighbouring directions are mostly ended
         // by the same one.
         let hint = line.ended_by.get();
         if let Some((ra, rb)) = start.get(hint) {
@@ -243,11 +243,11 @@ pub(crate) fn slide(
 }
 
 /// Overlapping pairs a push in many directions keeps: beyond this many (large, ragged masks deep in
-/// each other) every slide finds its own, so memory stays bounded.
+/// each other) every march finds its own, so memory stays bounded.
 pub(crate) const MAX_KEPT_PAIRS: usize = 4096;
 
 /// The pairs of solid boxes that overlap where the sprites are, or `None` when there are more than
-/// [`MAX_KEPT_PAIRS`]: the first jump of a slide in any direction starts from these, so a push in
+/// [`MAX_KEPT_PAIRS`]: the first jump of a march in any direction starts from these, so a push in
 /// many directions walks the trees for them once.
 pub(crate) fn overlapping(pair: &Pair<'_>) -> Option<Vec<(Node, Node)>> {
     let mut pairs = Vec::new();
@@ -262,7 +262,7 @@ pub(crate) fn overlapping(pair: &Pair<'_>) -> Option<Vec<(Node, Node)>> {
     all.then_some(pairs)
 }
 
-/// How far the first argument sprite must slide along `u` for the two sprites' bounds to part.
+/// How far the first argument sprite must march along `u` for the two sprites' bounds to part.
 pub(crate) fn clearing(pair: &Pair<'_>, u: DVec2) -> f64 {
     let bounds = |m: &Mask, t: DAffine| {
         let size = DVec2::new(f64::from(m.width()), f64::from(m.height()));
