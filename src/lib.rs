@@ -37,12 +37,15 @@ pub fn stderr_line(line: &str) {
     #[cfg(target_arch = "wasm32")]
     {
         // A page has no standard error; its console is where a developer looks.
-        web::log(web::Level::Warn, &collision::OneLine(line).to_string());
+        web::log(
+            web::Level::Warn,
+            &collision::text::OneLine(line).to_string(),
+        );
     }
     #[cfg(not(target_arch = "wasm32"))]
     {
         use std::io::Write as _;
-        let text = format!("{}\n", collision::OneLine(line));
+        let text = format!("{}\n", collision::text::OneLine(line));
         let _ = std::io::stderr().lock().write_all(text.as_bytes());
     }
 }

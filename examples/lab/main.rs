@@ -38,9 +38,8 @@ use macroquad::prelude::{
     MouseButton,
 };
 use reference::intersect_pixels;
-use spinfall::collision::{
-    collide_traced, overlap_area, overlaps, MaskRule, Rect, Sprite, TracedPair,
-};
+use spinfall::collision::debug::{collide_traced, TracedPair};
+use spinfall::collision::{overlap_area, overlaps, MaskRule, Rect, Sprite};
 
 use body::{letter, load, Body, F_COLOUR, GLYPH_F, GLYPH_R, R_COLOUR};
 use overlay::*;

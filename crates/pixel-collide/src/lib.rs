@@ -73,7 +73,13 @@ mod contact;
 pub use broad::{Obstacles, SweepAndPrune};
 pub use contact::{capsule_manifold, circle_manifold, contact_manifold, Manifold, ManifoldPoint};
 pub use geom::Rect;
-pub use mask::{Mask, MaskError, MaskRule, OneLine, PixelRect, CONTACT_COVER_RECTS};
+pub use mask::{Mask, MaskError, MaskRule, PixelRect, CONTACT_COVER_RECTS};
+
+/// Helpers for a host that prints the crate's messages: its errors keep to one line, and so can the
+/// host's own lines that quote a file name.
+pub mod text {
+    pub use crate::mask::OneLine;
+}
 pub use motion::{
     push_out, push_out_along, time_of_impact, Impact, Motion, PushOut, IMPACT_RESOLUTION,
     PUSH_TOLERANCE, PUSH_WORK_BUDGET,
@@ -81,9 +87,15 @@ pub use motion::{
 pub use mover::{Body, ContactKind, MoveContact, Moved, Mover};
 pub use ops::{Component, MassProperties, TexelCircle, TexelMoments};
 pub use pair::{
-    collide, collide_traced, distance, overlap_area, overlap_mask, overlaps, Contact, Distance,
-    TracedPair, DISTANCE_WORK_BUDGET,
+    collide, distance, overlap_area, overlap_mask, overlaps, Contact, Distance,
+    DISTANCE_WORK_BUDGET,
 };
+
+/// For tools that draw how a query decides (the repository's collision lab): the walk behind
+/// [`collide`], pair by pair. Not needed to ask any question of the crate.
+pub mod debug {
+    pub use crate::pair::{collide_traced, TracedPair};
+}
 pub use query::RayHit;
 pub use sprite::{sprite_transform, Pose, Sprite};
 

@@ -331,7 +331,7 @@ fn centred_tie_on_one_axis_goes_to_the_negative_direction() {
 
 #[test]
 fn trace_starts_at_the_opaque_bounds_and_agrees_with_collide() {
-    use pixel_collide::collide_traced;
+    use pixel_collide::debug::collide_traced;
     let p = plus(21, 3);
     let bar = Mask::from_fn(6, 2, |x, _| x > 0).unwrap();
     let tp = sprite_transform(Vec2::splat(10.0), 0.4, Vec2::ONE, Vec2::splat(10.5));

@@ -3,7 +3,8 @@
 mod support;
 
 use glam::{Affine2, DMat2, DVec2, Mat2, Vec2};
-use pixel_collide::{collide, collide_traced, overlap_area, overlaps, Mask, Rect, Sprite};
+use pixel_collide::debug::collide_traced;
+use pixel_collide::{collide, overlap_area, overlaps, Mask, Rect, Sprite};
 use proptest::prelude::*;
 use support::geometry::{quad, sat_gap};
 

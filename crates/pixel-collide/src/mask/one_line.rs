@@ -6,7 +6,7 @@ use std::fmt;
 /// newline cannot break an error's one line.
 ///
 /// ```
-/// assert_eq!(pixel_collide::OneLine("a\nb").to_string(), "a\\nb");
+/// assert_eq!(pixel_collide::text::OneLine("a\nb").to_string(), "a\\nb");
 /// ```
 pub struct OneLine<'a>(pub &'a str);
 

@@ -269,7 +269,8 @@ pub(crate) fn placeable(a: &Sprite<'_>, b: &Sprite<'_>) -> bool {
 ///
 /// ```
 /// use glam::Affine2;
-/// use pixel_collide::{collide_traced, Mask, Sprite};
+/// use pixel_collide::debug::collide_traced;
+/// use pixel_collide::{Mask, Sprite};
 /// let m = Mask::from_fn(2, 2, |_, _| true).unwrap();
 /// let mut first = None;
 /// collide_traced(Sprite::new(&m, Affine2::IDENTITY), Sprite::new(&m, Affine2::IDENTITY), |p| {
@@ -295,7 +296,8 @@ pub struct TracedPair {
 ///
 /// ```
 /// use glam::{Affine2, Vec2};
-/// use pixel_collide::{collide_traced, Mask, Sprite};
+/// use pixel_collide::debug::collide_traced;
+/// use pixel_collide::{Mask, Sprite};
 /// let m = Mask::from_fn(4, 4, |_, _| true).unwrap();
 /// let far = Affine2::from_translation(Vec2::new(100.0, 0.0));
 /// let mut pairs = 0;
