@@ -4,8 +4,10 @@
 # folders use and the load average at the start and the end.
 #
 # `background NAME COMMAND...` starts a step's work at once at the lowest priority, so that it takes
-# only the CPU the steps in front leave idle (downloads, test runs, waits for windows), and `await NAME`
-# (run as a step) waits for it, printing its output, and fails as it failed.
+# only the CPU the steps in front leave idle (downloads, test runs, waits for windows); `beside NAME
+# COMMAND...` starts work that mostly waits (a browser driven through pages) at normal priority, so
+# that the steps beside it never starve it; `await NAME` (run as a step) waits for either, printing its
+# output, and fails as it failed.
 
 CI_STEP_NAMES=()
 CI_STEP_SECONDS=()
@@ -34,11 +36,20 @@ step() {
 declare -A CI_BG_PID=() CI_BG_LOG=()
 
 background() {
-  local name="$1"
-  shift
+  ci_start_aside "$1" 19 "${@:2}"
+}
+
+beside() {
+  ci_start_aside "$1" 0 "${@:2}"
+}
+
+# Starts COMMAND as job NAME at niceness NICE.
+ci_start_aside() {
+  local name="$1" niceness="$2"
+  shift 2
   CI_BG_LOG[$name]="$TMPDIR/background-$name.log"
   # A session of its own, so that a run that fails early can end it with everything it started.
-  setsid nice -n 19 "$@" >"${CI_BG_LOG[$name]}" 2>&1 &
+  setsid nice -n "$niceness" "$@" >"${CI_BG_LOG[$name]}" 2>&1 &
   CI_BG_PID[$name]=$!
   echo "background: $name started (pid ${CI_BG_PID[$name]}, log ${CI_BG_LOG[$name]})"
 }
