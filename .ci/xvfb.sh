@@ -6,7 +6,9 @@ XVFB_PIDS=()
 start_xvfb() {
   local file
   file=$(mktemp)
-  Xvfb -displayfd 3 -screen 0 "$1x24" 3>"$file" >/dev/null 2>&1 &
+  # -noreset: by default the server resets when its last client leaves, and a client that connects
+  # during that reset (the game, right after the `xdpyinfo` below) is refused: "XOpenDisplay() failed".
+  Xvfb -noreset -displayfd 3 -screen 0 "$1x24" 3>"$file" >/dev/null 2>&1 &
   XVFB_PIDS+=("$!")
   for _ in $(seq 100); do [ -s "$file" ] && break; sleep 0.1; done
   XVFB_DISPLAY=":$(head -n 1 "$file")"
