@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds the collision crate's README examples in two fresh projects outside the workspace, each with
-# a path dependency on the crate and its engine: a macroquad 0.4 game (glam 0.27, image 0.24, the
-# default features) and a Bevy 0.19 game with avian2d 0.7 (glam 0.32, image 0.25, `glam032` and
-# `image025`). Fails if either does not build or compiles a second glam.
+# a path dependency on the crate and its engine: a macroquad 0.4 game (which draws with glam 0.27 and
+# keeps its world in the crate's glam 0.32) and a Bevy 0.19 game with avian2d 0.7 and the Bevy plugin
+# with its `avian` feature beside the crate, all on glam 0.32 (the plugin's README avian example is
+# its main). Fails if either does not build, or compiles a glam other than those.
 # Usage: bash scripts/outside-projects.sh [macroquad|bevy]...
 #
 # Each project starts from the workspace's Cargo.lock and build profiles, and the Bevy game asks for the
@@ -31,7 +32,11 @@ tests = "".join(
 open(out + "/tests/readme.rs", "w").write(tests)
 main = mine[0] if mine else "fn main() {}\n"
 if engine == "bevy":
-    main += "\nfn main() {\n    let _ = touching;\n}\n"
+    # The plugin's avian example is the game's main, the crate's block a module beside it (its
+    # `Sprite` is the crate's, the example's Bevy's).
+    plugin = open(readme.replace("pixel-collide/README.md", "bevy_pixel_collide/README.md")).read()
+    avian = [b for b in re.findall(r'```rust(?:,no_run)?\n(.*?)```', plugin, re.S) if 'avian2d::' in b]
+    main = avian[0] + "\n#[allow(dead_code)]\nmod crate_readme {\n" + main + "}\n"
 open(out + "/src/main.rs", "w").write(main)
 PY
 }
@@ -74,7 +79,8 @@ pixel-collide = { path = "'"$crate"'" }'
       cp "$here/assets/block.png" "$dir/src/block.png" ;;
     bevy)
       deps="$(engine_deps)"'
-pixel-collide = { path = "'"$crate"'", default-features = false, features = ["glam032", "image025"] }' ;;
+pixel-collide = { path = "'"$crate"'" }
+bevy_pixel_collide = { path = "'"$here/crates/bevy_pixel_collide"'", features = ["avian"] }' ;;
     *) echo "outside-projects: unknown kind $kind (macroquad or bevy)"; exit 2 ;;
   esac
   printf '[package]\nname = "outside-%s"\nversion = "0.1.0"\nedition = "2021"\n\n[dependencies]\n%s\n\n[workspace]\n\n%s\n' \
@@ -84,10 +90,12 @@ pixel-collide = { path = "'"$crate"'", default-features = false, features = ["gl
   [ "$kind" != bevy ] || python3 "$here/scripts/bevy_features.py" --outside "$dir"
   echo "== $kind: building the README's examples in $dir"
   (cd "$dir" && cargo build --quiet --all-targets && cargo test --quiet)
-  glams=$(cd "$dir" && cargo tree -e normal --prefix none | grep -o '^glam v[0-9.]*' | sort -u)
-  if [ "$(echo "$glams" | wc -l)" -ne 1 ]; then
-    echo "outside-projects: $kind compiles more than one glam:" $glams
+  glams=$(cd "$dir" && cargo tree -e normal --prefix none | grep -o '^glam v[0-9]*\.[0-9]*' | sort -u | tr '\n' ' ')
+  want="glam v0.32 "
+  [ "$kind" != macroquad ] || want="glam v0.27 glam v0.32 "
+  if [ "$glams" != "$want" ]; then
+    echo "outside-projects: $kind compiles ${glams:-no glam}where it should compile $want"
     exit 1
   fi
-  echo "== $kind: ok, one glam ($glams)"
+  echo "== $kind: ok ($glams)"
 done

@@ -14,6 +14,7 @@ pub mod clock;
 pub mod controls;
 pub mod files;
 pub mod headless;
+pub mod mq_math;
 pub mod query;
 pub mod replay;
 pub mod run;

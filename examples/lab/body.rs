@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use glam::{Affine2, Vec2};
+use ::glam::{Affine2, Vec2};
 use image::{Rgba, RgbaImage};
 use macroquad::prelude::*;
 use spinfall::collision::{sprite_transform, Mask, MaskRule, Sprite};
@@ -63,7 +63,8 @@ impl Body {
         rule: MaskRule,
         position: Vec2,
     ) -> Result<Self, String> {
-        let mask = Mask::from_image(&image, rule).map_err(|e| format!("{name}: {e}"))?;
+        let mask = Mask::from_rgba(image.width(), image.height(), image.as_raw(), rule)
+            .map_err(|e| format!("{name}: {e}"))?;
         let original = image.clone();
         let texture =
             Texture2D::from_rgba8(image.width() as u16, image.height() as u16, image.as_raw());

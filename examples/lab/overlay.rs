@@ -1,8 +1,9 @@
 //! What the lab draws over the sprites: outlines, the shared texels, the brush and the probes.
 
-use glam::{Affine2, Vec2};
+use ::glam::{Affine2, Vec2};
 use macroquad::prelude::*;
 use spinfall::collision::{overlap_mask, Mask, RayHit, Rect, Sprite};
+use spinfall::mq_math::ToMq;
 
 /// World bounds: cyan when the prefilter passes, dark navy when it rejects.
 pub const BOUNDS_PASS: Color = Color::new(0.1, 0.95, 1.0, 1.0);
@@ -75,8 +76,8 @@ pub fn fill_texel(t: Affine2, (x, y): (u32, u32), colour: Color) {
         corner(1.0, 1.0),
         corner(0.0, 1.0),
     );
-    draw_triangle(a, b, c, colour);
-    draw_triangle(a, c, d, colour);
+    draw_triangle(a.mq(), b.mq(), c.mq(), colour);
+    draw_triangle(a.mq(), c.mq(), d.mq(), colour);
 }
 
 /// Outlines the brush under the pointer: a circle in R's texel space, mapped to the world.
@@ -158,7 +159,12 @@ pub fn draw_probes(sprites: [(&str, Sprite); 2], at: Vec2, angle: f32) -> String
             );
             let side = h.normal.perp() * 5.0;
             let back = tip - h.normal * 8.0;
-            draw_triangle(tip, back + side, back - side, macroquad::color::YELLOW);
+            draw_triangle(
+                tip.mq(),
+                (back + side).mq(),
+                (back - side).mq(),
+                macroquad::color::YELLOW,
+            );
             format!(
                 "ray hits {name} at {:.0} px, normal ({:.2}, {:.2})",
                 h.distance, h.normal.x, h.normal.y

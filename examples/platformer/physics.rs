@@ -183,8 +183,14 @@ pub struct World {
 impl World {
     /// A world of `platforms` with the game's figure standing still at `spawn`.
     pub fn new(platforms: Vec<Platform>, spawn: Vec2) -> Self {
-        let figure_mask = Mask::from_image(&figure_image(), MaskRule::default())
-            .expect("the figure has solid texels");
+        let figure = figure_image();
+        let figure_mask = Mask::from_rgba(
+            figure.width(),
+            figure.height(),
+            figure.as_raw(),
+            MaskRule::default(),
+        )
+        .expect("the figure has solid texels");
         let placements = platforms.iter().map(|p| p.transform_at(0.0)).collect();
         World {
             figure_mask,

@@ -2,10 +2,11 @@
 
 use macroquad::prelude::*;
 
-/// Draws `texture` (`size` texels) placed by any affine transform, tinted by `tint`.
-pub fn draw_affine(texture: &Texture2D, size: Vec2, t: Affine2, tint: Color) {
+/// Draws `texture` (`size` texels) placed by any affine transform of the world (pixel-collide's
+/// glam), tinted by `tint`.
+pub fn draw_affine(texture: &Texture2D, size: ::glam::Vec2, t: ::glam::Affine2, tint: Color) {
     let vertex = |x: f32, y: f32| {
-        let p = t.transform_point2(Vec2::new(x * size.x, y * size.y));
+        let p = t.transform_point2(::glam::Vec2::new(x * size.x, y * size.y));
         Vertex::new(p.x, p.y, 0.0, x, y, tint)
     };
     draw_mesh(&Mesh {
@@ -22,7 +23,7 @@ pub fn draw_affine(texture: &Texture2D, size: Vec2, t: Affine2, tint: Color) {
 
 /// The texels `x0..x1` by `y0..y1` of a `w` x `h` image that a brush of `radius` at `centre` can
 /// change, or `None` when it misses the image: the rectangle to upload again after a stroke.
-pub fn brush_rect(centre: Vec2, radius: f32, w: u32, h: u32) -> Option<[u32; 4]> {
+pub fn brush_rect(centre: ::glam::Vec2, radius: f32, w: u32, h: u32) -> Option<[u32; 4]> {
     let clamp = |v: f32, hi: u32| v.clamp(0.0, hi as f32) as u32;
     let (x0, x1) = (
         clamp((centre.x - radius).floor(), w),

@@ -15,6 +15,7 @@ use std::time::Duration;
 use macroquad::prelude::*;
 
 use spinfall::collision::{push_out, sprite_transform, time_of_impact, PushOut, Rect, Sprite};
+use spinfall::mq_math::ToMq;
 use spinfall::sim::{CheckOutcome, World, STEPS_PER_SECOND};
 
 use super::view::{Align, Text};
@@ -205,12 +206,12 @@ impl DebugView {
             return;
         };
         let from = c.figure_centre;
-        let to = from + push.offset;
+        let to = from + push.offset.mq();
         // The way out of the block: against the pair's normal, which points into it.
-        let normal_end = from - push.normal * 24.0;
+        let normal_end = from - push.normal.mq() * 24.0;
         for (w, color) in [(5.0, CASING), (3.0, PUSH)] {
             draw_line(from.x, from.y, to.x, to.y, w, color);
-            let back = -push.offset.normalize_or_zero() * 8.0;
+            let back = -push.offset.mq().normalize_or_zero() * 8.0;
             for side in [
                 back.rotate(Vec2::from_angle(0.5)),
                 back.rotate(Vec2::from_angle(-0.5)),
@@ -390,8 +391,8 @@ fn contact_info(world: &World) -> Option<ContactInfo> {
     let figure = world.figure_motion().sprite_at(1.0);
     Some(ContactInfo {
         time: impact.time,
-        point: impact.point,
-        figure_centre: figure.bounds().center(),
+        point: impact.point.mq(),
+        figure_centre: figure.bounds().center().mq(),
         push: push_out(figure, world.block_motion(block).sprite_at(1.0)),
     })
 }
@@ -484,20 +485,21 @@ pub fn draw_bounds(world: &World, alpha: f32) {
     let block_mask = world.block_mask();
     for b in world.blocks() {
         let (centre, rotation) = b.pose_at(alpha);
-        let transform = sprite_transform(centre, rotation, Vec2::splat(b.scale()), b.origin());
+        let transform =
+            sprite_transform(centre, rotation, ::glam::Vec2::splat(b.scale()), b.origin());
         Style::for_outcome(b.last_check()).draw(&Sprite::new(block_mask, transform).bounds());
     }
     for p in world.powerups() {
         let (centre, rotation) = p.pose_at(alpha);
-        let transform = sprite_transform(centre, rotation, Vec2::ONE, p.origin());
+        let transform = sprite_transform(centre, rotation, ::glam::Vec2::ONE, p.origin());
         let mask = world.powerup_mask(p.kind());
         Style::for_outcome(p.last_check()).draw(&Sprite::new(mask, transform).bounds());
     }
     let p = world.player();
     let figure = world.figure_mask();
-    let origin = Vec2::new(figure.width() as f32 * 0.5, figure.height() as f32);
-    let feet = Vec2::new(p.x_at(alpha), p.position().y);
-    let transform = sprite_transform(feet, 0.0, Vec2::splat(p.scale_at(alpha)), origin);
+    let origin = ::glam::Vec2::new(figure.width() as f32 * 0.5, figure.height() as f32);
+    let feet = ::glam::Vec2::new(p.x_at(alpha), p.position().y);
+    let transform = sprite_transform(feet, 0.0, ::glam::Vec2::splat(p.scale_at(alpha)), origin);
     Style::PLAYER.draw(&Sprite::new(figure, transform).bounds());
 }
 
@@ -520,7 +522,7 @@ mod tests {
         // its first step and ends it sunk into the figure.
         let top = world.player().rect().min.y;
         let x = world.player().x();
-        world.spawn_block(Vec2::new(x, top - 40.0), 0.3, 1.0, 30.0, 0.0);
+        world.spawn_block(::glam::Vec2::new(x, top - 40.0), 0.3, 1.0, 30.0, 0.0);
         world.step(Input::IDLE);
         let c = contact_info(&world).expect("the block touches");
         assert!(c.time > 0.0 && c.time < 1.0, "{c:?}");
@@ -530,7 +532,7 @@ mod tests {
         assert!(overlaps(figure, block));
         let freed = Sprite::new(
             figure.mask,
-            Affine2::from_translation(push.offset) * figure.transform,
+            ::glam::Affine2::from_translation(push.offset) * figure.transform,
         );
         assert!(!overlaps(freed, block), "the push frees the figure");
         let away = figure.bounds().center() - block.bounds().center();

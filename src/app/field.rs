@@ -3,6 +3,7 @@
 
 use macroquad::prelude::*;
 
+use spinfall::mq_math::ToMq;
 use spinfall::sim::{Mode, PowerUpKind, FIELD_HEIGHT, FIELD_WIDTH};
 
 use super::game::{FLASH_SECONDS, SHAKE_SECONDS};
@@ -113,8 +114,9 @@ impl App {
         };
         let alpha = self.step_alpha();
         for block in self.world.blocks() {
-            let size = block.size();
+            let size = block.size().mq();
             let (centre, rotation) = block.pose_at(alpha);
+            let centre = centre.mq();
             let params = |pivot: Vec2| DrawTextureParams {
                 dest_size: Some(size),
                 rotation,
@@ -146,7 +148,7 @@ impl App {
         for (i, p) in self.world.powerups().iter().enumerate() {
             let (centre, rotation) = p.pose_at(alpha);
             let pulse = 0.5 + 0.5 * (self.clock * 5.0 + i as f32).sin();
-            self.draw_token(p.kind(), centre, p.size(), rotation, pulse);
+            self.draw_token(p.kind(), centre.mq(), p.size().mq(), rotation, pulse);
         }
     }
 

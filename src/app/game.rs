@@ -4,6 +4,7 @@
 use macroquad::prelude::*;
 
 use spinfall::clock::Stopwatch;
+use spinfall::mq_math::ToMq;
 use spinfall::sim::{Bot, Event, GameSpeed, Input, Mode, PowerUpKind, World};
 
 use super::audio::Cue;
@@ -126,6 +127,7 @@ impl App {
         };
         match event {
             Event::Hit { point, .. } => {
+                let point = point.mq();
                 self.particles.burst(point, Burst::HIT);
                 if attract {
                     return;
@@ -149,6 +151,7 @@ impl App {
                 }
             }
             Event::Shielded { point, .. } => {
+                let point = point.mq();
                 self.particles.burst(point, Burst::SHIELD);
                 if !attract {
                     sound(self, Cue::Hit);
@@ -158,6 +161,7 @@ impl App {
             Event::Dodged { .. } => sound(self, Cue::Dodge),
             Event::LifeLost { .. } => self.life_pulse = 0.6,
             Event::Collected { kind, point, .. } => {
+                let point = point.mq();
                 self.particles.burst(point, Burst::COLLECT);
                 if !attract {
                     sound(self, Cue::Collect);

@@ -156,7 +156,7 @@ impl FigureSweep {
     }
 
     pub(super) fn motion<'m>(&self, mask: &'m Mask) -> Motion<'m> {
-        Motion::new(mask, self.origin, self.from, self.to)
+        Motion::new(mask, self.from, self.to, self.origin)
     }
 }
 

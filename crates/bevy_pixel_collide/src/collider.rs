@@ -115,8 +115,7 @@ impl PixelCollider {
     /// The world rectangle that holds the whole mask under `global`.
     pub fn world_bounds(&self, global: &GlobalTransform) -> Option<Rect> {
         let mask = self.mask()?;
-        let placed =
-            pixel_collide::Sprite::new(mask, convert::affine_to_pc(self.texel_to_world(global)?));
+        let placed = pixel_collide::Sprite::new(mask, self.texel_to_world(global)?);
         Some(convert::rect_from_pc(placed.bounds()))
     }
 
@@ -124,7 +123,7 @@ impl PixelCollider {
     pub(crate) fn placed(&self, global: &GlobalTransform) -> Option<pixel_collide::Sprite<'_>> {
         Some(pixel_collide::Sprite::new(
             self.mask()?,
-            convert::affine_to_pc(self.texel_to_world(global)?),
+            self.texel_to_world(global)?,
         ))
     }
 

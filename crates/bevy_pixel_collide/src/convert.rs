@@ -1,40 +1,25 @@
 //! The one place where Bevy's math and image types meet pixel-collide's.
 //!
-//! Bevy 0.19 is built on glam 0.32 and pixel-collide on glam 0.27, so values cross by their `f32`
-//! components; masks are built from an image's raw texel bytes, never through an `image` crate type.
-//! When pixel-collide gains its own conversions this file is the only one to change.
+//! Vectors and transforms need no conversion (pixel-collide speaks Bevy's glam); rectangles are two
+//! types with the same corners, and masks are built from an image's raw texel bytes, never through an
+//! `image` crate type.
 
 use bevy::color::ColorToPacked;
 use bevy::image::{Image, TextureFormatPixelInfo};
-use bevy::math::{Affine2, URect, Vec2};
+use bevy::math::URect;
 use pixel_collide::{Mask, MaskRule};
 use wgpu_types::TextureFormat;
 
-/// A Bevy vector as pixel-collide's.
-pub(crate) fn vec_to_pc(v: Vec2) -> glam027::Vec2 {
-    glam027::Vec2::new(v.x, v.y)
-}
-
-/// A pixel-collide vector as Bevy's.
-pub(crate) fn vec_from_pc(v: glam027::Vec2) -> Vec2 {
-    Vec2::new(v.x, v.y)
-}
-
-/// A Bevy 2D affine transform as pixel-collide's: the same matrix, column by column.
-pub(crate) fn affine_to_pc(a: Affine2) -> glam027::Affine2 {
-    glam027::Affine2::from_cols_array(&a.to_cols_array())
-}
-
 /// A Bevy rectangle as pixel-collide's (both are min and max corners).
 pub(crate) fn rect_to_pc(r: bevy::math::Rect) -> pixel_collide::Rect {
-    pixel_collide::Rect::new(vec_to_pc(r.min), vec_to_pc(r.max))
+    pixel_collide::Rect::new(r.min, r.max)
 }
 
 /// A pixel-collide rectangle as Bevy's.
 pub(crate) fn rect_from_pc(r: pixel_collide::Rect) -> bevy::math::Rect {
     bevy::math::Rect {
-        min: vec_from_pc(r.min),
-        max: vec_from_pc(r.max),
+        min: r.min,
+        max: r.max,
     }
 }
 

@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use pixel_collide::{Motion, Pose, SweepAndPrune};
 
 use crate::collider::{global_to_affine2, PixelCollider};
-use crate::convert::{rect_to_pc, vec_from_pc, vec_to_pc};
+use crate::convert::rect_to_pc;
 
 /// Point, ray and shape queries against every collider, and contact, push-out and time of impact
 /// between two colliders, all in world coordinates (y up).
@@ -90,14 +90,13 @@ impl PixelQueries<'_, '_> {
 
     /// The colliders with a solid texel at world point `point`.
     pub fn at_point(&self, point: Vec2) -> Vec<Entity> {
-        let p = vec_to_pc(point);
+        let p = point;
         self.matching(|s| s.contains_point(p))
     }
 
     /// Whether `entity`'s collider has a solid texel at world point `point`.
     pub fn contains_point(&self, entity: Entity, point: Vec2) -> bool {
-        self.placed(entity)
-            .is_some_and(|s| s.contains_point(vec_to_pc(point)))
+        self.placed(entity).is_some_and(|s| s.contains_point(point))
     }
 
     /// The colliders sharing area with the world rectangle `rect` on solid texels.
@@ -108,13 +107,13 @@ impl PixelQueries<'_, '_> {
 
     /// The colliders with a solid texel strictly closer than `radius` to world point `center`.
     pub fn touching_circle(&self, center: Vec2, radius: f32) -> Vec<Entity> {
-        let c = vec_to_pc(center);
+        let c = center;
         self.matching(|s| s.touches_circle(c, radius))
     }
 
     /// The colliders whose solid texels the segment from `a` to `b` passes through.
     pub fn touching_segment(&self, a: Vec2, b: Vec2) -> Vec<Entity> {
-        let (a, b) = (vec_to_pc(a), vec_to_pc(b));
+        let (a, b) = (a, b);
         self.matching(|s| s.touches_segment(a, b))
     }
 
@@ -153,7 +152,7 @@ impl PixelQueries<'_, '_> {
         max_distance: f32,
         filter: impl Fn(Entity) -> bool,
     ) -> Option<PixelRayHit> {
-        let (o, d) = (vec_to_pc(origin), vec_to_pc(direction));
+        let (o, d) = (origin, direction);
         self.colliders
             .iter()
             .filter(|(entity, _, _)| filter(*entity))
@@ -161,9 +160,9 @@ impl PixelQueries<'_, '_> {
                 let hit = collider.placed(global)?.raycast(o, d, max_distance)?;
                 Some(PixelRayHit {
                     entity,
-                    point: vec_from_pc(hit.point),
+                    point: hit.point,
                     distance: hit.distance,
-                    normal: vec_from_pc(hit.normal),
+                    normal: hit.normal,
                 })
             })
             .min_by(|x, y| {
@@ -176,7 +175,7 @@ impl PixelQueries<'_, '_> {
     /// A world point inside solid texels of both `a` and `b`, when they touch.
     pub fn contact(&self, a: Entity, b: Entity) -> Option<Vec2> {
         let c = pixel_collide::collide(self.placed(a)?, self.placed(b)?)?;
-        Some(vec_from_pc(c.point))
+        Some(c.point)
     }
 
     /// The world area `a` and `b` share on solid texels (0 when either has no mask).
@@ -192,19 +191,18 @@ impl PixelQueries<'_, '_> {
     pub fn push_out(&self, a: Entity, b: Entity) -> Option<PixelPushOut> {
         let p = pixel_collide::push_out(self.placed(a)?, self.placed(b)?)?;
         Some(PixelPushOut {
-            offset: vec_from_pc(p.offset),
-            normal: vec_from_pc(p.normal),
+            offset: p.offset,
+            normal: p.normal,
         })
     }
 
     /// The shortest world translation of `a` along `direction` that stops it overlapping `b` (a
     /// platformer lifts a body out of the floor along `Vec2::Y`); `None` when they do not overlap.
     pub fn push_out_along(&self, a: Entity, b: Entity, direction: Vec2) -> Option<PixelPushOut> {
-        let p =
-            pixel_collide::push_out_along(self.placed(a)?, self.placed(b)?, vec_to_pc(direction))?;
+        let p = pixel_collide::push_out_along(self.placed(a)?, self.placed(b)?, direction)?;
         Some(PixelPushOut {
-            offset: vec_from_pc(p.offset),
-            normal: vec_from_pc(p.normal),
+            offset: p.offset,
+            normal: p.normal,
         })
     }
 
@@ -230,7 +228,7 @@ impl PixelQueries<'_, '_> {
         Some(PixelImpact {
             time: hit.time,
             contact_time: hit.contact_time,
-            point: vec_from_pc(hit.point),
+            point: hit.point,
         })
     }
 }
@@ -248,15 +246,11 @@ fn motion<'m>(
     // Turn the short way: atan2 wraps at a half turn, where a spin would otherwise jump back round.
     let turn = (end.rotation - start.rotation + PI).rem_euclid(TAU) - PI;
     end.rotation = start.rotation + turn;
-    Some(Motion::new(mask, vec_to_pc(pivot), start, end))
+    Some(Motion::new(mask, start, end, pivot))
 }
 
 /// The pose of an entity placed by `affine`, with its sprite's texel scale folded into the pose's.
 fn pose(affine: Affine2, texel_scale: Vec2) -> Pose {
     let (scale, angle, translation) = affine.to_scale_angle_translation();
-    Pose::new(
-        vec_to_pc(translation),
-        angle,
-        vec_to_pc(scale * texel_scale),
-    )
+    Pose::new(translation, angle, scale * texel_scale)
 }

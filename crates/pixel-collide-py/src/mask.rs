@@ -240,18 +240,19 @@ impl PyMask {
         Ok(PyMask::new(shared))
     }
 
-    /// fitted_circle() -> (x, y, radius) or None
+    /// fitted_circle() -> ((x, y), radius) or None
     ///
     /// The circle this mask is a filled raster of, in texel coordinates (x right, y down, a texel one
     /// unit across): the solid texels' centroid and the radius of their area; None for a mask that is
     /// no circle's raster: a texel centre within the radius less three quarters of a texel empty, or
     /// one beyond it plus that solid (a ring, a disc with a hole or a bite, a square, an ellipse), or
     /// a radius under 6 texels. A ball drawn with `pygame.draw.circle` is one; its `Sprite` can then
-    /// stand for a circle wherever a smooth outline matters more than its texels' corners.
-    fn fitted_circle(&self) -> Option<(f32, f32, f32)> {
+    /// stand for a circle wherever a smooth outline matters more than its texels' corners. A circle
+    /// is `(center, radius)` throughout, as `touches_circle` and `pygame.draw.circle` take it.
+    fn fitted_circle(&self) -> Option<((f32, f32), f32)> {
         self.inner
             .fitted_circle()
-            .map(|c| (c.center.x, c.center.y, c.radius))
+            .map(|c| ((c.center.x, c.center.y), c.radius))
     }
 
     /// centroid() -> (x, y)

@@ -150,8 +150,8 @@ pub fn time_of_impact(
         a.mask().bind(py).try_borrow()?,
         b.mask().bind(py).try_borrow()?,
     );
-    let motion_a = Motion::new(&ma.inner, a.origin(), a.pose(), a_end.pose());
-    let motion_b = Motion::new(&mb.inner, b.origin(), b.pose(), b_end.pose());
+    let motion_a = Motion::new(&ma.inner, a.pose(), a_end.pose(), a.origin());
+    let motion_b = Motion::new(&mb.inner, b.pose(), b_end.pose(), b.origin());
     let words = ma.words() + mb.words();
     Ok(maybe_detach(py, words, || {
         pixel_collide::time_of_impact(&motion_a, &motion_b)

@@ -252,7 +252,7 @@ def test_a_ball_drawn_by_pygame_is_found_as_its_circle_and_a_box_is_not(radius):
     ball = pygame.Surface((size, size), pygame.SRCALPHA, 32)
     centre = (size // 2, size // 2)
     pygame.draw.circle(ball, (200, 40, 40, 255), centre, radius)
-    x, y, r = pc.Mask.from_surface(ball).fitted_circle()
+    (x, y), r = pc.Mask.from_surface(ball).fitted_circle()
     # pygame-ce draws the ball 2 * radius pixels across, centred on the top-left corner of pixel
     # `centre`.
     assert math.hypot(x - centre[0], y - centre[1]) < 0.3, (x, y)

@@ -24,24 +24,12 @@
 
 #![warn(missing_docs)]
 
-// One glam and at most one image are compiled, chosen by feature (see the README's "Any glam, any
-// image"); the code names them `glam` and `image` whichever it is. Where both of a pair are enabled
-// (features add up across a workspace) the default one wins.
-#[cfg(not(any(feature = "glam027", feature = "glam032")))]
-compile_error!("pixel-collide needs one glam: enable the `glam027` (default) or `glam032` feature");
-/// The glam this build of the crate takes and gives (0.27, or 0.32 under the `glam032` feature), for
-/// callers who want its exact types.
-#[cfg(feature = "glam027")]
+/// The glam whose `Vec2` and `Affine2` the API takes and gives (0.32, Bevy 0.19's), for callers who
+/// want its exact types.
 pub use glam;
-/// The glam this build of the crate takes and gives (0.32, under the `glam032` feature).
-#[cfg(all(feature = "glam032", not(feature = "glam027")))]
-pub extern crate glam032 as glam;
-/// The image crate this build decodes with (0.24; 0.25 under the `image025` feature).
+/// The image crate masks are decoded with (0.25, under the default `image` feature).
 #[cfg(feature = "image")]
 pub use image;
-/// The image crate this build decodes with (0.25, under the `image025` feature).
-#[cfg(all(feature = "image025", not(feature = "image")))]
-pub extern crate image025 as image;
 
 // Bottom up: a module uses only modules in the groups above its own.
 
@@ -72,7 +60,7 @@ mod contact;
 
 pub use broad::{Obstacles, SweepAndPrune};
 pub use contact::{capsule_manifold, circle_manifold, contact_manifold, Manifold, ManifoldPoint};
-pub use geom::Rect;
+pub use geom::{Circle, Rect};
 pub use mask::{Mask, MaskError, MaskRule, PixelRect, CONTACT_COVER_RECTS};
 
 /// Helpers for a host that prints the crate's messages: its errors keep to one line, and so can the
@@ -85,7 +73,7 @@ pub use motion::{
     PUSH_TOLERANCE, PUSH_WORK_BUDGET,
 };
 pub use mover::{Body, ContactKind, MoveContact, Moved, Mover};
-pub use ops::{Component, MassProperties, TexelCircle, TexelMoments};
+pub use ops::{Component, MassProperties, TexelMoments};
 pub use pair::{
     collide, distance, overlap_area, overlap_mask, overlaps, Contact, Distance,
     DISTANCE_WORK_BUDGET,

@@ -3,7 +3,7 @@
 //! it finds holds its contract over every texel (brute force).
 
 use glam::Vec2;
-use pixel_collide::{Mask, TexelCircle};
+use pixel_collide::{Circle, Mask};
 use proptest::prelude::*;
 
 /// A mask of the circle about `center` of `radius`, its texels solid where `inside` says so of the
@@ -29,7 +29,7 @@ fn any_coverage(offset: Vec2, radius: f32) -> bool {
 
 /// Every texel of `m` obeys the fit's contract: solid within the radius less the tolerance, empty
 /// beyond it plus the tolerance.
-fn obeys_contract(m: &Mask, c: TexelCircle) -> Result<(), String> {
+fn obeys_contract(m: &Mask, c: Circle) -> Result<(), String> {
     let tol = Mask::CIRCLE_FIT_TOLERANCE;
     for y in 0..m.height() {
         for x in 0..m.width() {

@@ -139,7 +139,7 @@ fn zero_by_zero_image_is_an_error() {
     let mut png = Vec::new();
     let encoded = image::codecs::png::PngEncoder::new(&mut png);
     // A PNG claiming 0 x 0 fails in the decoder or in the mask; either way an error, not a panic.
-    let _ = image::ImageEncoder::write_image(encoded, &[], 0, 0, image::ColorType::Rgba8);
+    let _ = image::ImageEncoder::write_image(encoded, &[], 0, 0, image::ExtendedColorType::Rgba8);
     assert!(Mask::decode(&png, MaskRule::default()).is_err());
 }
 

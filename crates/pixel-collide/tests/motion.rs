@@ -123,7 +123,7 @@ proptest! {
     /// the resolution), never a touch the exact test does not confirm, and the same both ways round.
     #[test]
     fn time_of_impact_matches_a_dense_sweep((ma, oa, fa, ta) in moving(), (mb, ob, fb, tb) in moving()) {
-        check_against_sweep(&Motion::new(&ma, oa, fa, ta), &Motion::new(&mb, ob, fb, tb))?;
+        check_against_sweep(&Motion::new(&ma, fa, ta, oa), &Motion::new(&mb, fb, tb, ob))?;
     }
 
     /// The same on the texel grid: whole-texel positions and moves, quarter turns, edges that meet
@@ -137,8 +137,8 @@ proptest! {
     ) {
         let quarter = std::f32::consts::FRAC_PI_2;
         let v = |(x, y): (i32, i32)| Vec2::new(x as f32, y as f32);
-        let a = Motion::new(&ma, Vec2::ZERO, Pose::new(v(pa), quarter * f32::from(turn_a), Vec2::ONE), Pose::new(v(pa) + v(da), quarter * f32::from(turn_a), Vec2::ONE));
-        let b = Motion::new(&mb, Vec2::ZERO, Pose::new(v(pb), quarter * f32::from(turn_b), Vec2::ONE), Pose::new(v(pb) + v(db), quarter * f32::from(turn_b), Vec2::ONE));
+        let a = Motion::new(&ma, Pose::new(v(pa), quarter * f32::from(turn_a), Vec2::ONE), Pose::new(v(pa) + v(da), quarter * f32::from(turn_a), Vec2::ONE), Vec2::ZERO);
+        let b = Motion::new(&mb, Pose::new(v(pb), quarter * f32::from(turn_b), Vec2::ONE), Pose::new(v(pb) + v(db), quarter * f32::from(turn_b), Vec2::ONE), Vec2::ZERO);
         check_against_sweep(&a, &b)?;
     }
 
@@ -147,8 +147,8 @@ proptest! {
     fn time_of_impact_never_tunnels(speed in 10.0f32..100_000.0, x in 0.0f32..39.0, turn in -0.3f32..0.3) {
         let bar = Mask::from_fn(40, 1, |_, _| true).unwrap();
         let post = Mask::from_fn(1, 1, |_, _| true).unwrap();
-        let fall = Motion::new(&bar, Vec2::new(x, 0.5), Pose::new(Vec2::new(0.0, -speed * 0.5), 0.0, Vec2::ONE), Pose::new(Vec2::new(0.0, speed * 0.5), turn, Vec2::ONE));
-        let still = Motion::still(&post, Vec2::splat(0.5), Pose::at(Vec2::ZERO));
+        let fall = Motion::new(&bar, Pose::new(Vec2::new(0.0, -speed * 0.5), 0.0, Vec2::ONE), Pose::new(Vec2::new(0.0, speed * 0.5), turn, Vec2::ONE), Vec2::new(x, 0.5));
+        let still = Motion::still(&post, Pose::at(Vec2::ZERO), Vec2::splat(0.5));
         let hit = time_of_impact(&fall, &still);
         prop_assert!(hit.is_some(), "passed through at {speed} px per step");
         let hit = hit.unwrap();
@@ -235,7 +235,7 @@ proptest! {
     /// longer than the push along any axis.
     #[test]
     fn push_out_frees_and_nothing_shorter_along_the_line_does((ma, oa, pa, _) in moving(), (mb, ob, pb, _) in moving(), angle in 0.0f32..std::f32::consts::TAU) {
-        let (a, b) = (Motion::still(&ma, oa, pa).sprite_at(0.0), Motion::still(&mb, ob, pb).sprite_at(0.0));
+        let (a, b) = (Motion::still(&ma, pa, oa).sprite_at(0.0), Motion::still(&mb, pb, ob).sprite_at(0.0));
         let dir = Vec2::from_angle(angle);
         let along = push_out_along(a, b, dir);
         prop_assert_eq!(along.is_some(), overlaps(a, b));
@@ -267,12 +267,12 @@ proptest! {
 #[test]
 fn time_of_impact_of_sprites_touching_at_the_start_is_zero() {
     let m = Mask::from_fn(4, 4, |_, _| true).unwrap();
-    let a = Motion::still(&m, Vec2::ZERO, Pose::at(Vec2::ZERO));
+    let a = Motion::still(&m, Pose::at(Vec2::ZERO), Vec2::ZERO);
     let b = Motion::new(
         &m,
-        Vec2::ZERO,
         Pose::at(Vec2::new(2.0, 0.0)),
         Pose::at(Vec2::new(9.0, 0.0)),
+        Vec2::ZERO,
     );
     let hit = time_of_impact(&a, &b).unwrap();
     assert_eq!((hit.time, hit.contact_time), (0.0, 0.0));
@@ -286,11 +286,11 @@ fn time_of_impact_of_a_spinning_bar_sweeping_a_point() {
     let dot = Mask::from_fn(1, 1, |_, _| true).unwrap();
     let spin = Motion::new(
         &bar,
-        Vec2::new(10.5, 0.5),
         Pose::at(Vec2::ZERO),
         Pose::new(Vec2::ZERO, std::f32::consts::FRAC_PI_2, Vec2::ONE),
+        Vec2::new(10.5, 0.5),
     );
-    let target = Motion::still(&dot, Vec2::splat(0.5), Pose::at(Vec2::new(7.0, 7.0)));
+    let target = Motion::still(&dot, Pose::at(Vec2::new(7.0, 7.0)), Vec2::splat(0.5));
     assert!(collide(spin.sprite_at(0.0), target.sprite_at(0.0)).is_none());
     assert!(collide(spin.sprite_at(1.0), target.sprite_at(1.0)).is_none());
     let hit = time_of_impact(&spin, &target).unwrap();
@@ -308,8 +308,8 @@ fn time_of_impact_of_a_spinning_bar_sweeping_a_point() {
 fn time_of_impact_with_a_scale_of_zero_all_step_is_none() {
     let m = Mask::from_fn(4, 4, |_, _| true).unwrap();
     let flat = Pose::new(Vec2::ZERO, 0.0, Vec2::new(0.0, 1.0));
-    let a = Motion::still(&m, Vec2::ZERO, flat);
-    let b = Motion::still(&m, Vec2::ZERO, Pose::at(Vec2::ZERO));
+    let a = Motion::still(&m, flat, Vec2::ZERO);
+    let b = Motion::still(&m, Pose::at(Vec2::ZERO), Vec2::ZERO);
     assert_eq!(time_of_impact(&a, &b), None);
 }
 
@@ -318,11 +318,11 @@ fn time_of_impact_with_a_nan_pose_is_none() {
     let m = Mask::from_fn(4, 4, |_, _| true).unwrap();
     let a = Motion::new(
         &m,
-        Vec2::ZERO,
         Pose::at(Vec2::ZERO),
         Pose::at(Vec2::new(f32::NAN, 0.0)),
+        Vec2::ZERO,
     );
-    let b = Motion::still(&m, Vec2::ZERO, Pose::at(Vec2::ZERO));
+    let b = Motion::still(&m, Pose::at(Vec2::ZERO), Vec2::ZERO);
     assert_eq!(time_of_impact(&a, &b), None);
 }
 
@@ -331,19 +331,19 @@ fn time_of_impact_of_a_slide_along_an_edge_is_none() {
     // Edges that meet do not touch: a body sliding along a floor's top never touches it.
     let floor = Mask::from_fn(256, 16, |_, _| true).unwrap();
     let body = Mask::from_fn(16, 16, |_, _| true).unwrap();
-    let ground = Motion::still(&floor, Vec2::ZERO, Pose::at(Vec2::ZERO));
+    let ground = Motion::still(&floor, Pose::at(Vec2::ZERO), Vec2::ZERO);
     let slide = Motion::new(
         &body,
-        Vec2::ZERO,
         Pose::at(Vec2::new(10.0, -16.0)),
         Pose::at(Vec2::new(40.0, -16.0)),
+        Vec2::ZERO,
     );
     assert_eq!(time_of_impact(&slide, &ground), None);
     let sink = Motion::new(
         &body,
-        Vec2::ZERO,
         Pose::at(Vec2::new(10.0, -16.0)),
         Pose::at(Vec2::new(40.0, -15.0)),
+        Vec2::ZERO,
     );
     let hit = time_of_impact(&sink, &ground).unwrap();
     assert_eq!(hit.time, 0.0, "sinking starts at once");

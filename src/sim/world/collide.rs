@@ -21,9 +21,9 @@ impl World {
     pub fn block_motion(&self, b: &Block) -> Motion<'_> {
         Motion::new(
             &self.block,
-            b.origin,
             Pose::new(b.prev_position, b.prev_rotation, Vec2::splat(b.scale)),
             Pose::new(b.position, b.rotation, Vec2::splat(b.scale)),
+            b.origin,
         )
     }
 
@@ -32,9 +32,9 @@ impl World {
     pub fn powerup_motion(&self, p: &PowerUp) -> Motion<'_> {
         Motion::new(
             &self.powerup_masks[p.kind.index()],
-            p.origin,
             Pose::new(p.prev_position, wobble(p.prev_phase), Vec2::ONE),
             Pose::new(p.position, wobble(p.phase), Vec2::ONE),
+            p.origin,
         )
     }
 

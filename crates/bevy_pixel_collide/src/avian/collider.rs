@@ -6,10 +6,9 @@ use std::sync::Arc;
 use avian2d::prelude::{Collider, Rotation};
 use bevy::math::{Affine2, Mat2, Rect, URect, Vec2};
 use bevy::prelude::*;
-use pixel_collide::{Mask, TexelMoments};
+use pixel_collide::{Circle, Mask, TexelMoments};
 
 use crate::collider::PixelCollider;
-use crate::convert::{affine_to_pc, vec_from_pc};
 
 /// Texels along the longer side of the mask a primitive shape is drawn into, to meet pixel masks.
 pub(crate) const PRIMITIVE_TEXELS: f32 = 64.0;
@@ -87,8 +86,8 @@ pub(crate) struct MaskShape {
     pub(crate) mask: Arc<Mask>,
     pub(crate) texel_to_local: Affine2,
     pub(crate) moments: TexelMoments,
-    /// The centre and radius, in the unscaled local space, of the circle the mask is a raster of.
-    pub(crate) circle: Option<(Vec2, f32)>,
+    /// The circle the mask is a raster of, in the unscaled local space.
+    pub(crate) circle: Option<Circle>,
     /// How far the solid texels reach from their centre of mass, in the unscaled local space: the
     /// radius a turn about that centre sweeps.
     pub(crate) reach_from_centre: f32,
@@ -112,11 +111,7 @@ impl MaskShape {
     /// Measures the texels' moments and the circle they are a raster of, after the mask changed.
     pub(crate) fn measure(&mut self) {
         self.moments = self.mask.moments();
-        let centre = vec_from_pc(
-            self.moments
-                .placed(affine_to_pc(self.texel_to_local))
-                .center,
-        );
+        let centre = self.moments.placed(self.texel_to_local).center;
         self.reach_from_centre = self.mask.solid_bounds().map_or(0.0, |b| {
             let (lo, hi) = (
                 Vec2::new(b.x as f32, b.y as f32),
@@ -137,9 +132,8 @@ impl MaskShape {
             .fitted_circle()
             .filter(|_| even && sized)
             .map(|c| {
-                let center = Vec2::new(c.center.x, c.center.y);
-                (
-                    self.texel_to_local.transform_point2(center),
+                Circle::new(
+                    self.texel_to_local.transform_point2(c.center),
                     c.radius * x.length(),
                 )
             });
@@ -180,18 +174,19 @@ impl PixelShape {
         self
     }
 
-    /// The circle this mask shape meets other shapes as, its centre in the entity's local space and
-    /// its radius, the body's scale included: `None` for a mask that is no circle's raster, one placed
+    /// The circle this mask shape meets other shapes as, in the entity's local space, the body's
+    /// scale included: `None` for a mask that is no circle's raster, one placed
     /// with shear or uneven scale, one made [`with_texel_contacts`](Self::with_texel_contacts), or a
     /// primitive.
-    pub fn fitted_circle(&self) -> Option<(Vec2, f32)> {
+    pub fn fitted_circle(&self) -> Option<Circle> {
         if self.texel_contacts || self.primitive_collider().is_some() {
             return None;
         }
-        let (center, radius) = self.mask_shape()?.circle?;
+        let circle = self.mask_shape()?.circle?;
         let scale = self.scale.abs();
-        let radius = radius * scale.x;
-        (evenly(scale.x, scale.y) && radius > 0.0).then(|| (center * self.scale, radius))
+        let radius = circle.radius * scale.x;
+        (evenly(scale.x, scale.y) && radius > 0.0)
+            .then(|| Circle::new(circle.center * self.scale, radius))
     }
 
     /// The solid texels of the entity's `Sprite`, placed as the sprite is drawn: those whose alpha is
@@ -333,7 +328,7 @@ impl PixelShape {
         let to_world = body_affine(position, rotation) * Affine2::from_scale(self.scale);
         Some(pixel_collide::Sprite::new(
             &shape.mask,
-            crate::convert::affine_to_pc(to_world * shape.texel_to_local),
+            to_world * shape.texel_to_local,
         ))
     }
 

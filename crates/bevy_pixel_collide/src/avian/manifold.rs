@@ -12,8 +12,9 @@ use bevy::ecs::system::lifetimeless::{SQuery, SRes};
 use bevy::math::{Rect, Vec2};
 use bevy::prelude::{Entity, Time};
 
+use pixel_collide::Circle;
+
 use super::collider::PixelShape;
-use crate::convert::{vec_from_pc, vec_to_pc};
 
 /// What a pixel shape's manifolds read besides the two shapes: the bodies' spin and speculative
 /// margin, and the step.
@@ -176,12 +177,12 @@ impl PixelShape {
         else {
             return;
         };
-        let normal = vec_from_pc(m.normal);
+        let normal = m.normal;
         if !normal.is_finite() {
             return;
         }
         let points = m.points().iter().map(|p| {
-            let point = vec_from_pc(p.point);
+            let point = p.point;
             ContactPoint::new(point - position1, point - position2, point, p.depth)
                 .with_feature_ids(
                     feature_id(a.mask.width(), p.texel_a),
@@ -209,7 +210,7 @@ fn exact_round(
     mask: pixel_collide::Sprite<'_>,
     reach: f32,
 ) -> Option<Option<pixel_collide::Manifold>> {
-    let (a, b) = (vec_to_pc(round.a), vec_to_pc(round.b));
+    let (a, b) = (round.a, round.b);
     if a == b {
         if mask.contains_point(a) {
             return None;
@@ -276,7 +277,7 @@ impl PixelShape {
     /// A circle or capsule primitive, or the circle a mask is a raster of, scaled as the body is,
     /// placed at `position` turned by `rotation`.
     fn round(&self, position: Vec2, rotation: Rotation) -> Option<Round> {
-        if let Some((center, radius)) = self.fitted_circle() {
+        if let Some(Circle { center, radius }) = self.fitted_circle() {
             let center = position + rotation * center;
             return Some(Round {
                 a: center,

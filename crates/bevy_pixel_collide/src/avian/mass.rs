@@ -5,7 +5,6 @@ use avian2d::dynamics::rigid_body::mass_properties::bevy_heavy::ComputeMassPrope
 use bevy::math::Vec2;
 
 use super::collider::PixelShape;
-use crate::convert::{affine_to_pc, vec_from_pc};
 
 impl PixelShape {
     /// Area, centre of mass and unit angular inertia from the texels, or from avian's own shape.
@@ -23,8 +22,8 @@ impl PixelShape {
         }
         match (self.mask_shape(), self.texel_to_local()) {
             (Some(shape), Some(to_local)) if to_local.is_finite() => {
-                let p = shape.moments.placed(affine_to_pc(to_local));
-                (p.area, vec_from_pc(p.center), p.unit_angular_inertia)
+                let p = shape.moments.placed(to_local);
+                (p.area, p.center, p.unit_angular_inertia)
             }
             _ => (0.0, Vec2::ZERO, 0.0),
         }

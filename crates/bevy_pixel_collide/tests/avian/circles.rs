@@ -20,7 +20,7 @@ fn only_a_circles_raster_placed_evenly_meets_others_as_a_circle() {
     );
     let sizeless = PixelShape::from_mask(disc(32), Vec2::ZERO);
     assert_eq!(sizeless.fitted_circle(), None, "no size");
-    let (center, radius) = PixelShape::from_mask(disc(32), Vec2::splat(0.5))
+    let Circle { center, radius } = PixelShape::from_mask(disc(32), Vec2::splat(0.5))
         .fitted_circle()
         .unwrap();
     assert!(center.length() < 1e-3 && (radius - 8.0).abs() < 0.05);
@@ -41,7 +41,7 @@ fn only_a_circles_raster_placed_evenly_meets_others_as_a_circle() {
 fn round_masks_meet_circles_and_capsules_as_their_circles() {
     let wheel = PixelShape::from_mask(disc(20), Vec2::ONE);
     // The disc's area makes its radius a little over 10.
-    let radius = wheel.fitted_circle().unwrap().1;
+    let radius = wheel.fitted_circle().unwrap().radius;
     let (p1, r1) = (Vec2::ZERO, Rotation::radians(0.4));
     for (other, p2, gap, normal) in [
         // Another wheel 19 px to the right, along x.

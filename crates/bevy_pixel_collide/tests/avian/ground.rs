@@ -21,13 +21,7 @@ fn a_body_falls_into_a_freshly_carved_crater() {
     app.world_mut()
         .get_mut::<PixelShape>(ground)
         .unwrap()
-        .edit_mask(None, |m| {
-            m.fill_circle(
-                bevy_pixel_collide::pixel_collide::glam::Vec2::new(128.0, 0.0),
-                20.0,
-                false,
-            )
-        });
+        .edit_mask(None, |m| m.fill_circle(Vec2::new(128.0, 0.0), 20.0, false));
     run(&mut app, 3.0);
     let p = position(&app, b);
     assert!(p.y < -8.0, "fell into the crater: {p}");

@@ -27,7 +27,7 @@ use bevy::math::Affine2;
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use bevy_pixel_collide::avian::{PixelPhysicsPlugins, PixelShape};
-use bevy_pixel_collide::pixel_collide::Mask;
+use bevy_pixel_collide::pixel_collide::{Circle, Mask};
 use bevy_pixel_collide::prelude::*;
 
 const GRAVITY: f32 = 400.0;

@@ -67,7 +67,7 @@ fn a_round_mask_rolls_down_a_pixel_slope_as_a_smooth_wheel_does() {
     // The disc is a circle's raster: it meets the staircase as that circle, touching the stairs'
     // corners, within a tenth of a smooth disc on a smooth slope.
     let wheel = PixelShape::from_mask(disc(32), Vec2::ONE);
-    let (center, radius) = wheel.fitted_circle().expect("a disc is a circle's raster");
+    let Circle { center, radius } = wheel.fitted_circle().expect("a disc is a circle's raster");
     assert!(center.length() < 1e-3 && (radius - 16.0).abs() < 0.1);
     assert_rolls_down_the_slope(wheel, 0.9);
 }

@@ -58,12 +58,12 @@ pub fn tables() {
     // touching without overlapping all step.
     let floor = Mask::from_fn(256, 16, |_, _| true).expect("not empty");
     let slider = Mask::from_fn(16, 16, |_, _| true).expect("not empty");
-    let ground = Motion::still(&floor, glam::Vec2::ZERO, Pose::at(glam::Vec2::ZERO));
+    let ground = Motion::still(&floor, Pose::at(glam::Vec2::ZERO), glam::Vec2::ZERO);
     let slide = Motion::new(
         &slider,
-        glam::Vec2::ZERO,
         Pose::at(glam::Vec2::new(10.0, -16.0)),
         Pose::at(glam::Vec2::new(40.0, -16.0)),
+        glam::Vec2::ZERO,
     );
     assert!(time_of_impact(&slide, &ground).is_none());
     let [sliding] = time_sides([&mut || {

@@ -1,8 +1,10 @@
-//! Plain 2D geometry, knowing nothing of masks: axis-aligned rectangles, and convex polygons
-//! clipped to a box.
+//! Plain 2D geometry, knowing nothing of masks: axis-aligned rectangles, circles, and convex
+//! polygons clipped to a box.
 
+mod circle;
 mod clip;
 mod rect;
 
+pub use circle::Circle;
 pub(crate) use clip::{centroid, clip_axis, polygon_area, Polygon};
 pub use rect::Rect;

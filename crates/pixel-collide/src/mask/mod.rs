@@ -6,7 +6,7 @@
 
 mod bits;
 mod error;
-#[cfg(any(feature = "image", feature = "image025"))]
+#[cfg(feature = "image")]
 mod image_io;
 mod limits;
 mod mask;

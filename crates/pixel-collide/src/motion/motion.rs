@@ -27,7 +27,7 @@ use crate::sprite::{Pose, Sprite};
 /// use glam::Vec2;
 /// use pixel_collide::{Mask, Motion, Pose};
 /// let m = Mask::from_fn(4, 4, |_, _| true).unwrap();
-/// let fall = Motion::new(&m, Vec2::splat(2.0), Pose::at(Vec2::ZERO), Pose::at(Vec2::new(0.0, 10.0)));
+/// let fall = Motion::new(&m, Pose::at(Vec2::ZERO), Pose::at(Vec2::new(0.0, 10.0)), Vec2::splat(2.0));
 /// assert_eq!(fall.pose_at(0.5).position, Vec2::new(0.0, 5.0));
 /// ```
 #[derive(Clone, Copy, Debug)]
@@ -49,10 +49,10 @@ impl<'a> Motion<'a> {
     /// use glam::Vec2;
     /// use pixel_collide::{Mask, Motion, Pose};
     /// let m = Mask::from_fn(1, 1, |_, _| true).unwrap();
-    /// let spin = Motion::new(&m, Vec2::splat(0.5), Pose::at(Vec2::ZERO), Pose::new(Vec2::ZERO, 3.0, Vec2::ONE));
+    /// let spin = Motion::new(&m, Pose::at(Vec2::ZERO), Pose::new(Vec2::ZERO, 3.0, Vec2::ONE), Vec2::splat(0.5));
     /// assert_eq!(spin.pose_at(1.0).rotation, 3.0);
     /// ```
-    pub fn new(mask: &'a Mask, origin: Vec2, from: Pose, to: Pose) -> Motion<'a> {
+    pub fn new(mask: &'a Mask, from: Pose, to: Pose, origin: Vec2) -> Motion<'a> {
         Motion {
             mask,
             origin,
@@ -67,11 +67,11 @@ impl<'a> Motion<'a> {
     /// use glam::Vec2;
     /// use pixel_collide::{Mask, Motion, Pose};
     /// let m = Mask::from_fn(1, 1, |_, _| true).unwrap();
-    /// let wall = Motion::still(&m, Vec2::ZERO, Pose::at(Vec2::X));
+    /// let wall = Motion::still(&m, Pose::at(Vec2::X), Vec2::ZERO);
     /// assert_eq!(wall.pose_at(0.3), wall.pose_at(0.9));
     /// ```
-    pub fn still(mask: &'a Mask, origin: Vec2, pose: Pose) -> Motion<'a> {
-        Motion::new(mask, origin, pose, pose)
+    pub fn still(mask: &'a Mask, pose: Pose, origin: Vec2) -> Motion<'a> {
+        Motion::new(mask, pose, pose, origin)
     }
 
     /// The pose at time `t` of the step (0 at its start, 1 at its end).
@@ -80,7 +80,7 @@ impl<'a> Motion<'a> {
     /// use glam::Vec2;
     /// use pixel_collide::{Mask, Motion, Pose};
     /// let m = Mask::from_fn(1, 1, |_, _| true).unwrap();
-    /// let grow = Motion::new(&m, Vec2::ZERO, Pose::at(Vec2::ZERO), Pose::new(Vec2::ZERO, 0.0, Vec2::splat(3.0)));
+    /// let grow = Motion::new(&m, Pose::at(Vec2::ZERO), Pose::new(Vec2::ZERO, 0.0, Vec2::splat(3.0)), Vec2::ZERO);
     /// assert_eq!(grow.pose_at(0.5).scale, Vec2::splat(2.0));
     /// ```
     pub fn pose_at(&self, t: f32) -> Pose {
@@ -93,7 +93,7 @@ impl<'a> Motion<'a> {
     /// use glam::Vec2;
     /// use pixel_collide::{Mask, Motion, Pose};
     /// let m = Mask::from_fn(2, 2, |_, _| true).unwrap();
-    /// let slide = Motion::new(&m, Vec2::ZERO, Pose::at(Vec2::ZERO), Pose::at(Vec2::new(8.0, 0.0)));
+    /// let slide = Motion::new(&m, Pose::at(Vec2::ZERO), Pose::at(Vec2::new(8.0, 0.0)), Vec2::ZERO);
     /// assert_eq!(slide.sprite_at(0.25).bounds().min, Vec2::new(2.0, 0.0));
     /// ```
     pub fn sprite_at(&self, t: f32) -> Sprite<'a> {
@@ -173,8 +173,8 @@ struct Reach {
 /// use glam::Vec2;
 /// use pixel_collide::{time_of_impact, Mask, Motion, Pose, IMPACT_RESOLUTION};
 /// let m = Mask::from_fn(4, 4, |_, _| true).unwrap();
-/// let wall = Motion::still(&m, Vec2::ZERO, Pose::at(Vec2::new(10.0, 0.0)));
-/// let shot = Motion::new(&m, Vec2::ZERO, Pose::at(Vec2::ZERO), Pose::at(Vec2::new(20.0, 0.0)));
+/// let wall = Motion::still(&m, Pose::at(Vec2::new(10.0, 0.0)), Vec2::ZERO);
+/// let shot = Motion::new(&m, Pose::at(Vec2::ZERO), Pose::at(Vec2::new(20.0, 0.0)), Vec2::ZERO);
 /// let hit = time_of_impact(&shot, &wall).unwrap();
 /// // The shot's right edge reaches the wall's left edge after 6 of its 20 units.
 /// assert!(hit.time <= 0.3 && 0.3 < hit.contact_time && hit.contact_time <= hit.time + IMPACT_RESOLUTION);
@@ -216,8 +216,8 @@ pub const IMPACT_RESOLUTION: f32 = 1.0 / (1u32 << LEVELS) as f32;
 /// // A bar 1 texel thin falls 100 px in one step past a 1 px ledge: sampling the two ends misses it.
 /// let bar = Mask::from_fn(40, 1, |_, _| true).unwrap();
 /// let ledge = Mask::from_fn(1, 1, |_, _| true).unwrap();
-/// let fall = Motion::new(&bar, Vec2::ZERO, Pose::at(Vec2::ZERO), Pose::at(Vec2::new(0.0, 100.0)));
-/// let still = Motion::still(&ledge, Vec2::ZERO, Pose::at(Vec2::new(20.0, 50.0)));
+/// let fall = Motion::new(&bar, Pose::at(Vec2::ZERO), Pose::at(Vec2::new(0.0, 100.0)), Vec2::ZERO);
+/// let still = Motion::still(&ledge, Pose::at(Vec2::new(20.0, 50.0)), Vec2::ZERO);
 /// let hit = time_of_impact(&fall, &still).unwrap();
 /// assert!((hit.time - 0.49).abs() < 1e-3, "{}", hit.time);
 /// ```

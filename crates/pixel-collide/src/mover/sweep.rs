@@ -73,10 +73,10 @@ fn impact(path: &Motion<'_>, it: Sprite<'_>) -> Option<(f32, f32, Vec2)> {
         // A pose cannot place a shear, and time of impact takes poses.
         return sampled(path, it, 0.0);
     };
-    let still = Motion::still(it.mask, Vec2::ZERO, pose);
+    let still = Motion::still(it.mask, pose, Vec2::ZERO);
     let mut from = 0.0;
     for _ in 0..RETRIES {
-        let rest = Motion::new(path.mask, path.origin, path.pose_at(from), path.to);
+        let rest = Motion::new(path.mask, path.pose_at(from), path.to, path.origin);
         let hit = time_of_impact(&rest, &still)?;
         let (free, touch) = (
             from + (1.0 - from) * hit.time,
@@ -126,7 +126,6 @@ pub(crate) fn sweep<'a, W: Obstacles<'a> + ?Sized>(
     let body = probe.body;
     let path = Motion::new(
         body.mask,
-        body.origin,
         Pose {
             position: from,
             ..body.pose
@@ -135,6 +134,7 @@ pub(crate) fn sweep<'a, W: Obstacles<'a> + ?Sized>(
             position: to,
             ..body.pose
         },
+        body.origin,
     );
     let area = body
         .sprite_at(from)

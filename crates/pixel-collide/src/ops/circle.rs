@@ -2,16 +2,8 @@
 //! coin) can then stand for the smooth circle it was drawn from where its texels' corners would
 //! knock, as a wheel rolling on the ground.
 
+use crate::geom::Circle;
 use crate::mask::Mask;
-
-/// A circle in a mask's texel space (x right, y down, a texel one unit across).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct TexelCircle {
-    /// The centre, in texel coordinates.
-    pub center: glam::Vec2,
-    /// The radius, in texels.
-    pub radius: f32,
-}
 
 impl Mask {
     /// The smallest radius, in texels, of a circle [`fitted_circle`](Self::fitted_circle) finds:
@@ -46,7 +38,7 @@ impl Mask {
     /// assert!((c.radius - 16.0).abs() < 0.1);
     /// assert_eq!(Mask::from_fn(32, 32, |_, _| true).unwrap().fitted_circle(), None);
     /// ```
-    pub fn fitted_circle(&self) -> Option<TexelCircle> {
+    pub fn fitted_circle(&self) -> Option<Circle> {
         let bounds = self.solid_bounds()?;
         if bounds.w.abs_diff(bounds.h) > 2 {
             return None;
@@ -91,6 +83,6 @@ impl Mask {
                 return None;
             }
         }
-        Some(TexelCircle { center, radius })
+        Some(Circle { center, radius })
     }
 }

@@ -8,5 +8,4 @@ mod edit;
 mod moments;
 
 pub use analysis::Component;
-pub use circle::TexelCircle;
 pub use moments::{MassProperties, TexelMoments};

@@ -82,8 +82,8 @@ impl Steps {
             if !swept.intersects(&body(x).union(&body(x + walk))) {
                 continue;
             }
-            let a = Motion::new(&block, BLOCK_ORIGIN, block_poses.0, block_poses.1);
-            let b = Motion::new(&figure, FIGURE_ORIGIN, figure_poses.0, figure_poses.1);
+            let a = Motion::new(&block, block_poses.0, block_poses.1, BLOCK_ORIGIN);
+            let b = Motion::new(&figure, figure_poses.0, figure_poses.1, FIGURE_ORIGIN);
             let impact = time_of_impact(&a, &b);
             steps.push(Step {
                 figure: figure_poses,
@@ -101,8 +101,8 @@ impl Steps {
     /// The block's and the figure's motions over a step.
     pub fn motions(&self, s: &Step) -> (Motion<'_>, Motion<'_>) {
         (
-            Motion::new(&self.block, BLOCK_ORIGIN, s.block.0, s.block.1),
-            Motion::new(&self.figure, FIGURE_ORIGIN, s.figure.0, s.figure.1),
+            Motion::new(&self.block, s.block.0, s.block.1, BLOCK_ORIGIN),
+            Motion::new(&self.figure, s.figure.0, s.figure.1, FIGURE_ORIGIN),
         )
     }
 
