@@ -1,31 +1,66 @@
 #!/usr/bin/env bash
-# The Python package (crates/pixel-collide-py) end to end: builds and installs it with pip into a
-# virtual environment beside pygame-ce, NumPy and pytest from the package index, runs its pytest suite,
-# the bench's quick mode and the pygame-ce example headless (the first frame of a hit saved under
-# target/python/). Needs Python 3.9 or later with venv, Rust and a C compiler.
+# The Python package (crates/pixel-collide-py) end to end, as a user gets it: its source distribution
+# made by maturin, the wheel built from that sdist (abi3 for CPython 3.9 on, linked by zig for
+# manylinux 2.17), checked by auditwheel, then installed into a fresh virtual environment beside
+# pygame-ce, NumPy and pytest with no Rust toolchain on PATH, where its pytest suite, the bench's quick
+# mode and the pygame-ce example run headless (the first frame of a hit saved under target/python/).
+# Needs Python 3.9 or later with venv, and Rust.
 #
 #   bash scripts/python.sh            everything
-#   bash scripts/python.sh -k group   the install, then pytest with these arguments alone
-#   bash scripts/python.sh --tools    only the virtual environment and what the tests need from PyPI
+#   bash scripts/python.sh -k group   the build and install, then pytest with these arguments alone
+#   bash scripts/python.sh --wheel    only the sdist and the wheel, left in target/python-dist/
+#   bash scripts/python.sh --tools    only the build tools and what the tests need from PyPI
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 target="${CARGO_TARGET_DIR:-$root/target}"
-venv="$target/python-venv"
+tools="$target/python-venv"
+dist="$target/python-dist"
+fresh="$target/python-wheel-venv"
 out="$root/target/python"
 mkdir -p "$out"
 . "$root/scripts/venv.sh"
-venv_ready "$venv"
-# pygame-ce at the version the package is measured and tested against.
-"$venv/bin/pip" install -q "pygame-ce==2.5.8" numpy pytest
+venv_ready "$tools"
+# pygame-ce at the version the package is measured and tested against; maturin, zig (its linker
+# targets an old glibc from this machine) and auditwheel at the versions the wheel is checked with.
+tests=("pygame-ce==2.5.8" "numpy" "pytest")
+"$tools/bin/pip" install -q "${tests[@]}" "maturin==1.16.0" "ziglang==0.13.0" "auditwheel==6.8.2"
 [ "${1:-}" != --tools ] || exit 0
-# The one install command of the package's README; maturin builds it in release mode.
-"$venv/bin/pip" install -q --force-reinstall --no-deps "$root/crates/pixel-collide-py"
 
-export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1
+export CARGO_TARGET_DIR="$target"
+rm -rf "$dist"
+mkdir -p "$dist"
+"$tools/bin/maturin" sdist --manifest-path "$root/crates/pixel-collide-py/Cargo.toml" --out "$dist" 2>&1 |
+  grep -E '^(📦|error)' || true
+sdist=$(ls "$dist"/pixel_collide-*.tar.gz)
+tar -xzf "$sdist" -C "$dist"
+# The wheel is built from the sdist alone, so that what the sdist holds is proven enough to build.
+unpacked="${sdist%.tar.gz}"
+PATH="$tools/bin:$PATH" maturin build --release --zig --compatibility manylinux2014 \
+  --manifest-path "$unpacked/crates/pixel-collide-py/Cargo.toml" --out "$dist" 2>&1 |
+  grep -E '^(📦|error|warning: unused)' || true
+wheel=$(ls "$dist"/pixel_collide-*.whl)
+tag=$("$tools/bin/auditwheel" show "$wheel" | tr -s ' \n' ' ' | grep -o 'consistent with the following platform tag: "[^"]*"' || true)
+case "$tag" in
+  *'"manylinux_2_17_'*) echo "python: $(basename "$wheel"): auditwheel: ${tag#*: }" ;;
+  *) echo "python: auditwheel does not accept $(basename "$wheel") as manylinux 2.17: ${tag:-no tag}"; exit 1 ;;
+esac
+[ "${1:-}" != --wheel ] || exit 0
+
+# A fresh environment every run, and pip allowed only the wheel: nothing is built on install.
+rm -rf "$fresh"
+python3 -m venv "$fresh"
+"$fresh/bin/pip" install -q "${tests[@]}"
+"$fresh/bin/pip" install -q --no-index --only-binary :all: "$wheel"
+
+# With only the fresh environment on PATH, no cargo or rustc can be reached.
+export PATH="$fresh/bin" SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1
 cd "$root/crates/pixel-collide-py"
+python -c 'import pixel_collide, shutil, sys
+assert pixel_collide.__file__.startswith(sys.prefix), pixel_collide.__file__
+assert not (shutil.which("cargo") or shutil.which("rustc"))'
 if [ "$#" -gt 0 ]; then
-  exec "$venv/bin/python" -m pytest -q "$@" tests
+  exec python -m pytest -q "$@" tests
 fi
-"$venv/bin/python" -m pytest -q tests
-"$venv/bin/python" -m pixel_collide.bench --quick
-"$venv/bin/python" examples/spinners.py --frames 600 --screenshot "$out/spinners-hit.png"
+python -m pytest -q tests
+python -m pixel_collide.bench --quick
+python examples/spinners.py --frames 600 --screenshot "$out/spinners-hit.png"
