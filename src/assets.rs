@@ -354,8 +354,13 @@ impl Assets {
         // Decoded by the game's own PNG reader (macroquad's image), with its limits, so that the
         // collision crate's decoder is not built into the game.
         let rgba = decode_png(self.get(id)).map_err(invalid)?.to_rgba8();
-        Mask::from_rgba(rgba.width(), rgba.height(), rgba.as_raw(), MaskRule::alpha(0))
-            .map_err(|e| invalid(e.to_string()))
+        Mask::from_rgba(
+            rgba.width(),
+            rgba.height(),
+            rgba.as_raw(),
+            MaskRule::alpha(0),
+        )
+        .map_err(|e| invalid(e.to_string()))
     }
 
     fn path_of(&self, id: AssetId) -> PathBuf {

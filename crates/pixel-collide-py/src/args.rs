@@ -136,6 +136,15 @@ pub fn size(width: i64, height: i64) -> PyResult<(u32, u32)> {
     }
 }
 
+/// A mask size as pygame takes one: [`size`]'s checks, but a side of 0 allowed (a mask with no
+/// texels).
+pub fn size_or_zero(width: i64, height: i64) -> PyResult<(u32, u32)> {
+    match (u32::try_from(width), u32::try_from(height)) {
+        (Ok(w), Ok(h)) if w == 0 || h == 0 => Ok((w, h)),
+        _ => size(width, height),
+    }
+}
+
 /// An alpha threshold, 0 to 255.
 pub fn threshold(t: i64) -> PyResult<u8> {
     u8::try_from(t).map_err(|_| PyValueError::new_err(format!("threshold {t} is outside 0 to 255")))

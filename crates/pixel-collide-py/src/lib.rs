@@ -10,6 +10,7 @@ mod args;
 mod detach;
 mod errors;
 mod group;
+mod layer;
 mod mask;
 mod pair;
 mod pygame;

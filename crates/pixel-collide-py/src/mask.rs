@@ -1,7 +1,6 @@
 //! `Mask`: which texels of an image are solid, with pygame.mask's methods by pygame's names.
 
-use pixel_collide::glam::{Affine2, Vec2};
-use pixel_collide::{Mask, MaskRule, Sprite};
+use pixel_collide::{Component, Mask, MaskRule};
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyType};
@@ -9,19 +8,76 @@ use pyo3::types::{PyBytes, PyType};
 use crate::args;
 use crate::detach::maybe_detach;
 use crate::errors::mask_error;
+use crate::layer::{layered, Layer};
+use crate::pygame::Texels;
 use crate::rects::rect_like;
 
 /// Which texels of a `width` x `height` image are solid, one bit each: pygame's `Mask`, with its
 /// methods by their pygame names, that `Sprite` places anywhere in the world turned and scaled.
 #[pyclass(module = "pixel_collide", name = "Mask")]
 pub struct PyMask {
+    /// The texels. A mask of zero width or height (pygame allows them; the crate's masks have a
+    /// texel at least) keeps one empty texel here, which no query can find solid.
     pub inner: Mask,
+    /// The size Python sees: `inner`'s, or one with a zero side.
+    size: (u32, u32),
 }
 
 impl PyMask {
     /// Wraps a crate mask.
     pub fn new(inner: Mask) -> Self {
-        PyMask { inner }
+        let size = (inner.width(), inner.height());
+        PyMask { inner, size }
+    }
+
+    /// A `width` x `height` mask (a size `args::size_or_zero` has checked), every texel `fill`.
+    pub fn sized(width: u32, height: u32, fill: bool) -> PyResult<Self> {
+        if width == 0 || height == 0 {
+            return Ok(PyMask {
+                inner: filled(1, 1, false)?,
+                size: (width, height),
+            });
+        }
+        Ok(PyMask::new(filled(width, height, fill)?))
+    }
+
+    /// A mask read from pygame.
+    fn from_texels(texels: Texels) -> PyResult<Self> {
+        match texels {
+            Texels::Mask(m) => Ok(PyMask::new(m)),
+            Texels::ZeroSize(w, h) => PyMask::sized(w, h, false),
+        }
+    }
+
+    /// The mask as Python sees it: width and height, either of which may be 0.
+    pub fn size(&self) -> (u32, u32) {
+        self.size
+    }
+
+    /// Whether a side is 0: no texel at all.
+    pub fn is_zero_size(&self) -> bool {
+        self.size.0 == 0 || self.size.1 == 0
+    }
+
+    /// A mask of this one's size with the texels of `words` (strip words of `inner`'s size).
+    fn with_words(&self, words: Vec<u64>) -> PyResult<Self> {
+        if self.is_zero_size() {
+            return PyMask::sized(self.size.0, self.size.1, false);
+        }
+        Mask::from_strip_words(self.size.0, self.size.1, words)
+            .map(PyMask::new)
+            .map_err(mask_error)
+    }
+
+    /// `ValueError` for a mask of zero size where a `Sprite` would place it: a sprite has texels.
+    pub fn placeable(&self) -> PyResult<()> {
+        if self.is_zero_size() {
+            return Err(PyValueError::new_err(format!(
+                "a Sprite needs a mask with texels, not a {} x {} one",
+                self.size.0, self.size.1
+            )));
+        }
+        Ok(())
     }
 
     /// How many words a word loop over this mask reads.
@@ -41,7 +97,7 @@ impl PyMask {
     /// The texel at `pos`, or an `IndexError` naming it when it lies outside the mask.
     fn texel(&self, pos: &Bound<'_, PyAny>) -> PyResult<(u32, u32)> {
         let (x, y) = args::texel_pair(pos, "position")?;
-        let (w, h) = (self.inner.width(), self.inner.height());
+        let (w, h) = self.size;
         if (0..i64::from(w)).contains(&x) && (0..i64::from(h)).contains(&y) {
             Ok((x as u32, y as u32))
         } else {
@@ -74,37 +130,35 @@ pub fn words_for(width: u32, height: u32) -> PyResult<Vec<u64>> {
     Ok(words)
 }
 
-/// `mask`'s texel placed on this one's texel `offset`, as a sprite pair for the crate's queries.
-fn aligned<'m>(a: &'m Mask, b: &'m Mask, offset: (i64, i64)) -> (Sprite<'m>, Sprite<'m>) {
-    let at = Vec2::new(offset.0 as f32, offset.1 as f32);
-    (
-        Sprite::new(a, Affine2::IDENTITY),
-        Sprite::new(b, Affine2::from_translation(at)),
-    )
-}
-
-/// Whether `other` at `offset` cannot reach this mask at all: an offset past every mask's size,
-/// where the `f32` world of a sprite would round it.
-fn out_of_reach(offset: (i64, i64)) -> bool {
-    let far = i64::from(Mask::MAX_SIDE);
-    offset.0.abs() > far || offset.1.abs() > far
-}
-
 #[pymethods]
 impl PyMask {
-    /// Mask(width, height, fill=False) or Mask((width, height), fill=False)
+    /// Mask(width, height, fill=False) or Mask(size, fill=False)
     ///
-    /// A mask of `width` x `height` texels, all solid when `fill` is true, else all empty. A size of
-    /// zero (which pygame allows) raises `ValueError`: every mask here has at least one texel.
+    /// A mask of `width` x `height` texels (or of `size`, a `(width, height)` pair, as pygame takes
+    /// it), all solid when `fill` is true, else all empty. A side may be 0, as in pygame: such a
+    /// mask has no texel, and a `Sprite` refuses it.
     #[new]
-    #[pyo3(signature = (width, height = None, fill = None))]
+    #[pyo3(signature = (width = None, height = None, fill = None, *, size = None))]
     fn py_new(
-        width: &Bound<'_, PyAny>,
+        width: Option<&Bound<'_, PyAny>>,
         height: Option<&Bound<'_, PyAny>>,
         fill: Option<&Bound<'_, PyAny>>,
+        size: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         // Any true value fills, as in pygame.
         let fill = fill.map_or(Ok(false), |f| f.is_truthy())?;
+        let width = match (width, size) {
+            (Some(w), None) => w,
+            (None, Some(size)) => {
+                let (w, h) = args::texel_pair(size, "size")?;
+                return Self::py_new_sized(w, h, height.map_or(Ok(fill), |f| f.is_truthy())?);
+            }
+            _ => {
+                return Err(pyo3::exceptions::PyTypeError::new_err(
+                    "Mask takes a size (a (width, height) pair), or a width and a height",
+                ))
+            }
+        };
         // pygame's form, `Mask((w, h), fill)`: the size as one pair, then the fill.
         if !width.is_instance_of::<pyo3::types::PyInt>() && width.len().is_ok() {
             let (w, h) = args::texel_pair(width, "size")?;
@@ -126,23 +180,141 @@ impl PyMask {
         )
     }
 
+    /// to_surface(surface=None, setsurface=None, unsetsurface=None, setcolor=(255, 255, 255, 255), unsetcolor=(0, 0, 0, 255), dest=(0, 0)) -> Surface
+    ///
+    /// The mask drawn on a pygame `Surface`, exactly as pygame's `to_surface` draws it (it runs
+    /// pygame's own, on a copy of this mask): solid texels in `setcolor` or from `setsurface`,
+    /// empty ones in `unsetcolor` or from `unsetsurface`, onto `surface` at `dest` or a new one.
+    #[pyo3(signature = (*args, **kwargs))]
+    fn to_surface(
+        &self,
+        py: Python<'_>,
+        args: &Bound<'_, pyo3::types::PyTuple>,
+        kwargs: Option<&Bound<'_, pyo3::types::PyDict>>,
+    ) -> PyResult<Py<PyAny>> {
+        let theirs = self.to_pygame(py)?;
+        Ok(theirs
+            .bind(py)
+            .call_method("to_surface", args, kwargs)?
+            .unbind())
+    }
+
     /// get_size() -> (width, height)
     ///
     /// The mask's width and height in texels.
     fn get_size(&self) -> (u32, u32) {
-        (self.inner.width(), self.inner.height())
+        self.size
     }
 
     /// The mask's width in texels.
     #[getter]
     fn width(&self) -> u32 {
-        self.inner.width()
+        self.size.0
     }
 
     /// The mask's height in texels.
     #[getter]
     fn height(&self) -> u32 {
-        self.inner.height()
+        self.size.1
+    }
+
+    /// get_rect(**kwargs) -> Rect
+    ///
+    /// A `pygame.Rect` at (0, 0) of the mask's size, with each keyword argument set on it as an
+    /// attribute (`get_rect(center=(100, 100))`), as pygame's `get_rect` gives it.
+    #[pyo3(signature = (**kwargs))]
+    fn get_rect(
+        &self,
+        py: Python<'_>,
+        kwargs: Option<&Bound<'_, pyo3::types::PyDict>>,
+    ) -> PyResult<Py<PyAny>> {
+        let (w, h) = self.size;
+        let rect = rect_like(py, [0.0, 0.0, f64::from(w), f64::from(h)], false)?;
+        if let Some(kwargs) = kwargs {
+            for (name, value) in kwargs {
+                rect.bind(py)
+                    .setattr(name.cast::<pyo3::types::PyString>()?, value)?;
+            }
+        }
+        Ok(rect)
+    }
+
+    /// fill() -> None
+    ///
+    /// Makes every texel solid.
+    fn fill(&mut self) -> PyResult<()> {
+        *self = PyMask::sized(self.size.0, self.size.1, true)?;
+        Ok(())
+    }
+
+    /// clear() -> None
+    ///
+    /// Makes every texel empty.
+    fn clear(&mut self) -> PyResult<()> {
+        *self = PyMask::sized(self.size.0, self.size.1, false)?;
+        Ok(())
+    }
+
+    /// invert() -> None
+    ///
+    /// Makes every solid texel empty and every empty one solid.
+    fn invert(&mut self) {
+        if !self.is_zero_size() {
+            self.inner = self.inner.invert();
+        }
+    }
+
+    /// scale(scale) -> Mask
+    ///
+    /// A new mask of size `scale` (a `(width, height)` pair) by nearest neighbour, as pygame scales:
+    /// texel `(x, y)` takes the source texel `(x * width // new_width, y * height // new_height)`.
+    /// `ValueError` for a negative size.
+    fn scale(&self, py: Python<'_>, scale: &Bound<'_, PyAny>) -> PyResult<PyMask> {
+        let (w, h) = args::texel_pair(scale, "scale")?;
+        if w < 0 || h < 0 {
+            return Err(PyValueError::new_err(format!(
+                "scale ({w}, {h}) is negative: a mask's size is 0 or more"
+            )));
+        }
+        let (w, h) = args::size_or_zero(w, h)?;
+        if w == 0 || h == 0 || self.is_zero_size() {
+            return PyMask::sized(w, h, false);
+        }
+        drop(words_for(w, h)?);
+        let src = &self.inner;
+        let (sw, sh) = (u64::from(src.width()), u64::from(src.height()));
+        maybe_detach(py, u64::from(w).div_ceil(64) * u64::from(h), || {
+            Mask::from_fn(w, h, |x, y| {
+                let sx = u64::from(x) * sw / u64::from(w);
+                let sy = u64::from(y) * sh / u64::from(h);
+                src.is_solid(sx as u32, sy as u32)
+            })
+        })
+        .map(PyMask::new)
+        .map_err(mask_error)
+    }
+
+    /// draw(other, offset) -> None
+    ///
+    /// Makes solid every texel of this mask that is solid in `other`, with `other`'s top-left texel
+    /// on this mask's texel `offset` (a bitwise OR, as pygame's `draw`).
+    fn draw(
+        slf: &Bound<'_, Self>,
+        other: &Bound<'_, PyAny>,
+        offset: &Bound<'_, PyAny>,
+    ) -> PyResult<()> {
+        PyMask::layer(slf, other, offset, Layer::Or)
+    }
+
+    /// erase(other, offset) -> None
+    ///
+    /// Makes empty every texel of this mask that is solid in `other`, placed as in `draw`.
+    fn erase(
+        slf: &Bound<'_, Self>,
+        other: &Bound<'_, PyAny>,
+        offset: &Bound<'_, PyAny>,
+    ) -> PyResult<()> {
+        PyMask::layer(slf, other, offset, Layer::AndNot)
     }
 
     /// get_at(pos) -> int
@@ -224,20 +396,10 @@ impl PyMask {
     ) -> PyResult<PyMask> {
         let other = other_mask(other)?;
         let offset = args::texel_pair(offset, "offset")?;
-        if out_of_reach(offset) {
-            return Ok(PyMask::new(filled(
-                self.inner.width(),
-                self.inner.height(),
-                false,
-            )?));
-        }
-        drop(words_for(self.inner.width(), self.inner.height())?);
         let (a, b) = (&self.inner, &other.inner);
-        let shared = maybe_detach(py, self.words(), || {
-            let (a, b) = aligned(a, b, offset);
-            pixel_collide::overlap_mask(a, b)
-        });
-        Ok(PyMask::new(shared))
+        let room = words_for(a.width(), a.height())?;
+        let words = maybe_detach(py, self.words(), || layered(a, b, offset, Layer::And, room));
+        self.with_words(words)
     }
 
     /// fitted_circle() -> ((x, y), radius) or None
@@ -307,74 +469,121 @@ impl PyMask {
             .collect())
     }
 
-    /// components(minimum=0) -> list of Mask
+    /// connected_components(minimum=0) -> list of Mask
     ///
-    /// Each 8-connected component of at least `minimum` texels as a mask of this mask's size,
-    /// largest first (pygame's `connected_components`, which lists them in scan order). Each takes
-    /// the whole mask's bytes, as in pygame: `MemoryError` when they do not fit.
+    /// Each 8-connected component of at least `minimum` texels as a mask of this mask's size, in
+    /// pygame's order: by each component's first texel in row order (top row first, then left).
+    /// Each takes the whole mask's bytes, as in pygame: `MemoryError` when they do not fit.
     #[pyo3(signature = (minimum = 0))]
-    fn components(&self, py: Python<'_>, minimum: i64) -> PyResult<Vec<PyMask>> {
+    fn connected_components(&self, py: Python<'_>, minimum: i64) -> PyResult<Vec<PyMask>> {
         let minimum = u64::try_from(minimum).unwrap_or(0);
-        let (w, h) = (self.inner.width(), self.inner.height());
         let mask = &self.inner;
-        let parts = maybe_detach(py, self.words(), || mask.components(minimum));
-        parts
-            .iter()
-            .map(|c| {
-                let mut words = words_for(w, h)?;
-                words.resize(words.capacity(), 0);
-                for run in c.runs() {
-                    fill_run(&mut words, h as usize, run.x, run.x + run.w, run.y);
-                }
-                Mask::from_strip_words(w, h, words)
-                    .map(PyMask::new)
-                    .map_err(mask_error)
-            })
-            .collect()
+        let parts = maybe_detach(py, self.words(), || in_scan_order(mask, minimum));
+        parts.iter().map(|c| self.of_component(c)).collect()
+    }
+
+    /// connected_component(pos=None) -> Mask
+    ///
+    /// The 8-connected component holding texel `pos`, as a mask of this mask's size (an empty mask
+    /// when that texel is empty; `IndexError` outside the mask); without `pos`, the largest
+    /// component (the first in `connected_components`' order among equals), or an empty mask.
+    #[pyo3(signature = (pos = None))]
+    fn connected_component(
+        &self,
+        py: Python<'_>,
+        pos: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyMask> {
+        let at = pos.map(|p| self.texel(p)).transpose()?;
+        let mask = &self.inner;
+        let parts = maybe_detach(py, self.words(), || in_scan_order(mask, 1));
+        let part = match at {
+            Some((x, y)) => parts.iter().find(|c| c.contains(x, y)),
+            // The first of the largest: `max_by_key` would keep the last.
+            None => parts.iter().rev().max_by_key(|c| c.solid_count()),
+        };
+        match part {
+            Some(c) => self.of_component(c),
+            None => PyMask::sized(self.size.0, self.size.1, false),
+        }
     }
 
     /// get_bounding_rects() -> list of Rect
     ///
-    /// The bounding rectangle of each 8-connected component, largest component first: `pygame.Rect`s
-    /// when pygame is imported, else `(x, y, w, h)` tuples.
+    /// The bounding rectangle of each 8-connected component, in `connected_components`' order, as
+    /// `pygame.Rect`s (tuples `(x, y, w, h)` where no pygame is installed).
     fn get_bounding_rects(&self, py: Python<'_>) -> PyResult<Vec<Py<PyAny>>> {
-        self.inner
-            .bounding_rects()
-            .into_iter()
-            .map(|r| rect_like(py, [r.x as f64, r.y as f64, r.w as f64, r.h as f64], false))
+        let mask = &self.inner;
+        let parts = maybe_detach(py, self.words(), || in_scan_order(mask, 1));
+        parts
+            .iter()
+            .map(|c| {
+                let r = c.bounds();
+                rect_like(py, [r.x as f64, r.y as f64, r.w as f64, r.h as f64], false)
+            })
             .collect()
     }
 
-    /// convolve(other) -> Mask
+    /// convolve(other, output=None, offset=(0, 0)) -> Mask
     ///
-    /// Every whole-texel offset at which `other` overlaps this mask, as a mask of
-    /// `(width + other.width - 1) x (height + other.height - 1)` texels: texel `(x, y)` is solid when
-    /// `other` at offset `(x - other.width + 1, y - other.height + 1)` overlaps (pygame's
-    /// `convolve`). `ValueError` when that size is past the limits.
-    fn convolve(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<PyMask> {
-        let other = other_mask(other)?;
-        let (a, b) = (&self.inner, &other.inner);
-        // The answer's room, tried before the crate allocates it (where a failure would abort).
-        let (w, h) = (
-            u64::from(a.width()) + u64::from(b.width()) - 1,
-            u64::from(a.height()) + u64::from(b.height()) - 1,
-        );
-        if let (Ok(w), Ok(h)) = (u32::try_from(w), u32::try_from(h)) {
-            if args::size(w.into(), h.into()).is_ok() {
-                drop(words_for(w, h)?);
-            }
-        }
-        maybe_detach(py, self.words().max(other.words()), || a.convolve(b))
-            .map(PyMask::new)
-            .ok_or_else(|| {
+    /// Every whole-texel offset at which `other` overlaps this mask, as pygame's `convolve`: texel
+    /// `(x - offset[0], y - offset[1])` is solid when `other` with its bottom-right texel on `(x, y)`
+    /// overlaps. Drawn onto `output` (which is returned) when given, else onto a new mask of
+    /// `(width + other.width - 1) x (height + other.height - 1)` texels (0 where that is negative).
+    /// `ValueError` when that size is past the limits.
+    #[pyo3(signature = (other, output = None, offset = None))]
+    fn convolve(
+        slf: &Bound<'_, Self>,
+        other: &Bound<'_, PyAny>,
+        output: Option<&Bound<'_, PyAny>>,
+        offset: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Py<PyAny>> {
+        let py = slf.py();
+        let (ox, oy) = offset.map_or(Ok((0, 0)), |o| args::texel_pair(o, "offset"))?;
+        let output = output
+            .map(|o| {
+                o.cast::<PyMask>().map(|o| o.clone()).map_err(|_| {
+                    pyo3::exceptions::PyTypeError::new_err(format!(
+                        "output must be a pixel_collide.Mask, not {}",
+                        args::describe(o)
+                    ))
+                })
+            })
+            .transpose()?;
+        let (conv, size) = {
+            let this = slf.try_borrow()?;
+            let other = other_mask(other)?;
+            let (a, b) = (&this.inner, &other.inner);
+            let (w, h) = (
+                (i64::from(this.size.0) + i64::from(other.size.0) - 1).max(0),
+                (i64::from(this.size.1) + i64::from(other.size.1) - 1).max(0),
+            );
+            let size = args::size_or_zero(w, h).map_err(|_| {
                 PyValueError::new_err(format!(
                     "convolving a {} x {} mask with a {} x {} one is over the size allowed",
-                    a.width(),
-                    a.height(),
-                    b.width(),
-                    b.height()
+                    this.size.0, this.size.1, other.size.0, other.size.1
                 ))
-            })
+            })?;
+            if this.is_zero_size() || other.is_zero_size() {
+                (None, size)
+            } else {
+                // The answer's room, tried before the crate allocates it (where a failure would
+                // abort).
+                drop(words_for(size.0, size.1)?);
+                let conv = maybe_detach(py, this.words().max(other.words()), || a.convolve(b));
+                (conv, size)
+            }
+        };
+        let target = match output {
+            Some(target) => target,
+            None => Bound::new(py, PyMask::sized(size.0, size.1, false)?)?,
+        };
+        if let Some(conv) = conv {
+            let mut out = target.try_borrow_mut()?;
+            let room = words_for(out.inner.width(), out.inner.height())?;
+            let words = layered(&out.inner, &conv, (-ox, -oy), Layer::Or, room);
+            *out = out.with_words(words)?;
+        }
+        Ok(target.into_any().unbind())
     }
 
     /// copy() -> Mask
@@ -383,6 +592,9 @@ impl PyMask {
     /// keeps a tree shaped for edits; its copy gets the tree best for its shape, which turned
     /// queries of a mask built texel by texel and then left alone answer faster.
     fn copy(&self) -> PyResult<PyMask> {
+        if self.is_zero_size() {
+            return PyMask::sized(self.size.0, self.size.1, false);
+        }
         let m = &self.inner;
         let mut words = words_for(m.width(), m.height())?;
         words.extend_from_slice(m.strip_words());
@@ -402,14 +614,14 @@ impl PyMask {
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
         other
             .cast::<PyMask>()
-            .is_ok_and(|o| o.borrow().inner == self.inner)
+            .is_ok_and(|o| o.borrow().size == self.size && o.borrow().inner == self.inner)
     }
 
     fn __repr__(&self) -> String {
         format!(
             "<Mask {} x {}, {} solid>",
-            self.inner.width(),
-            self.inner.height(),
+            self.size.0,
+            self.size.1,
             self.inner.solid_count()
         )
     }
@@ -427,7 +639,7 @@ impl PyMask {
         surface: &Bound<'_, PyAny>,
         threshold: i64,
     ) -> PyResult<PyMask> {
-        crate::pygame::from_surface(py, surface, threshold).map(PyMask::new)
+        crate::pygame::from_surface(py, surface, threshold).and_then(PyMask::from_texels)
     }
 
     /// Mask.from_pygame(mask) -> Mask
@@ -439,14 +651,14 @@ impl PyMask {
         py: Python<'_>,
         mask: &Bound<'_, PyAny>,
     ) -> PyResult<PyMask> {
-        crate::pygame::from_pygame(py, mask).map(PyMask::new)
+        crate::pygame::from_pygame(py, mask).and_then(PyMask::from_texels)
     }
 
     /// to_pygame() -> pygame.mask.Mask
     ///
     /// A `pygame.mask.Mask` with the same texels, word for word.
     fn to_pygame(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        crate::pygame::to_pygame(py, &self.inner)
+        crate::pygame::to_pygame(py, &self.inner, self.is_zero_size().then_some(self.size))
     }
 
     /// Mask.from_rgba(data, width, height, threshold=0) -> Mask
@@ -497,10 +709,47 @@ impl PyMask {
 }
 
 impl PyMask {
+    /// `other` laid on this mask at `offset` by `op`, in place; `other` may be this mask itself.
+    fn layer(
+        slf: &Bound<'_, Self>,
+        other: &Bound<'_, PyAny>,
+        offset: &Bound<'_, PyAny>,
+        op: Layer,
+    ) -> PyResult<()> {
+        let offset = args::texel_pair(offset, "offset")?;
+        let py = slf.py();
+        let laid = {
+            let this = slf.try_borrow()?;
+            let a = &this.inner;
+            let room = words_for(a.width(), a.height())?;
+            let words = if other.is(slf) {
+                maybe_detach(py, this.words(), || layered(a, a, offset, op, room))
+            } else {
+                let other = other_mask(other)?;
+                let b = &other.inner;
+                maybe_detach(py, this.words(), || layered(a, b, offset, op, room))
+            };
+            this.with_words(words)?
+        };
+        *slf.try_borrow_mut()? = laid;
+        Ok(())
+    }
+
+    /// A mask of this one's size, solid on `part`'s texels.
+    fn of_component(&self, part: &Component) -> PyResult<PyMask> {
+        let (w, h) = self.size;
+        let mut words = words_for(w, h)?;
+        words.resize(words.capacity(), 0);
+        for run in part.runs() {
+            fill_run(&mut words, h as usize, run.x, run.x + run.w, run.y);
+        }
+        self.with_words(words)
+    }
+
     /// The constructor once the size is read.
     fn py_new_sized(width: i64, height: i64, fill: bool) -> PyResult<Self> {
-        let (w, h) = args::size(width, height)?;
-        Ok(PyMask::new(filled(w, h, fill)?))
+        let (w, h) = args::size_or_zero(width, height)?;
+        PyMask::sized(w, h, fill)
     }
 }
 
@@ -518,6 +767,14 @@ fn other_mask<'py>(obj: &Bound<'py, PyAny>) -> PyResult<PyRef<'py, PyMask>> {
         ))
     })?;
     Ok(mask.try_borrow()?)
+}
+
+/// The 8-connected components of at least `minimum` texels in pygame's order: by their first
+/// texel in row order.
+fn in_scan_order(mask: &Mask, minimum: u64) -> Vec<Component> {
+    let mut parts = mask.components(minimum);
+    parts.sort_by_key(|c| c.runs().map(|r| (r.y, r.x)).min());
+    parts
 }
 
 /// Sets texels `x0..x1` of row `y` in strip words of a mask `height` rows tall.

@@ -11,6 +11,21 @@ use crate::args;
 use crate::detach::maybe_detach;
 use crate::errors::mask_error;
 
+/// A mask read from pygame: its texels, or the size of one with a zero side (which pygame allows
+/// and the crate's masks do not).
+pub enum Texels {
+    /// A mask with texels.
+    Mask(Mask),
+    /// A width and height, one of them 0.
+    ZeroSize(u32, u32),
+}
+
+/// `width` x `height` as a mask size that may have a zero side, or the error `args::size` gives.
+fn zero_size(width: i64, height: i64) -> PyResult<Option<Texels>> {
+    let (w, h) = args::size_or_zero(width, height)?;
+    Ok((w == 0 || h == 0).then_some(Texels::ZeroSize(w, h)))
+}
+
 /// `pixel_collide._pygame`'s function `name`, which does the part that needs pygame's own API.
 fn helper<'py>(
     py: Python<'py>,
@@ -23,7 +38,11 @@ fn helper<'py>(
 /// The mask `pygame.mask.from_surface(surface, threshold)` gives: with a colour key, every pixel
 /// whose raw value differs from the key is solid; otherwise every pixel whose alpha is above
 /// `threshold` (opaque everywhere for a surface without per-pixel alpha).
-pub fn from_surface(py: Python<'_>, surface: &Bound<'_, PyAny>, threshold: i64) -> PyResult<Mask> {
+pub fn from_surface(
+    py: Python<'_>,
+    surface: &Bound<'_, PyAny>,
+    threshold: i64,
+) -> PyResult<Texels> {
     static PIXELS: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
     let threshold = args::threshold(threshold)?;
     let pixels = helper(py, &PIXELS, "surface_pixels")?.call1((surface,))?;
@@ -38,6 +57,9 @@ pub fn from_surface(py: Python<'_>, surface: &Bound<'_, PyAny>, threshold: i64) 
     ) = pixels.extract()?;
     // pygame hands a 32-bit pixel value back signed when its top bit is set.
     let key = key as u32;
+    if let Some(zero) = zero_size(width, height)? {
+        return Ok(zero);
+    }
     let (w, h) = args::size(width, height)?;
     let bytes = data.as_bytes();
     if !keyed {
@@ -45,6 +67,7 @@ pub fn from_surface(py: Python<'_>, surface: &Bound<'_, PyAny>, threshold: i64) 
         return maybe_detach(py, bytes.len() as u64 / 256, || {
             Mask::from_rgba(w, h, bytes, rule)
         })
+        .map(Texels::Mask)
         .map_err(mask_error);
     }
     if !(1..=4).contains(&bytesize)
@@ -71,6 +94,7 @@ pub fn from_surface(py: Python<'_>, surface: &Bound<'_, PyAny>, threshold: i64) 
         }
         Mask::from_strip_words(w as u32, h as u32, words)
     })
+    .map(Texels::Mask)
     .map_err(mask_error)
 }
 
@@ -89,12 +113,15 @@ fn key_bytes(key: u32, bytesize: usize) -> [u8; 4] {
 }
 
 /// The texels of a `pygame.mask.Mask`, copied from its words.
-pub fn from_pygame(py: Python<'_>, mask: &Bound<'_, PyAny>) -> PyResult<Mask> {
+pub fn from_pygame(py: Python<'_>, mask: &Bound<'_, PyAny>) -> PyResult<Texels> {
     static WORDS: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
     let (width, height, data, itemsize): (i64, i64, Bound<'_, PyBytes>, usize) =
         helper(py, &WORDS, "mask_words")?
             .call1((mask,))?
             .extract()?;
+    if let Some(zero) = zero_size(width, height)? {
+        return Ok(zero);
+    }
     let (w, h) = args::size(width, height)?;
     let bytes = data.as_bytes();
     let words: Vec<u64> = match itemsize {
@@ -123,16 +150,25 @@ pub fn from_pygame(py: Python<'_>, mask: &Bound<'_, PyAny>) -> PyResult<Mask> {
             )))
         }
     };
-    Mask::from_strip_words(w, h, words).map_err(mask_error)
+    Mask::from_strip_words(w, h, words)
+        .map(Texels::Mask)
+        .map_err(mask_error)
 }
 
-/// A `pygame.mask.Mask` with the same texels as `mask`.
-pub fn to_pygame(py: Python<'_>, mask: &Mask) -> PyResult<Py<PyAny>> {
+/// A `pygame.mask.Mask` with the same texels as `mask`, or an empty one of `zero_size` when given.
+pub fn to_pygame(
+    py: Python<'_>,
+    mask: &Mask,
+    zero_size: Option<(u32, u32)>,
+) -> PyResult<Py<PyAny>> {
     static NEW: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
     static WRITE: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
-    let (w, h) = (mask.width(), mask.height());
+    let (w, h) = zero_size.unwrap_or((mask.width(), mask.height()));
     let (target, itemsize): (Bound<'_, PyAny>, usize) =
         helper(py, &NEW, "new_mask")?.call1(((w, h),))?.extract()?;
+    if zero_size.is_some() {
+        return Ok(target.unbind());
+    }
     let words = mask.strip_words();
     let bytes: Vec<u8> = match itemsize {
         8 => words.iter().flat_map(|w| w.to_ne_bytes()).collect(),

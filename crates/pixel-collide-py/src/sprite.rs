@@ -155,6 +155,7 @@ impl PySprite {
         scale: Option<&Bound<'_, PyAny>>,
         origin: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PySprite> {
+        mask.borrow().placeable()?;
         let position = args::point(position, "position")?;
         let scale = scale.map_or(Ok(Vec2::ONE), args::scale)?;
         let origin = match origin {
@@ -198,8 +199,10 @@ impl PySprite {
     }
 
     #[setter(mask)]
-    fn set_mask(&mut self, mask: Py<PyMask>) {
-        self.mask = mask;
+    fn set_mask(&mut self, mask: Bound<'_, PyMask>) -> PyResult<()> {
+        mask.borrow().placeable()?;
+        self.mask = mask.unbind();
+        Ok(())
     }
 
     /// The world point the origin lands on, `(x, y)`.

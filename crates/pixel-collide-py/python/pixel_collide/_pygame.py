@@ -65,3 +65,23 @@ def new_mask(size):
 def write_words(mask, data):
     """Copies ``data`` over the words of ``mask``."""
     _buffer(mask).cast("B")[:] = data
+
+
+def rect_classes():
+    """``(Rect, FRect)`` of the installed pygame (``FRect`` is ``None`` on pygame 2), or ``None``
+    when no pygame is installed: rectangles are pygame's whether or not the program imported it
+    first. An import made here does not print pygame's support prompt."""
+    import os
+    import sys
+
+    quiet = "pygame" not in sys.modules and "PYGAME_HIDE_SUPPORT_PROMPT" not in os.environ
+    if quiet:
+        os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+    try:
+        import pygame
+    except ImportError:
+        return None
+    finally:
+        if quiet:
+            del os.environ["PYGAME_HIDE_SUPPORT_PROMPT"]
+    return pygame.Rect, getattr(pygame, "FRect", None)
