@@ -44,7 +44,7 @@ impl PyMask {
     /// A mask read from pygame.
     fn from_texels(texels: Texels) -> PyResult<Self> {
         match texels {
-            Texels::Mask(m) => Ok(PyMask::new(m)),
+            Texels::Mask(m) => Ok(PyMask::new(*m)),
             Texels::ZeroSize(w, h) => PyMask::sized(w, h, false),
         }
     }
@@ -541,7 +541,7 @@ impl PyMask {
         let (ox, oy) = offset.map_or(Ok((0, 0)), |o| args::texel_pair(o, "offset"))?;
         let output = output
             .map(|o| {
-                o.cast::<PyMask>().map(|o| o.clone()).map_err(|_| {
+                o.cast::<PyMask>().cloned().map_err(|_| {
                     pyo3::exceptions::PyTypeError::new_err(format!(
                         "output must be a pixel_collide.Mask, not {}",
                         args::describe(o)
@@ -661,14 +661,14 @@ impl PyMask {
         crate::pygame::to_pygame(py, &self.inner, self.is_zero_size().then_some(self.size))
     }
 
-    /// Mask.from_rgba(data, width, height, threshold=0) -> Mask
+    /// Mask.from_rgba(data, width, height, threshold=127) -> Mask
     ///
     /// A mask from `width * height` RGBA pixels, four bytes each, row by row from the top left
     /// (any bytes-like object: `bytes`, `bytearray`, `memoryview`, a NumPy array's buffer); a
     /// texel is solid when its alpha is above `threshold`. `ValueError` for a byte count that
     /// does not match the size.
     #[classmethod]
-    #[pyo3(signature = (data, width, height, threshold = 0))]
+    #[pyo3(signature = (data, width, height, threshold = 127))]
     fn from_rgba(
         _cls: &Bound<'_, PyType>,
         py: Python<'_>,
@@ -688,13 +688,13 @@ impl PyMask {
         .map_err(mask_error)
     }
 
-    /// Mask.load(path, threshold=0) -> Mask
+    /// Mask.load(path, threshold=127) -> Mask
     ///
     /// A mask from an image file (PNG), a texel solid when its alpha is above `threshold`.
     /// `OSError` when the file cannot be read, `ValueError` when it is not an image or is
     /// larger than 8192 x 8192 texels (16384 a side).
     #[classmethod]
-    #[pyo3(signature = (path, threshold = 0))]
+    #[pyo3(signature = (path, threshold = 127))]
     fn load(
         _cls: &Bound<'_, PyType>,
         py: Python<'_>,

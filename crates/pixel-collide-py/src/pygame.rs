@@ -15,7 +15,7 @@ use crate::errors::mask_error;
 /// and the crate's masks do not).
 pub enum Texels {
     /// A mask with texels.
-    Mask(Mask),
+    Mask(Box<Mask>),
     /// A width and height, one of them 0.
     ZeroSize(u32, u32),
 }
@@ -67,7 +67,7 @@ pub fn from_surface(
         return maybe_detach(py, bytes.len() as u64 / 256, || {
             Mask::from_rgba(w, h, bytes, rule)
         })
-        .map(Texels::Mask)
+        .map(|m| Texels::Mask(Box::new(m)))
         .map_err(mask_error);
     }
     if !(1..=4).contains(&bytesize)
@@ -94,7 +94,7 @@ pub fn from_surface(
         }
         Mask::from_strip_words(w as u32, h as u32, words)
     })
-    .map(Texels::Mask)
+    .map(|m| Texels::Mask(Box::new(m)))
     .map_err(mask_error)
 }
 
@@ -151,7 +151,7 @@ pub fn from_pygame(py: Python<'_>, mask: &Bound<'_, PyAny>) -> PyResult<Texels> 
         }
     };
     Mask::from_strip_words(w, h, words)
-        .map(Texels::Mask)
+        .map(|m| Texels::Mask(Box::new(m)))
         .map_err(mask_error)
 }
 

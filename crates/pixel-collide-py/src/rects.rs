@@ -6,9 +6,12 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyTuple;
 
+/// pygame's `Rect` and `FRect` classes, where they exist.
+type Classes = (Option<Py<PyAny>>, Option<Py<PyAny>>);
+
 /// pygame's `Rect` and `FRect` classes, looked up once.
-fn classes(py: Python<'_>) -> PyResult<&(Option<Py<PyAny>>, Option<Py<PyAny>>)> {
-    static CLASSES: PyOnceLock<(Option<Py<PyAny>>, Option<Py<PyAny>>)> = PyOnceLock::new();
+fn classes(py: Python<'_>) -> PyResult<&Classes> {
+    static CLASSES: PyOnceLock<Classes> = PyOnceLock::new();
     CLASSES.get_or_try_init(py, || {
         let found = py
             .import("pixel_collide._pygame")?

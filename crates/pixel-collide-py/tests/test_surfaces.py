@@ -204,13 +204,13 @@ def test_from_rgba_reads_a_non_contiguous_numpy_array_in_row_order(rng):
     part = wide[:, ::2, :]  # every other pixel of each row
     assert not part.flags["C_CONTIGUOUS"]
     expected = alpha_texels(part.tobytes(), 70, 0)
-    assert texels_of(pc.Mask.from_rgba(part, 70, 6)) == expected
+    assert texels_of(pc.Mask.from_rgba(part, 70, 6, 0)) == expected
 
 
-def test_from_rgba_default_threshold_is_0(rng):
-    data = bytes([9, 9, 9, 0, 9, 9, 9, 1, 9, 9, 9, 255])
-    m = pc.Mask.from_rgba(data, 3, 1)
-    assert [m.get_at((x, 0)) for x in range(3)] == [0, 1, 1]
+def test_from_rgba_default_threshold_is_pygames_127(rng):
+    data = bytes([9, 9, 9, 0, 9, 9, 9, 127, 9, 9, 9, 128, 9, 9, 9, 255])
+    m = pc.Mask.from_rgba(data, 4, 1)
+    assert [m.get_at((x, 0)) for x in range(4)] == [0, 0, 1, 1]
 
 
 # --- PNG files -----------------------------------------------------------------------------------
@@ -231,11 +231,11 @@ def test_load_reads_a_png_as_pygame_reads_it(rng, tmp_path, size, threshold):
     assert pc.Mask.load(pathlib.Path(path), threshold=threshold) == ours
 
 
-def test_load_default_threshold_is_0(rng, tmp_path):
+def test_load_default_threshold_is_pygames_127(rng, tmp_path):
     s = random_alpha_surface(rng, (66, 5))
     path = tmp_path / "a.png"
     pygame.image.save(s, str(path))
-    assert ours_key(pc.Mask.load(path)) == as_pg_key(pygame.mask.from_surface(s, 0))
+    assert ours_key(pc.Mask.load(path)) == as_pg_key(pygame.mask.from_surface(s))
 
 
 def test_load_of_a_png_without_alpha_is_all_solid(rng, tmp_path):
