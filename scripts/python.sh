@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # The Python package (crates/pixel-collide-py) end to end, as a user gets it: its source distribution
-# made by maturin, the wheel built from that sdist (abi3 for CPython 3.9 on, linked by zig for
-# manylinux 2.17), checked by auditwheel, then installed into a fresh virtual environment beside
-# pygame-ce, NumPy and pytest with no Rust toolchain on PATH, where its pytest suite, the bench's quick
-# mode and the pygame-ce example run headless (the first frame of a hit saved under target/python/).
+# made by maturin, the wheels built from that sdist (the stable ABI of CPython 3.10 on, and of 3.9,
+# linked by zig for manylinux 2.17), checked by auditwheel, then the one pip picks installed into a
+# fresh virtual environment beside pygame-ce, NumPy and pytest with no Rust toolchain on PATH, where
+# its pytest suite, the bench's quick mode and the pygame-ce example run headless (the first frame
+# of a hit saved under target/python/).
 # Needs Python 3.9 or later with venv, and Rust.
 #
 #   bash scripts/python.sh            everything
 #   bash scripts/python.sh -k group   the build and install, then pytest with these arguments alone
-#   bash scripts/python.sh --wheel    only the sdist and the wheel, left in target/python-dist/
+#   bash scripts/python.sh --wheel    only the sdist and the wheels, left in target/python-dist/
 #   bash scripts/python.sh --tools    only the build tools and what the tests need from PyPI
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -59,22 +60,31 @@ with tempfile.TemporaryDirectory() as tmp:
             if os.path.relpath(path, dest) not in keep and "/target/" not in path:
                 os.remove(path)
 PY
-PATH="$tools/bin:$PATH" maturin build --release --zig --compatibility manylinux2014 \
-  --manifest-path "$unpacked/crates/pixel-collide-py/Cargo.toml" --out "$dist" 2>&1 |
-  grep -E '^(📦|error|warning: unused)' || true
-wheel=$(ls "$dist"/pixel_collide-*.whl)
-tag=$("$tools/bin/auditwheel" show "$wheel" | tr -s ' \n' ' ' | grep -o 'consistent with the following platform tag: "[^"]*"' || true)
-case "$tag" in
-  *'"manylinux_2_17_'*) echo "python: $(basename "$wheel"): auditwheel: ${tag#*: }" ;;
-  *) echo "python: auditwheel does not accept $(basename "$wheel") as manylinux 2.17: ${tag:-no tag}"; exit 1 ;;
-esac
+# Two wheels: CPython 3.10 and later (vectorcall), and 3.9 (the `python39` feature); pip takes the
+# newest stable ABI an interpreter has.
+for features in "" "--features python39"; do
+  # shellcheck disable=SC2086
+  PATH="$tools/bin:$PATH" maturin build --release --zig --compatibility manylinux2014 $features \
+    --manifest-path "$unpacked/crates/pixel-collide-py/Cargo.toml" --out "$dist" 2>&1 |
+    grep -E '^(📦|error|warning: unused)' || true
+done
+wheels=("$dist"/pixel_collide-*.whl)
+[ "${#wheels[@]}" -eq 2 ] || { echo "python: two wheels expected in $dist, ${#wheels[@]} found"; exit 1; }
+for wheel in "${wheels[@]}"; do
+  tag=$("$tools/bin/auditwheel" show "$wheel" | tr -s ' \n' ' ' |
+    grep -o 'consistent with the following platform tag: "[^"]*"' || true)
+  case "$tag" in
+    *'"manylinux_2_17_'*) echo "python: $(basename "$wheel"): auditwheel: ${tag#*: }" ;;
+    *) echo "python: auditwheel does not accept $(basename "$wheel") as manylinux 2.17: ${tag:-no tag}"; exit 1 ;;
+  esac
+done
 [ "${1:-}" != --wheel ] || exit 0
 
 # A fresh environment every run, and pip allowed only the wheel: nothing is built on install.
 rm -rf "$fresh"
 python3 -m venv "$fresh"
 "$fresh/bin/pip" install -q "${tests[@]}"
-"$fresh/bin/pip" install -q --no-index --only-binary :all: "$wheel"
+"$fresh/bin/pip" install -q --no-index --only-binary :all: --find-links "$dist" pixel-collide
 
 # With only the fresh environment on PATH, no cargo or rustc can be reached.
 export PATH="$fresh/bin" SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1

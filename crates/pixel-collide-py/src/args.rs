@@ -69,6 +69,20 @@ pub fn finite(x: f64, what: &str) -> PyResult<f32> {
 /// Values past `i64` are clamped: no mask is that large, so a clamped offset misses exactly as the
 /// true one does.
 pub fn texel_pair(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<(i64, i64)> {
+    // The form nearly every call passes, a tuple of two `int`s, read with no reference counted and
+    // no error made and dropped: per call, this is most of the work a small query does.
+    if let Ok(t) = obj.cast::<PyTuple>() {
+        if t.len() == 2 {
+            let (x, y) = (t.get_borrowed_item(0)?, t.get_borrowed_item(1)?);
+            if x.is_exact_instance_of::<pyo3::types::PyInt>()
+                && y.is_exact_instance_of::<pyo3::types::PyInt>()
+            {
+                if let (Ok(x), Ok(y)) = (x.extract::<i64>(), y.extract::<i64>()) {
+                    return Ok((x, y));
+                }
+            }
+        }
+    }
     let (x, y) = items(obj).ok_or_else(|| not_a_pair_of_ints(obj, what))?;
     // Anything with `__index__` (NumPy's integers too), or a float cut towards zero as pygame-ce
     // cuts it; a float that is not finite names no texel.

@@ -6,6 +6,18 @@ use super::node::{Node, TAG_SOLID, TAG_SQUARE};
 /// The side of a bit block, in texels: one word of a row.
 pub(crate) const BLOCK: u32 = 64;
 
+/// How many bits of `words` are set: compiled again for hardware popcount (and AVX-512's vector
+/// popcount), chosen at run time, so that counting a mask built from words costs a few cycles a
+/// word rather than the dozen of a portable bit count.
+#[multiversion::multiversion(targets(
+    "x86_64+avx512f+avx512bw+avx512vl+avx512vpopcntdq+avx2+popcnt",
+    "x86_64+avx2+popcnt",
+    "x86_64+popcnt",
+))]
+pub(crate) fn count_ones(words: &[u64]) -> u64 {
+    words.iter().map(|w| u64::from(w.count_ones())).sum()
+}
+
 /// Read access to a mask's words, which the build and the walk's squares both scan.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Bits<'a> {

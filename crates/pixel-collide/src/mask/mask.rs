@@ -417,7 +417,7 @@ impl Mask {
             bounds: None,
             tree: OnceLock::new(),
         };
-        mask.solid_count = mask.bits.iter().map(|w| u64::from(w.count_ones())).sum();
+        mask.solid_count = super::bits::count_ones(&mask.bits);
         mask.bounds = mask
             .bits()
             .bounds()
@@ -442,8 +442,7 @@ impl Mask {
         let column = move |k: usize| k * h + y0 as usize..k * h + y1 as usize;
         let count = |bits: &[u64]| -> u64 {
             (k0..k1)
-                .flat_map(|k| &bits[column(k)])
-                .map(|w| u64::from(w.count_ones()))
+                .map(|k| super::bits::count_ones(&bits[column(k)]))
                 .sum()
         };
         let before = count(&self.bits);
