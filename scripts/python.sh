@@ -91,7 +91,10 @@ export PATH="$fresh/bin" SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE
 cd "$root/crates/pixel-collide-py"
 python -c 'import pixel_collide, shutil, sys
 assert pixel_collide.__file__.startswith(sys.prefix), pixel_collide.__file__
-assert not (shutil.which("cargo") or shutil.which("rustc"))'
+assert not (shutil.which("cargo") or shutil.which("rustc"))
+import importlib.metadata as m
+tag = next(l for l in m.distribution("pixel-collide").read_text("WHEEL").splitlines() if l.startswith("Tag"))
+print("python: installed the wheel of", tag[5:])'
 if [ "$#" -gt 0 ]; then
   exec python -m pytest -q "$@" tests
 fi

@@ -5,7 +5,7 @@ use pixel_collide::glam::Vec2;
 use pixel_collide::Mask;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyTuple};
+use pyo3::types::{PyFloat, PyList, PyTuple};
 
 /// The two items of a tuple, a list, a `pygame.Vector2` or any other two-item sequence (not a
 /// string), or `None`.
@@ -30,6 +30,15 @@ fn not_a_pair(obj: &Bound<'_, PyAny>, what: &str) -> PyErr {
 
 /// Two numbers given as a tuple or any two-item sequence.
 pub fn pair_f64(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<(f64, f64)> {
+    // A tuple of two `float`s, the form a game passes each frame, read with no reference counted.
+    if let Ok(t) = obj.cast::<PyTuple>() {
+        if t.len() == 2 {
+            let (x, y) = (t.get_borrowed_item(0)?, t.get_borrowed_item(1)?);
+            if let (Ok(x), Ok(y)) = (x.cast::<PyFloat>(), y.cast::<PyFloat>()) {
+                return Ok((x.value(), y.value()));
+            }
+        }
+    }
     let (x, y) = items(obj).ok_or_else(|| not_a_pair(obj, what))?;
     match (x.extract::<f64>(), y.extract::<f64>()) {
         (Ok(x), Ok(y)) => Ok((x, y)),

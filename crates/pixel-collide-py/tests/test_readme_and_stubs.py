@@ -61,3 +61,28 @@ def test_every_public_class_and_function_has_a_docstring():
             for member, value in vars(item).items():
                 if not member.startswith("_") and callable(getattr(item, member, None)):
                     assert getattr(item, member).__doc__, (name, member)
+
+
+def test_the_readme_pygame_sprite_example_finds_the_one_rock_it_promises():
+    readme = (PACKAGE / "README.md").read_text()
+    example = next(
+        block for block in re.findall(r"```python\n(.*?)```", readme, re.S) if "spritecollide" in block
+    )
+    exec(compile(example, "README.md", "exec"), {})
+
+
+def test_the_submodules_stubs_name_what_they_have():
+    import pixel_collide.mask
+    import pixel_collide.sprite
+
+    for module in (pixel_collide.mask, pixel_collide.sprite):
+        stub = pathlib.Path(module.__file__).with_suffix(".pyi")
+        names = set()
+        for node in ast.parse(stub.read_text()).body:
+            if isinstance(node, ast.FunctionDef):
+                names.add(node.name)
+            elif isinstance(node, ast.Assign):
+                names.update(t.id for t in node.targets)
+            elif isinstance(node, ast.ImportFrom):
+                names.update(a.asname or a.name for a in node.names if a.asname)
+        assert names == set(module.__all__), (module.__name__, names ^ set(module.__all__))

@@ -51,6 +51,9 @@ def mask_words(mask):
         raise TypeError("Mask.from_pygame takes a pygame.mask.Mask, not %s" % type(mask).__name__)
     width, height = mask.get_size()
     view = _buffer(mask)
+    if width == 0 or height == 0:
+        # A mask with no texels has no words (and pygame-ce 2.5.6 fails to copy its empty buffer).
+        return width, height, b"", view.itemsize
     return width, height, view.tobytes(), view.itemsize
 
 
