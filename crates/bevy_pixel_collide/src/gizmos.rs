@@ -50,7 +50,7 @@ pub(crate) fn draw_gizmos(
             continue;
         };
         // The solid texels' bounds, not the image's: a sprite with a transparent margin is drawn tight.
-        let Some(b) = mask.opaque_bounds() else {
+        let Some(b) = mask.solid_bounds() else {
             continue;
         };
         let (x0, y0) = (b.x as f32, b.y as f32);

@@ -398,7 +398,7 @@ fn editing_the_image_rebuilds_the_mask_in_the_same_update() {
             .unwrap()
             .mask()
             .unwrap()
-            .opaque_count(),
+            .solid_count(),
         0
     );
 

@@ -110,7 +110,12 @@ impl Under<'_> {
                 out.extend(words.iter().zip(lo).map(|(&w, &a)| f(w, (a >> bit) & keep)));
             }
             (None, Some(hi)) if bit != 0 => {
-                out.extend(words.iter().zip(hi).map(|(&w, &b)| f(w, (b << (64 - bit)) & keep)));
+                out.extend(
+                    words
+                        .iter()
+                        .zip(hi)
+                        .map(|(&w, &b)| f(w, (b << (64 - bit)) & keep)),
+                );
             }
             _ => out.extend(words.iter().map(|&w| f(w, 0))),
         }

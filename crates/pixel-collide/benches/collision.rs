@@ -94,7 +94,7 @@ fn translated_families(c: &mut Criterion) {
         g.bench_function("module_overlap_mask", |b| {
             b.iter(|| {
                 let (a, other) = black_box(&case).sprites();
-                pixel_collide::overlap_mask(a, other).opaque_count()
+                pixel_collide::overlap_mask(a, other).solid_count()
             })
         });
         g.finish();
@@ -167,12 +167,12 @@ fn analysis(c: &mut Criterion) {
     g.bench_function("centroid", |b| b.iter(|| black_box(&blobs).centroid()));
     g.bench_function("invert", |b| b.iter(|| black_box(&blobs).invert()));
     g.bench_function("scale_to_128", |b| {
-        b.iter(|| black_box(&blobs).scale(128, 128))
+        b.iter(|| black_box(&blobs).resized(128, 128))
     });
     // Timed for as long as it is kept: it is deprecated for its memory, not its speed.
     #[allow(deprecated)]
-    g.bench_function("connected_components", |b| {
-        b.iter(|| black_box(&blobs).connected_components(1).len())
+    g.bench_function("components", |b| {
+        b.iter(|| black_box(&blobs).components(1).len())
     });
     g.bench_function("bounding_rects", |b| {
         b.iter(|| black_box(&blobs).bounding_rects())
@@ -239,7 +239,7 @@ fn carving(c: &mut Criterion) {
     g.bench_function("rebuild_from_scratch", |b| {
         b.iter(|| {
             Mask::from_fn(4096, 1024, |x, y| {
-                black_box(&terrain).is_opaque(x.into(), y.into())
+                black_box(&terrain).solid_at(x.into(), y.into())
             })
         })
     });
@@ -260,8 +260,8 @@ fn build(c: &mut Criterion) {
     let mut g = c.benchmark_group("build_4096_noise");
     g.sample_size(10);
     short(&mut g);
-    g.bench_function("from_row_words", |b| {
-        b.iter(|| Mask::from_row_words(n, n, black_box(words.clone())))
+    g.bench_function("from_words", |b| {
+        b.iter(|| Mask::from_words(n, n, black_box(words.clone())))
     });
     g.finish();
 }

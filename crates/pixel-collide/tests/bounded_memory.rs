@@ -81,8 +81,8 @@ fn overlap_mask_under_one_huge_turned_texel_needs_little_beyond_its_answer() {
     let (peak, shared) =
         peak_during(|| overlap_mask(Sprite::new(&a, Affine2::IDENTITY), Sprite::new(&dot, huge)));
     assert_eq!(
-        shared.opaque_count(),
-        a.opaque_count(),
+        shared.solid_count(),
+        a.solid_count(),
         "the texel covers it all"
     );
     // The answer's bits and its tree (under twice the bits), plus scratch.
@@ -103,7 +103,7 @@ fn components_of_a_strip_of_many_small_parts_follow_their_texels() {
     assert_eq!(parts.len(), 33_334);
     assert_eq!(
         parts.iter().map(|p| p.solid_count()).sum::<u64>(),
-        strip.opaque_count()
+        strip.solid_count()
     );
     assert!(parts[0].runs().count() == 1 && parts[0].bounds().w == 2);
     // Labelling keeps about 40 bytes a run, and each component its runs and a header.

@@ -264,8 +264,8 @@ fn empty_mask_touches_nothing() {
     let empty = Mask::from_fn(5, 5, |_, _| false).unwrap();
     let a = full(5, 5);
     assert!(!hits(&empty, at(0.0, 0.0), &a, at(0.0, 0.0)));
-    assert_eq!(empty.opaque_bounds(), None);
-    assert_eq!(empty.opaque_count(), 0);
+    assert_eq!(empty.solid_bounds(), None);
+    assert_eq!(empty.solid_count(), 0);
 }
 
 // ---- Masks -----------------------------------------------------------------------------------
@@ -330,7 +330,7 @@ fn centred_tie_on_one_axis_goes_to_the_negative_direction() {
 }
 
 #[test]
-fn trace_starts_at_the_opaque_bounds_and_agrees_with_collide() {
+fn trace_starts_at_the_solid_bounds_and_agrees_with_collide() {
     use pixel_collide::debug::collide_traced;
     let p = plus(21, 3);
     let bar = Mask::from_fn(6, 2, |x, _| x > 0).unwrap();
@@ -343,8 +343,8 @@ fn trace_starts_at_the_opaque_bounds_and_agrees_with_collide() {
         });
         assert_eq!(traced, collide(Sprite::new(&p, tp), Sprite::new(&bar, tb)));
         assert_eq!(traced.is_some(), expect_hit, "bar at x = {x}");
-        assert_eq!(pairs[0].a, p.opaque_bounds().unwrap());
-        assert_eq!(pairs[0].b, bar.opaque_bounds().unwrap());
+        assert_eq!(pairs[0].a, p.solid_bounds().unwrap());
+        assert_eq!(pairs[0].b, bar.solid_bounds().unwrap());
         let mut swapped = Vec::new();
         collide_traced(Sprite::new(&bar, tb), Sprite::new(&p, tp), |t| {
             swapped.push(t)

@@ -111,8 +111,8 @@ proptest! {
         }
         let fresh = Mask::from_fn(w, h, |x, y| model[y as usize][x as usize]).unwrap();
         prop_assert!(mask == fresh, "the edited texels differ from the model");
-        prop_assert_eq!(mask.opaque_count(), fresh.opaque_count());
-        prop_assert_eq!(mask.opaque_bounds(), fresh.opaque_bounds());
+        prop_assert_eq!(mask.solid_count(), fresh.solid_count());
+        prop_assert_eq!(mask.solid_bounds(), fresh.solid_bounds());
         let padded = w.div_ceil(64) as usize * 8 * h as usize;
         // Three times pygame's bytes (its two ints and its words) from 1024 texels up.
         let bound = 3 * (8 + padded);
@@ -137,8 +137,8 @@ proptest! {
 fn carving_empties_a_block_and_the_mask_touches_nothing_there() {
     let mut m = Mask::from_fn(128, 64, |x, _| x < 64).unwrap();
     m.fill_circle(Vec2::new(32.0, 32.0), 100.0, false);
-    assert_eq!(m.opaque_count(), 0);
-    assert_eq!(m.opaque_bounds(), None);
+    assert_eq!(m.solid_count(), 0);
+    assert_eq!(m.solid_bounds(), None);
     let dot = Mask::from_fn(1, 1, |_, _| true).unwrap();
     let at = Affine2::from_translation(Vec2::new(10.0, 10.0));
     assert!(!overlaps(
@@ -161,10 +161,10 @@ fn fill_circle_with_an_infinite_radius_fills_every_texel_like_a_huge_one() {
     let mut endless = huge.clone();
     huge.fill_circle(Vec2::new(3.0, 4.0), 1e30, true);
     endless.fill_circle(Vec2::new(3.0, 4.0), f32::INFINITY, true);
-    assert_eq!(huge.opaque_count(), 70 * 9);
+    assert_eq!(huge.solid_count(), 70 * 9);
     assert!(endless == huge);
     endless.fill_circle(Vec2::new(3.0, 4.0), f32::INFINITY, false);
-    assert_eq!(endless.opaque_count(), 0);
+    assert_eq!(endless.solid_count(), 0);
     endless.fill_circle(Vec2::new(3.0, 4.0), f32::NAN, true);
-    assert_eq!(endless.opaque_count(), 0, "a NaN radius changes nothing");
+    assert_eq!(endless.solid_count(), 0, "a NaN radius changes nothing");
 }

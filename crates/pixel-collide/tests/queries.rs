@@ -28,7 +28,7 @@ fn solid_quads(m: &Mask, t: Affine2) -> Vec<[DVec2; 4]> {
     let mut out = Vec::new();
     for y in 0..m.height() {
         for x in 0..m.width() {
-            if m.is_opaque(x.into(), y.into()) {
+            if m.solid_at(x.into(), y.into()) {
                 let (x, y) = (f64::from(x), f64::from(y));
                 out.push(quad(t, x, y, x + 1.0, y + 1.0));
             }
@@ -57,7 +57,7 @@ proptest! {
         let frac = local - local.floor();
         // Points within rounding of a texel edge may fall either way.
         prop_assume!(frac.min_element() > 1e-4 && frac.max_element() < 1.0 - 1e-4);
-        let expected = m.is_opaque(local.x.floor() as i64, local.y.floor() as i64);
+        let expected = m.solid_at(local.x.floor() as i64, local.y.floor() as i64);
         prop_assert_eq!(Sprite::new(&m, t).contains_point(p), expected);
     }
 
@@ -142,7 +142,7 @@ proptest! {
         let (mut clear, mut unsure) = (f64::INFINITY, f64::INFINITY);
         for y in 0..m.height() {
             for x in 0..m.width() {
-                if !m.is_opaque(x.into(), y.into()) {
+                if !m.solid_at(x.into(), y.into()) {
                     continue;
                 }
                 if let Some((t0, t1)) = texel_interval(p, d, len, x.into(), y.into()) {
@@ -212,8 +212,8 @@ fn check_overlap_mask(a: &Mask, ta: Affine2, b: &Mask, tb: Affine2) -> Result<()
     let others = solid_quads(b, tb);
     for y in 0..a.height() {
         for x in 0..a.width() {
-            let bit = shared.is_opaque(x.into(), y.into());
-            if !a.is_opaque(x.into(), y.into()) {
+            let bit = shared.solid_at(x.into(), y.into());
+            if !a.solid_at(x.into(), y.into()) {
                 prop_assert!(!bit, "air texel ({}, {}) marked shared", x, y);
                 continue;
             }
@@ -253,7 +253,7 @@ proptest! {
         // Some texel is shared exactly when the two share area at all.
         let shared = pixel_collide::overlap_mask(Sprite::new(&a, ta), Sprite::new(&b, tb));
         let area = pixel_collide::overlap_area(Sprite::new(&a, ta), Sprite::new(&b, tb));
-        prop_assert_eq!(shared.opaque_count() > 0, area > 0.0);
+        prop_assert_eq!(shared.solid_count() > 0, area > 0.0);
     }
 }
 

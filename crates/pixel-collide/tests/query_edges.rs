@@ -16,7 +16,7 @@ fn rect_touches_translated(m: &Mask, t: Vec2, r: Rect) -> bool {
     (0..m.height()).any(|y| {
         (0..m.width()).any(|x| {
             let c = t + DVec2::new(f64::from(x), f64::from(y));
-            m.is_opaque(x.into(), y.into())
+            m.solid_at(x.into(), y.into())
                 && hi.x > c.x
                 && lo.x < c.x + 1.0
                 && hi.y > c.y
@@ -106,8 +106,7 @@ fn art(rows: &[&str]) -> Mask {
 /// one cover); and an edited mask's block grid (a texel set and cleared again far away).
 fn paths(m: &Mask) -> Vec<Mask> {
     let noisy = |x: u32, y: u32| x >= 128 && y >= 128 && (x * 7 + y * 13).is_multiple_of(3);
-    let inside =
-        |x: u32, y: u32| x < m.width() && y < m.height() && m.is_opaque(x.into(), y.into());
+    let inside = |x: u32, y: u32| x < m.width() && y < m.height() && m.solid_at(x.into(), y.into());
     let blocks = Mask::from_fn(192, 192, |x, y| inside(x, y) || noisy(x, y)).unwrap();
     let mut edited = Mask::from_fn(192, 192, |x, y| inside(x, y) || noisy(x, y)).unwrap();
     edited.set(100, 100, true);
@@ -131,7 +130,7 @@ fn seam_reference(m: &Mask, axis: usize, line: i64, a: f64, b: f64) -> bool {
         } else {
             ((line - 1, mid), (line, mid))
         };
-        m.is_opaque(p.0, p.1) && m.is_opaque(q.0, q.1)
+        m.solid_at(p.0, p.1) && m.solid_at(q.0, q.1)
     })
 }
 

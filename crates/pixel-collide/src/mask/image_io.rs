@@ -164,15 +164,13 @@ impl Mask {
 }
 
 /// Decodes bytes into RGBA8, naming `source` in the error.
-// image 0.24 has only `io::Reader` and `io::Limits`; 0.25 keeps them as deprecated aliases.
-#[allow(deprecated)]
 fn decode_rgba(bytes: &[u8], source: &str) -> Result<RgbaImage, MaskError> {
     let decode_error = |e: image::ImageError| MaskError::Decode {
         source: source.to_string(),
         message: e.to_string(),
     };
     let reader = || {
-        image::io::Reader::new(std::io::Cursor::new(bytes))
+        image::ImageReader::new(std::io::Cursor::new(bytes))
             .with_guessed_format()
             .map_err(|e| decode_error(image::ImageError::IoError(e)))
     };
@@ -189,7 +187,7 @@ fn decode_rgba(bytes: &[u8], source: &str) -> Result<RgbaImage, MaskError> {
         });
     }
     let mut reader = reader()?;
-    let mut limits = image::io::Limits::default();
+    let mut limits = image::Limits::default();
     limits.max_image_width = Some(Mask::MAX_IMAGE_SIDE);
     limits.max_image_height = Some(Mask::MAX_IMAGE_SIDE);
     limits.max_alloc = Some(Mask::MAX_IMAGE_TEXELS * 4);

@@ -171,12 +171,6 @@ impl Mask {
         &self.bits
     }
 
-    /// [`from_words`](Self::from_words) with `None` for every error.
-    #[doc(hidden)]
-    pub fn from_row_words(width: u32, height: u32, words: Vec<u64>) -> Option<Mask> {
-        Self::from_words(width, height, words).ok()
-    }
-
     /// The widest or tallest mask built from bits or a predicate: 2^23, so that the centre of every
     /// texel box, a multiple of a half, is exact in an `f32`, as the mask's tree keeps it.
     pub const MAX_SIDE: u32 = limits::MAX_SIDE;
@@ -237,16 +231,15 @@ impl Mask {
         self.solid_at(i64::from(x), i64::from(y))
     }
 
-    /// [`is_solid`](Self::is_solid) for signed coordinates (those outside the mask, negative ones
-    /// included, are air).
-    #[doc(hidden)]
-    pub fn is_opaque(&self, x: i64, y: i64) -> bool {
-        self.solid_at(x, y)
-    }
-
-    /// Whether texel (x, y) is solid, for any coordinates: a neighbour's, which may lie outside.
+    /// Whether texel (x, y) is solid, for any coordinates: those outside the mask, negative ones
+    /// included, are air (a neighbour's texel, an offset's).
+    ///
+    /// ```
+    /// let m = pixel_collide::Mask::from_fn(2, 2, |_, _| true).unwrap();
+    /// assert!(m.solid_at(1, 1) && !m.solid_at(-1, 0) && !m.solid_at(2, 0));
+    /// ```
     #[inline]
-    pub(crate) fn solid_at(&self, x: i64, y: i64) -> bool {
+    pub fn solid_at(&self, x: i64, y: i64) -> bool {
         if x < 0 || y < 0 || x >= i64::from(self.width) || y >= i64::from(self.height) {
             return false;
         }
@@ -263,12 +256,6 @@ impl Mask {
         self.solid_count
     }
 
-    /// [`solid_count`](Self::solid_count) under its former name.
-    #[doc(hidden)]
-    pub fn opaque_count(&self) -> u64 {
-        self.solid_count()
-    }
-
     /// The smallest rectangle holding every solid texel, or `None` when no texel is solid.
     ///
     /// ```
@@ -278,12 +265,6 @@ impl Mask {
     /// ```
     pub fn solid_bounds(&self) -> Option<PixelRect> {
         self.bounds
-    }
-
-    /// [`solid_bounds`](Self::solid_bounds) under its former name.
-    #[doc(hidden)]
-    pub fn opaque_bounds(&self) -> Option<PixelRect> {
-        self.solid_bounds()
     }
 
     /// Disjoint rectangles that together cover exactly the solid texels: each row's runs, merged with

@@ -47,12 +47,6 @@ impl Mask {
         })
     }
 
-    /// [`resized`](Self::resized) with `None` for every error.
-    #[doc(hidden)]
-    pub fn scale(&self, width: u32, height: u32) -> Option<Mask> {
-        self.resized(width, height).ok()
-    }
-
     /// The 8-connected components of the solid texels, largest first (ties in row order of their first
     /// texel), each as its row runs with its bounds; `min_size` drops smaller ones.
     ///
@@ -81,25 +75,6 @@ impl Mask {
                 count: c.count,
                 runs: std::mem::take(&mut runs_of[c.root]),
             })
-            .collect()
-    }
-
-    /// [`components`](Self::components), each as a mask of this size (pygame's form). Its memory is
-    /// the mask's size times the number of components (a 1 x 100,000 strip of 33,333 parts would take
-    /// about 26 GB), so it is deprecated and kept only for code written against it; `components`
-    /// gives the same parts in memory that follows their texels.
-    #[doc(hidden)]
-    #[deprecated(
-        since = "0.1.0",
-        note = "one full-size mask per component: use `Mask::components`, whose memory follows the texels"
-    )]
-    pub fn connected_components(&self, min_size: u64) -> Vec<Mask> {
-        let labelled = self.label_runs();
-        labelled
-            .components
-            .iter()
-            .filter(|c| c.count >= min_size.max(1))
-            .map(|c| self.mask_of_runs(&labelled.runs_of[c.root]))
             .collect()
     }
 
