@@ -235,15 +235,19 @@ pub(crate) type WorldBox = (DVec2, [DVec2; 2]);
 pub(crate) fn least_overlap(mine: WorldBox, other: WorldBox) -> (Vec2, f32) {
     let d = mine.0 - other.0;
     let axes = [mine.1[0], mine.1[1], other.1[0], other.1[1]];
-    let mut best: Option<(DVec2, f64)> = None;
-    for a in axes {
+    // Every candidate first, each independent of the others (so their square roots and divisions
+    // overlap in the pipeline), then the choice among them.
+    let mut candidates = [(DVec2::ZERO, 0.0, 0.0); 4];
+    for (c, a) in candidates.iter_mut().zip(axes) {
         let n = a.perp().normalize_or_zero();
+        let reach: f64 = axes.iter().map(|h| h.dot(n).abs()).sum();
+        *c = (n, reach - d.dot(n).abs(), 1e-9 * reach);
+    }
+    let mut best: Option<(DVec2, f64)> = None;
+    for (n, overlap, tol) in candidates {
         if n == DVec2::ZERO {
             continue;
         }
-        let reach: f64 = axes.iter().map(|h| h.dot(n).abs()).sum();
-        let overlap = reach - d.dot(n).abs();
-        let tol = 1e-9 * reach;
         let wins = best.is_none_or(|(m, o)| {
             overlap < o - tol || (overlap <= o + tol && n.y.abs() > m.y.abs() + 1e-9)
         });
