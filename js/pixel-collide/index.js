@@ -1,0 +1,329 @@
+// pixel-collide: exact per-pixel collision of sprites placed by any 2D matrix (turned, scaled,
+// flipped, sheared), in WebAssembly. Load it once with `await init()` (or `initSync(bytes)`), build
+// a `Mask` per image, and ask about `Sprite`s: a mask and the six numbers of its matrix.
+//
+// Coordinates are the web's: y grows downwards, a texel (x, y) is the unit square [x, x+1) x
+// [y, y+1) of its image, and a matrix maps it as DOMMatrix does: (a x + c y + e, b x + d y + f).
+
+import wasmInit, * as wasm from "./dist/pixel_collide_js.js";
+
+let ready = false;
+
+/**
+ * Loads the WebAssembly module: from `dist/pixel_collide_js_bg.wasm` beside this file (found
+ * through `import.meta.url`, so bundlers copy it) unless `source` says otherwise (a URL, a
+ * `Response`, bytes or a `WebAssembly.Module`). Call it once before anything else.
+ */
+export async function init(source) {
+  if (!ready) {
+    await wasmInit(source === undefined ? undefined : { module_or_path: source });
+    ready = true;
+  }
+}
+
+/** Loads the WebAssembly module from its bytes (or a compiled `WebAssembly.Module`) at once. */
+export function initSync(bytes) {
+  if (!ready) {
+    wasm.initSync({ module: bytes });
+    ready = true;
+  }
+}
+
+function needReady() {
+  if (!ready) {
+    throw new Error("pixel-collide: call `await init()` (or `initSync(bytes)`) first");
+  }
+}
+
+function describe(value) {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return `an array of ${value.length}`;
+  return typeof value === "object" ? value.constructor?.name ?? "an object" : `${typeof value} ${String(value)}`;
+}
+
+function number(value, what) {
+  if (typeof value !== "number") {
+    throw new TypeError(`${what} must be a number, not ${describe(value)}`);
+  }
+  return value;
+}
+
+/**
+ * The six numbers of a 2D matrix, from an array or typed array `[a, b, c, d, e, f]`, a DOMMatrix
+ * (`{a, b, c, d, e, f}`), or Phaser's and PixiJS's matrices (`{a, b, c, d, tx, ty}`).
+ */
+function matrixOf(m, what) {
+  if (m instanceof Float32Array && m.length === 6) return m;
+  if (Array.isArray(m) || ArrayBuffer.isView(m)) {
+    if (m.length !== 6) {
+      throw new RangeError(`${what} must hold the six numbers a, b, c, d, e, f, not ${m.length}`);
+    }
+    return Float32Array.from(m, (v, i) => number(v, `${what}[${i}]`));
+  }
+  if (m !== null && typeof m === "object" && "a" in m && "d" in m) {
+    const e = "e" in m ? m.e : m.tx;
+    const f = "f" in m ? m.f : m.ty;
+    return Float32Array.of(
+      number(m.a, `${what}.a`), number(m.b, `${what}.b`), number(m.c, `${what}.c`),
+      number(m.d, `${what}.d`), number(e, `${what}.e (or .tx)`), number(f, `${what}.f (or .ty)`),
+    );
+  }
+  throw new TypeError(
+    `${what} must be [a, b, c, d, e, f], a DOMMatrix or a {a, b, c, d, tx, ty} matrix, not ${describe(m)}`,
+  );
+}
+
+function threshold(t) {
+  number(t, "threshold");
+  if (!Number.isInteger(t) || t < 0 || t > 255) {
+    throw new RangeError(`threshold must be a whole number from 0 to 255, not ${t}`);
+  }
+  return t;
+}
+
+function size(value, what) {
+  number(value, what);
+  if (!Number.isInteger(value) || value < 0 || value > 0xffffffff) {
+    throw new RangeError(`${what} must be a whole number of pixels, not ${value}`);
+  }
+  return value;
+}
+
+/** Which texels of an image are solid: built once per image, kept in WebAssembly memory. */
+export class Mask {
+  #inner;
+
+  constructor(inner) {
+    if (!(inner instanceof wasm.Mask)) {
+      throw new TypeError("masks are made by Mask.fromRgba, fromImageData, fromImage or filled");
+    }
+    this.#inner = inner;
+  }
+
+  /** A mask from RGBA bytes, row by row from the top left; solid where alpha > `threshold`. */
+  static fromRgba(data, width, height, threshold_ = 127) {
+    needReady();
+    if (!(data instanceof Uint8Array || data instanceof Uint8ClampedArray || Array.isArray(data))) {
+      throw new TypeError(`data must be a Uint8Array or Uint8ClampedArray of RGBA bytes, not ${describe(data)}`);
+    }
+    const bytes = data instanceof Uint8Array ? data : Uint8Array.from(data);
+    return new Mask(wasm.Mask.fromRgba(bytes, size(width, "width"), size(height, "height"), threshold(threshold_)));
+  }
+
+  /** A mask from an `ImageData` (a canvas's `getImageData`); solid where alpha > `threshold`. */
+  static fromImageData(imageData, threshold_ = 127) {
+    if (imageData === null || typeof imageData !== "object" || !("data" in imageData)) {
+      throw new TypeError(`imageData must be an ImageData, not ${describe(imageData)}`);
+    }
+    const { data, width, height } = imageData;
+    const bytes = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+    return Mask.fromRgba(bytes, width, height, threshold_);
+  }
+
+  /**
+   * A mask from anything a canvas can draw (an `HTMLImageElement` that has loaded, an
+   * `ImageBitmap`, a canvas), read once through a canvas of its size; solid where alpha >
+   * `threshold`. `region` (`{x, y, width, height}`) reads one frame of a sheet.
+   */
+  static fromImage(source, threshold_ = 127, region = undefined) {
+    const w = source?.naturalWidth || source?.videoWidth || source?.width;
+    const h = source?.naturalHeight || source?.videoHeight || source?.height;
+    if (typeof w !== "number" || typeof h !== "number") {
+      throw new TypeError(`source must be an image, bitmap or canvas, not ${describe(source)}`);
+    }
+    const r = region ?? { x: 0, y: 0, width: w, height: h };
+    size(r.width, "region.width");
+    size(r.height, "region.height");
+    if (r.width === 0 || r.height === 0) {
+      throw new RangeError(`the image region is ${r.width} x ${r.height}: a mask needs a pixel at least`);
+    }
+    const canvas = typeof OffscreenCanvas === "function"
+      ? new OffscreenCanvas(r.width, r.height)
+      : Object.assign(document.createElement("canvas"), { width: r.width, height: r.height });
+    const ctx = canvas.getContext("2d", { willReadFrequently: true });
+    ctx.clearRect(0, 0, r.width, r.height);
+    ctx.drawImage(source, r.x, r.y, r.width, r.height, 0, 0, r.width, r.height);
+    return Mask.fromImageData(ctx.getImageData(0, 0, r.width, r.height), threshold_);
+  }
+
+  /** A `width` x `height` mask, every texel solid (or none, with `solid` false). */
+  static filled(width, height, solid = true) {
+    needReady();
+    return new Mask(wasm.Mask.filled(size(width, "width"), size(height, "height"), Boolean(solid)));
+  }
+
+  /** The WebAssembly object, or a TypeError once freed. */
+  get _wasm() {
+    if (this.#inner === null) throw new TypeError("this Mask has been freed");
+    return this.#inner;
+  }
+
+  get width() { return this._wasm.width; }
+  get height() { return this._wasm.height; }
+  /** How many texels are solid. */
+  get count() { return this._wasm.count; }
+  /** Whether texel (x, y) is solid; anything outside is air. */
+  getAt(x, y) { return this._wasm.getAt(number(x, "x"), number(y, "y")); }
+  /** Makes texel (x, y) solid or air (a RangeError outside the mask). */
+  setAt(x, y, solid = true) { this._wasm.setAt(number(x, "x"), number(y, "y"), Boolean(solid)); }
+  /** Releases the mask's WebAssembly memory; using it afterwards throws a TypeError. */
+  free() {
+    if (this.#inner !== null) {
+      this.#inner.free();
+      this.#inner = null;
+    }
+  }
+}
+
+function maskOf(mask, what) {
+  if (!(mask instanceof Mask)) throw new TypeError(`${what} must be a Mask, not ${describe(mask)}`);
+  return mask._wasm;
+}
+
+/** A mask placed in the world by a 2D matrix (see `matrixOf` for the forms it takes). */
+export class Sprite {
+  constructor(mask, matrix = [1, 0, 0, 1, 0, 0]) {
+    maskOf(mask, "mask");
+    this.mask = mask;
+    this.matrix = matrixOf(matrix, "matrix");
+  }
+
+  /** Places the sprite by a new matrix. */
+  place(matrix) {
+    this.matrix = matrixOf(matrix, "matrix");
+    return this;
+  }
+}
+
+function sprite(s, what) {
+  if (!(s instanceof Sprite)) throw new TypeError(`${what} must be a Sprite, not ${describe(s)}`);
+  return [maskOf(s.mask, `${what}.mask`), matrixOf(s.matrix, `${what}.matrix`)];
+}
+
+function pair(a, b, query) {
+  needReady();
+  const [ma, ta] = sprite(a, "a");
+  const [mb, tb] = sprite(b, "b");
+  return query(ma, ta, mb, tb);
+}
+
+/** Whether sprites `a` and `b` share a solid texel. */
+export function overlaps(a, b) {
+  return pair(a, b, wasm.overlaps);
+}
+
+/**
+ * Where `a` and `b` touch: `{x, y, normalX, normalY, depth}` (a point inside a solid texel of
+ * both, the unit normal from `a` towards `b`, the overlap along it), or `null`.
+ */
+export function collide(a, b) {
+  const c = pair(a, b, wasm.collide);
+  return c === undefined ? null : { x: c[0], y: c[1], normalX: c[2], normalY: c[3], depth: c[4] };
+}
+
+/** The shortest move `{x, y}` of `a` out of `b`, with the pair's normal, or `null` when apart. */
+export function pushOut(a, b) {
+  const p = pair(a, b, wasm.pushOut);
+  return p === undefined ? null : { x: p[0], y: p[1], normalX: p[2], normalY: p[3] };
+}
+
+/** How far apart `a` and `b` are, with the closest point on each, or `null` when one is empty. */
+export function distance(a, b) {
+  const d = pair(a, b, wasm.distance);
+  return d === undefined ? null : { distance: d[0], a: { x: d[1], y: d[2] }, b: { x: d[3], y: d[4] } };
+}
+
+/** The world area the solid texels of `a` and `b` share. */
+export function overlapArea(a, b) {
+  return pair(a, b, wasm.overlapArea);
+}
+
+/**
+ * Where a ray from `origin` (`{x, y}`) along `direction` first enters a solid texel of `s` within
+ * `maxDistance`: `{x, y, normalX, normalY, distance}`, or `null`.
+ */
+export function raycast(s, origin, direction, maxDistance = Infinity) {
+  needReady();
+  const [m, t] = sprite(s, "sprite");
+  const h = wasm.raycast(
+    m, t, number(origin?.x, "origin.x"), number(origin?.y, "origin.y"),
+    number(direction?.x, "direction.x"), number(direction?.y, "direction.y"),
+    number(maxDistance, "maxDistance"),
+  );
+  return h === undefined ? null : { x: h[0], y: h[1], normalX: h[2], normalY: h[3], distance: h[4] };
+}
+
+/** Whether world point (x, y) lies inside a solid texel of `s`. */
+export function containsPoint(s, x, y) {
+  needReady();
+  const [m, t] = sprite(s, "sprite");
+  return wasm.containsPoint(m, t, number(x, "x"), number(y, "y"));
+}
+
+/** Whether the axis-aligned rectangle at (x, y), `width` x `height`, overlaps a solid texel of `s`. */
+export function touchesRect(s, x, y, width, height) {
+  needReady();
+  const [m, t] = sprite(s, "sprite");
+  return wasm.touchesRect(m, t, number(x, "x"), number(y, "y"), number(width, "width"), number(height, "height"));
+}
+
+/** Whether the circle about (x, y) of `radius` overlaps a solid texel of `s`. */
+export function touchesCircle(s, x, y, radius) {
+  needReady();
+  const [m, t] = sprite(s, "sprite");
+  return wasm.touchesCircle(m, t, number(x, "x"), number(y, "y"), number(radius, "radius"));
+}
+
+/** The world rectangle `{x, y, width, height}` around the texels of `s`. */
+export function bounds(s) {
+  needReady();
+  const [m, t] = sprite(s, "sprite");
+  const b = wasm.bounds(m, t);
+  return { x: b[0], y: b[1], width: b[2] - b[0], height: b[3] - b[1] };
+}
+
+/**
+ * Many sprites in WebAssembly memory: add masks and sprites once, then each frame `update` every
+ * sprite's matrix from one `Float32Array` (six numbers a sprite) and ask for the touching `pairs`.
+ */
+export class World {
+  #inner;
+
+  constructor() {
+    needReady();
+    this.#inner = new wasm.World();
+  }
+
+  /** Keeps a copy of `mask`; returns its index for `addSprite`. */
+  addMask(mask) {
+    return this.#inner.addMask(maskOf(mask, "mask"));
+  }
+
+  /** Adds a sprite of mask index `mask`; returns the sprite's index. */
+  addSprite(mask) {
+    return this.#inner.addSprite(size(mask, "mask"));
+  }
+
+  /** How many sprites the world holds. */
+  get size() {
+    return this.#inner.spriteCount;
+  }
+
+  /** Places every sprite: a `Float32Array` of six numbers per sprite, in sprite order. */
+  update(matrices) {
+    if (!(matrices instanceof Float32Array)) {
+      throw new TypeError(`matrices must be a Float32Array of six numbers a sprite, not ${describe(matrices)}`);
+    }
+    this.#inner.update(matrices);
+  }
+
+  /** Every touching pair `i < j`, as `[i0, j0, i1, j1, ...]` in a `Uint32Array`, sorted. */
+  pairs() {
+    return this.#inner.pairs();
+  }
+
+  /** Releases the world's WebAssembly memory. */
+  free() {
+    this.#inner.free();
+  }
+}

@@ -1,0 +1,197 @@
+// The core package under Node: loaded with initSync from the wasm's bytes, checked against a
+// brute-force reference on random masks and matrices, and on bad input.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+
+import {
+  Mask, Sprite, World, bounds, collide, containsPoint, distance, initSync, overlapArea, overlaps,
+  pushOut, raycast, touchesCircle, touchesRect,
+} from "../index.js";
+
+initSync(readFileSync(new URL("../dist/pixel_collide_js_bg.wasm", import.meta.url)));
+
+// A small generator with a seed, so that every run draws the same cases.
+function rng(seed) {
+  let s = seed >>> 0 || 1;
+  return () => {
+    s ^= s << 13; s >>>= 0;
+    s ^= s >>> 17;
+    s ^= s << 5; s >>>= 0;
+    return s / 4294967296;
+  };
+}
+
+function randomMask(r, w, h, density) {
+  const data = new Uint8Array(w * h * 4);
+  const solid = new Set();
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      if (r() < density) {
+        data[(y * w + x) * 4 + 3] = 255;
+        solid.add(y * w + x);
+      }
+    }
+  }
+  return { mask: Mask.fromRgba(data, w, h), solid, w, h };
+}
+
+function randomMatrix(r) {
+  const angle = r() * Math.PI * 2;
+  const sx = (0.5 + r() * 2) * (r() < 0.2 ? -1 : 1);
+  const sy = r() < 0.5 ? sx : (0.5 + r() * 2) * (r() < 0.2 ? -1 : 1);
+  const [c, s] = [Math.cos(angle), Math.sin(angle)];
+  return [c * sx, s * sx, -s * sy, c * sy, 10 + r() * 30, 10 + r() * 30];
+}
+
+// The texel of a mask under world point p, through the inverse of its matrix (in doubles).
+function texelAt(m, p) {
+  const [a, b, c, d, e, f] = m;
+  const det = a * d - b * c;
+  const x = p[0] - e;
+  const y = p[1] - f;
+  return [(d * x - c * y) / det, (-b * x + a * y) / det];
+}
+
+// Whether the world point p lies inside a solid texel, or undefined within `eps` of a texel edge.
+function solidAt(s, m, p, eps) {
+  const [tx, ty] = texelAt(m, p);
+  const fx = tx - Math.floor(tx);
+  const fy = ty - Math.floor(ty);
+  if (Math.min(fx, 1 - fx, fy, 1 - fy) < eps) return undefined;
+  const [x, y] = [Math.floor(tx), Math.floor(ty)];
+  return x >= 0 && y >= 0 && x < s.w && y < s.h && s.solid.has(y * s.w + x);
+}
+
+test("two squares a texel apart touch by one texel, and not edge to edge", () => {
+  const square = Mask.filled(4, 4);
+  const a = new Sprite(square, [1, 0, 0, 1, 0, 0]);
+  const b = new Sprite(square, { a: 1, b: 0, c: 0, d: 1, tx: 3, ty: 3 });
+  const c = collide(a, b);
+  assert.ok(c.x > 3 && c.x < 4 && c.y > 3 && c.y < 4, JSON.stringify(c));
+  assert.equal(c.depth, 1);
+  const back = collide(b, a);
+  assert.deepEqual([back.x, back.y, back.depth], [c.x, c.y, c.depth]);
+  assert.deepEqual([back.normalX, back.normalY], [-c.normalX, -c.normalY]);
+  assert.equal(overlaps(a, new Sprite(square, [1, 0, 0, 1, 4, 0])), false, "edge to edge");
+  assert.equal(overlapArea(a, b), 1);
+  const push = pushOut(a, b);
+  const moved = new Sprite(square, [1, 0, 0, 1, push.x, push.y]);
+  assert.equal(overlaps(moved, b), false);
+  square.free();
+});
+
+test("overlaps agrees with texel sampling on random masks and turned, scaled, flipped matrices", () => {
+  const r = rng(7);
+  let touching = 0;
+  for (let i = 0; i < 150; i++) {
+    const A = randomMask(r, 1 + Math.floor(r() * 20), 1 + Math.floor(r() * 20), 0.4);
+    const B = randomMask(r, 1 + Math.floor(r() * 20), 1 + Math.floor(r() * 20), 0.4);
+    const [ma, mb] = [randomMatrix(r), randomMatrix(r)];
+    const [a, b] = [new Sprite(A.mask, ma), new Sprite(B.mask, mb)];
+    const hit = overlaps(a, b);
+    assert.equal(overlaps(b, a), hit, "symmetric");
+    assert.equal(collide(a, b) !== null, hit);
+    // Every sampled point solid in both (clear of texel edges) proves a touch.
+    let sampled = false;
+    for (let y = 0; y < 60 && !sampled; y += 0.37) {
+      for (let x = 0; x < 60 && !sampled; x += 0.41) {
+        sampled = solidAt(A, ma, [x, y], 1e-3) === true && solidAt(B, mb, [x, y], 1e-3) === true;
+      }
+    }
+    if (sampled) {
+      assert.ok(hit, `case ${i}: a sampled point lies in both`);
+      touching++;
+    }
+    if (hit) {
+      const c = collide(a, b);
+      assert.ok(containsPoint(a, c.x, c.y) || solidAt(A, ma, [c.x, c.y], 1e-3) === undefined);
+      assert.ok(Math.abs(Math.hypot(c.normalX, c.normalY) - 1) < 1e-5);
+    }
+    A.mask.free();
+    B.mask.free();
+  }
+  assert.ok(touching > 30, `only ${touching} sampled touches`);
+});
+
+test("points, rectangles, circles, rays, bounds and distance", () => {
+  const m = Mask.filled(10, 10);
+  const s = new Sprite(m, [2, 0, 0, 2, 100, 50]); // 20 x 20 at (100, 50)
+  assert.equal(containsPoint(s, 110, 60), true);
+  assert.equal(containsPoint(s, 99, 60), false);
+  assert.equal(touchesRect(s, 90, 40, 11, 11), true);
+  assert.equal(touchesRect(s, 90, 40, 10, 10), false);
+  assert.equal(touchesCircle(s, 95, 60, 5.5), true);
+  assert.equal(touchesCircle(s, 95, 60, 4.5), false);
+  const hit = raycast(s, { x: 0, y: 60 }, { x: 1, y: 0 });
+  assert.deepEqual([hit.x, hit.y, hit.normalX, hit.normalY, hit.distance], [100, 60, -1, 0, 100]);
+  assert.equal(raycast(s, { x: 0, y: 60 }, { x: 1, y: 0 }, 50), null);
+  assert.deepEqual(bounds(s), { x: 100, y: 50, width: 20, height: 20 });
+  const far = new Sprite(m, [1, 0, 0, 1, 130, 50]);
+  assert.equal(distance(s, far).distance, 10);
+  m.free();
+});
+
+test("a world finds the touching pairs that pairwise overlaps finds", () => {
+  const r = rng(11);
+  const masks = [randomMask(r, 12, 9, 0.6), randomMask(r, 30, 4, 0.7), randomMask(r, 7, 7, 1)];
+  const world = new World();
+  const ids = masks.map((m) => world.addMask(m.mask));
+  const n = 120;
+  const kinds = [];
+  for (let i = 0; i < n; i++) {
+    kinds.push(Math.floor(r() * masks.length));
+    world.addSprite(ids[kinds[i]]);
+  }
+  assert.equal(world.size, n);
+  for (let frame = 0; frame < 3; frame++) {
+    const matrices = new Float32Array(6 * n);
+    for (let i = 0; i < n; i++) {
+      const m = randomMatrix(r);
+      m[4] *= 4;
+      m[5] *= 4;
+      matrices.set(m, 6 * i);
+    }
+    world.update(matrices);
+    const want = [];
+    for (let i = 0; i < n; i++) {
+      for (let j = i + 1; j < n; j++) {
+        const a = new Sprite(masks[kinds[i]].mask, matrices.subarray(6 * i, 6 * i + 6));
+        const b = new Sprite(masks[kinds[j]].mask, matrices.subarray(6 * j, 6 * j + 6));
+        if (overlaps(a, b)) want.push(i, j);
+      }
+    }
+    assert.deepEqual(Array.from(world.pairs()), want);
+    assert.ok(want.length > 10);
+  }
+  world.free();
+});
+
+test("bad input throws TypeError or RangeError naming the argument", () => {
+  const m = Mask.filled(3, 3);
+  const ok = new Sprite(m);
+  const throwsNaming = (fn, Kind, name) =>
+    assert.throws(fn, (e) => e instanceof Kind && e.message.includes(name), `${Kind.name} naming ${name}`);
+  throwsNaming(() => overlaps(ok, new Sprite(m, [1, 0, 0, 1, NaN, 0])), RangeError, "matrixB[4]");
+  throwsNaming(() => new Sprite(m, [1, 0, 0]), RangeError, "matrix");
+  throwsNaming(() => new Sprite(m, "identity"), TypeError, "matrix");
+  throwsNaming(() => new Sprite({}, [1, 0, 0, 1, 0, 0]), TypeError, "mask");
+  throwsNaming(() => Mask.fromRgba(new Uint8Array(7), 1, 2), RangeError, "data");
+  throwsNaming(() => Mask.fromRgba(new Uint8Array(0), 0, 3), RangeError, "0 x 3");
+  throwsNaming(() => Mask.fromRgba(new Uint8Array(4), 1, 1, 300), RangeError, "threshold");
+  throwsNaming(() => Mask.fromRgba("abcd", 1, 1), TypeError, "data");
+  throwsNaming(() => Mask.filled(2 ** 24, 2), RangeError, "texels a side");
+  throwsNaming(() => raycast(ok, { x: 0, y: NaN }, { x: 1, y: 0 }), RangeError, "origin");
+  throwsNaming(() => touchesCircle(ok, 0, 0, -1), RangeError, "radius");
+  throwsNaming(() => m.setAt(5, 0), RangeError, "outside");
+  const world = new World();
+  throwsNaming(() => world.addSprite(0), RangeError, "mask 0");
+  throwsNaming(() => world.update([1, 0, 0, 1, 0, 0]), TypeError, "matrices");
+  world.addSprite(world.addMask(m));
+  throwsNaming(() => world.update(new Float32Array(5)), RangeError, "matrices");
+  throwsNaming(() => world.update(Float32Array.of(1, 0, 0, 1, Infinity, 0)), RangeError, "sprite 0");
+  m.free();
+  throwsNaming(() => overlaps(ok, ok), TypeError, "freed");
+  throwsNaming(() => m.count, TypeError, "freed");
+});
