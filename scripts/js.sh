@@ -2,11 +2,12 @@
 # The npm package (js/pixel-collide): compiles crates/pixel-collide-js to WebAssembly with the web
 # build's toolchain (scripts/web.sh explains the choice), writes its JavaScript glue with
 # wasm-bindgen's CLI (built once with cargo at the crate's wasm-bindgen version, kept in
-# target/js-tools), then runs the package's tests with Node.
+# target/js-tools), then runs the package's tests: Node's, then the browser's (Debian's chromium
+# through Playwright, with the npm development dependencies from the lock file: esbuild, Phaser).
 #
-#   bash scripts/js.sh                 build, then test
+#   bash scripts/js.sh                 build, then test (screenshots in target/js-test)
 #   bash scripts/js.sh --build-only    build only: js/pixel-collide/dist/
-#   bash scripts/js.sh --tools         only the wasm-bindgen CLI
+#   bash scripts/js.sh --tools         only the tools: wasm-bindgen's CLI, npm's packages, Playwright
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode=all
@@ -28,6 +29,14 @@ bindgen="$tools/bin/wasm-bindgen"
 if ! [ -x "$bindgen" ] || [ "$("$bindgen" --version | awk '{print $2}')" != "$version" ]; then
   echo "js.sh: building wasm-bindgen's CLI $version into $tools (once)" >&2
   cargo install --quiet wasm-bindgen-cli --version "$version" --root "$tools"
+fi
+if [ "$mode" != build ]; then
+  # The browser tests' tools: the lock file's packages, and Playwright driving the system chromium.
+  (cd js/pixel-collide && npm ci --no-audit --no-fund --loglevel=error)
+  venv="${CARGO_TARGET_DIR:-target}/web-venv"
+  . scripts/venv.sh
+  venv_ready "$venv"
+  "$venv/bin/pip" install -q "playwright==1.65.2"
 fi
 [ "$mode" != tools ] || exit 0
 
@@ -52,5 +61,5 @@ gz=$(gzip -9 -c "$out/pixel_collide_js_bg.wasm" | wc -c)
 echo "js.sh: pixel_collide_js_bg.wasm: $raw bytes, $gz gzipped" >&2
 [ "$mode" != build ] || exit 0
 
-cd js/pixel-collide
-node --test test/
+(cd js/pixel-collide && node --test test/*.test.js)
+"$venv/bin/python" js/pixel-collide/test/browser/run.py js/pixel-collide target/js-test

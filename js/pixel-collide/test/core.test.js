@@ -195,3 +195,14 @@ test("bad input throws TypeError or RangeError naming the argument", () => {
   throwsNaming(() => overlaps(ok, ok), TypeError, "freed");
   throwsNaming(() => m.count, TypeError, "freed");
 });
+
+test("the type declarations name every export, and nothing more", async () => {
+  const declared = new Set(
+    [...readFileSync(new URL("../index.d.ts", import.meta.url), "utf8").matchAll(
+      /^export (?:function|class|type|interface) (\w+)/gm,
+    )].map((m) => m[1]),
+  );
+  const types = new Set(["WasmSource", "MatrixLike", "Region", "Contact", "PushOut", "Distance", "RayHit"]);
+  const exported = Object.keys(await import("../index.js"));
+  assert.deepEqual(new Set([...declared].filter((n) => !types.has(n))), new Set(exported));
+});

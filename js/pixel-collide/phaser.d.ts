@@ -1,0 +1,33 @@
+// Type declarations of pixel-collide/phaser: Phaser game objects as exact pixel-collide sprites.
+
+import type { Contact, Mask, Sprite } from "./index.js";
+
+/** A Phaser game object with a texture frame (an Image or a Sprite), as far as the adapter reads it. */
+export interface FramedGameObject {
+  frame: {
+    source: { image: CanvasImageSource };
+    cutX: number;
+    cutY: number;
+    cutWidth: number;
+    cutHeight: number;
+    trimmed?: boolean;
+  };
+  flipX: boolean;
+  flipY: boolean;
+  displayOriginX: number;
+  displayOriginY: number;
+  getWorldTransformMatrix(): { a: number; b: number; c: number; d: number; tx: number; ty: number };
+}
+
+/** The mask of a texture frame's pixels, read once and kept per frame and threshold. */
+export function frameMask(frame: FramedGameObject["frame"], threshold?: number): Mask;
+/** The matrix that places texel (x, y) of the game object's frame in the world. */
+export function placement(gameObject: FramedGameObject): [number, number, number, number, number, number];
+/** A `Sprite` for the game object, placed exactly as it is drawn now. */
+export function spriteOf(gameObject: FramedGameObject, threshold?: number): Sprite;
+/** Calls `callback` for every touching pair of `a` and `b`; returns how many touched. */
+export function overlap<A extends FramedGameObject, B extends FramedGameObject>(
+  a: A | A[],
+  b: B | B[],
+  callback?: (a: A, b: B, contact: Contact) => void,
+): number;

@@ -1,0 +1,145 @@
+"""The npm package in Debian's chromium, headless, through Playwright: loaded by a plain module page
+and through an esbuild bundle, the README's Phaser example running, and the Phaser adapter against
+what Phaser itself draws. Run by `bash scripts/js.sh --browser`, after the package is built and its
+npm development dependencies installed; screenshots and the browser's console go to `out`.
+
+Usage: python run.py PACKAGE_DIR OUT_DIR
+"""
+
+import functools
+import http.server
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import threading
+import time
+
+from playwright.sync_api import sync_playwright
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync",
+]
+
+
+def fail(message):
+    print("js browser test: FAILED: " + message)
+    sys.exit(1)
+
+
+def prepare(package):
+    """The bundle and the README example, written under test/browser/out/."""
+    out = os.path.join(package, "test", "browser", "out")
+    shutil.rmtree(out, ignore_errors=True)
+    os.makedirs(out)
+    subprocess.run(
+        [os.path.join(package, "node_modules", ".bin", "esbuild"), "test/browser/bundle-entry.js",
+         "--bundle", "--format=esm", "--outfile=test/browser/out/bundle.js", "--log-level=warning"],
+        cwd=package, check=True,
+    )
+    # esbuild keeps `new URL("...wasm", import.meta.url)` as it is: the wasm goes beside the bundle.
+    shutil.copy(os.path.join(package, "dist", "pixel_collide_js_bg.wasm"), out)
+    readme = open(os.path.join(package, "README.md")).read()
+    example = re.search(r"```js\n(.*?)```", readme, re.S).group(1)
+    open(os.path.join(out, "readme-example.js"), "w").write(example)
+    return out
+
+
+def serve(root):
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                          ".wasm": "application/wasm", ".js": "text/javascript"}
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(Quiet, directory=root))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def result_of(page, url, timeout_s):
+    page.goto(url)
+    deadline = time.time() + timeout_s
+    while time.time() < deadline:
+        result = page.evaluate("window.result")
+        if result is not None:
+            return result
+        time.sleep(0.1)
+    fail(f"{url}: no result in {timeout_s} s")
+
+
+def check_loaded(page, base, name):
+    r = result_of(page, f"{base}/test/browser/{name}.html", 30)
+    if "failed" in r:
+        fail(f"{name}: {r['failed']}")
+    c = r["collide"]
+    ok = (3 < c["x"] < 4 and 3 < c["y"] < 4 and c["depth"] == 1 and r["area"] == 1
+          and r["apart"] is False and r["turned"] is True and r["fromImage"] == 9)
+    kinds = [e.split(":")[0] for e in r["errors"]]
+    if not ok or kinds != ["RangeError", "RangeError", "TypeError"]:
+        fail(f"{name}: {json.dumps(r)}")
+    print(f"js browser test: {name}: loaded, answers and errors as expected")
+
+
+def check_readme(page, base, out):
+    page.goto(f"{base}/test/browser/readme.html")
+    page.wait_for_selector("canvas", timeout=30000)
+    colours = set()
+    deadline = time.time() + 12
+    while time.time() < deadline and len(colours) < 2:
+        time.sleep(0.15)
+        pixel = page.evaluate(
+            "(() => { const c = document.querySelector('canvas');"
+            " const x = document.createElement('canvas'); x.width = 1; x.height = 1;"
+            " const g = x.getContext('2d'); g.drawImage(c, 2, 2, 1, 1, 0, 0, 1, 1);"
+            " return Array.from(g.getImageData(0, 0, 1, 1).data); })()"
+        )
+        colours.add("red" if pixel[0] > 150 and pixel[2] < 80 else "blue" if pixel[2] > 50 else str(pixel))
+        if "red" in colours:
+            page.screenshot(path=os.path.join(out, "readme-touching.png"))
+    if colours != {"red", "blue"}:
+        fail(f"readme: the ship turning against the rock showed {sorted(colours)}, not red and blue")
+    print("js browser test: readme: the Phaser example turns red while the ship touches the rock, and back")
+
+
+def check_phaser_truth(page, base):
+    r = result_of(page, f"{base}/test/browser/phaser-truth.html", 120)
+    if "failed" in r:
+        fail(f"phaser truth: {r['failed']}")
+    if r["disagree"] or r["agree"] < 60 or r["touching"] < 15:
+        fail(f"phaser truth: {json.dumps(r)}")
+    print(f"js browser test: phaser: the adapter agrees with Phaser's own drawing on {r['agree']} pairs "
+          f"({r['touching']} touching in the render), {r['skipped']} within the texel-edge band skipped")
+
+
+def main():
+    package, out = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
+    os.makedirs(out, exist_ok=True)
+    prepare(package)
+    server = serve(package)
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+    console = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 640, "height": 480})
+        page.on("console", lambda m: console.append(f"{m.type}: {m.text}"))
+        page.on("pageerror", lambda e: console.append(f"pageerror: {e}"))
+        try:
+            check_loaded(page, base, "plain")
+            check_loaded(page, base, "bundle")
+            check_readme(page, base, out)
+            check_phaser_truth(page, base)
+        finally:
+            open(os.path.join(out, "console.log"), "w").write("\n".join(console) + "\n")
+            browser.close()
+            server.shutdown()
+
+
+if __name__ == "__main__":
+    main()
