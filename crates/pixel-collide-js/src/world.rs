@@ -66,7 +66,10 @@ impl World {
             )));
         }
         if let Some(i) = matrices.iter().position(|v| !v.is_finite()) {
-            placement(&matrices[i / 6 * 6..][..6], &format!("matrices (sprite {})", i / 6))?;
+            placement(
+                &matrices[i / 6 * 6..][..6],
+                &format!("matrices (sprite {})", i / 6),
+            )?;
         }
         for (t, m) in self.transforms.iter_mut().zip(matrices.chunks_exact(6)) {
             *t = Affine2::from_cols_array(&[m[0], m[1], m[2], m[3], m[4], m[5]]);
