@@ -206,3 +206,14 @@ test("the type declarations name every export, and nothing more", async () => {
   const exported = Object.keys(await import("../index.js"));
   assert.deepEqual(new Set([...declared].filter((n) => !types.has(n))), new Set(exported));
 });
+
+test("the adapters' type declarations name every export", async () => {
+  for (const name of ["phaser", "pixi"]) {
+    const declared = new Set(
+      [...readFileSync(new URL(`../${name}.d.ts`, import.meta.url), "utf8").matchAll(
+        /^export function (\w+)/gm,
+      )].map((m) => m[1]),
+    );
+    assert.deepEqual(declared, new Set(Object.keys(await import(`../${name}.js`))), name);
+  }
+});

@@ -130,6 +130,17 @@ def bench(page, base):
           f"pairs {r['pairsMs']:.2f}, the rest the page's own matrices), {r['pairs']} pairs")
 
 
+def check_pixi_truth(page, base):
+    r = result_of(page, f"{base}/test/browser/pixi-truth.html", 120)
+    if "failed" in r:
+        fail(f"pixi truth: {r['failed']}")
+    if r["disagree"] or r["agree"] < 150 or r["touching"] < 30 or r["trimmed"] < 60:
+        fail(f"pixi truth: {json.dumps(r)}")
+    print(f"js browser test: pixi: the adapter agrees with PixiJS's own drawing on {r['agree']} pairs "
+          f"({r['touching']} touching in the render, {r['trimmed']} with a trimmed frame), "
+          f"{r['skipped']} within the texel-edge band skipped")
+
+
 def main():
     package, out = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
     os.makedirs(out, exist_ok=True)
@@ -150,6 +161,7 @@ def main():
             check_loaded(page, base, "bundle")
             check_readme(page, base, out)
             check_phaser_truth(page, base)
+            check_pixi_truth(page, base)
         finally:
             open(os.path.join(out, "console.log"), "w").write("\n".join(console) + "\n")
             browser.close()
