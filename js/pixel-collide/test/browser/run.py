@@ -16,6 +16,7 @@ import subprocess
 import sys
 import threading
 import time
+import zlib
 
 from playwright.sync_api import sync_playwright
 
@@ -130,6 +131,38 @@ def bench(page, base):
           f"pairs {r['pairsMs']:.2f}, the rest the page's own matrices), {r['pairs']} pairs")
 
 
+def pixel_at(page, x, y):
+    """The colour of one pixel of the page as shown, from a 1 x 1 screenshot (a PNG decoded here)."""
+    png = page.screenshot(clip={"x": x, "y": y, "width": 1, "height": 1})
+    chunks, at = {}, 8
+    while at < len(png):
+        n = int.from_bytes(png[at:at + 4], "big")
+        kind = png[at + 4:at + 8]
+        chunks[kind] = chunks.get(kind, b"") + png[at + 8:at + 8 + n]
+        at += 12 + n
+    raw = zlib.decompress(chunks[b"IDAT"])
+    return tuple(raw[1:4])  # the filter byte, then red, green and blue
+
+
+def check_demo(page, base, out):
+    page.set_viewport_size({"width": 520, "height": 680})
+    page.goto(f"{base}/demo/index.html?auto")
+    page.wait_for_selector("canvas", timeout=30000)
+    box = page.locator("canvas").bounding_box()
+    seen = {}
+    deadline = time.time() + 40
+    while time.time() < deadline and len(seen) < 2:
+        r, g, b = pixel_at(page, box["x"] + 4, box["y"] + 4)
+        kind = "red" if r > 180 and g < 90 else "sky" if b > 200 and r < 190 else None
+        if kind and kind not in seen:
+            seen[kind] = True
+            page.screenshot(path=os.path.join(out, f"demo-{kind}.png"))
+        time.sleep(0.05)
+    if len(seen) < 2:
+        fail(f"demo: the spinners showed {sorted(seen)} in 40 s, not both the sky and the red screen")
+    print("js browser test: demo: the spinners in Phaser turn the screen red as the figure is touched, and back")
+
+
 def check_pixi_truth(page, base):
     r = result_of(page, f"{base}/test/browser/pixi-truth.html", 120)
     if "failed" in r:
@@ -162,6 +195,7 @@ def main():
             check_readme(page, base, out)
             check_phaser_truth(page, base)
             check_pixi_truth(page, base)
+            check_demo(page, base, out)
         finally:
             open(os.path.join(out, "console.log"), "w").write("\n".join(console) + "\n")
             browser.close()
