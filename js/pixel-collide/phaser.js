@@ -6,7 +6,8 @@
 // texel (x, y) of the frame lands at M . (fx(x) - originX, fy(y) - originY), fx(x) = x, or
 // width - x when flipped.
 
-import { Mask, Sprite, collide } from "./index.js";
+import { overlapOf } from "./each-pair.js";
+import { Mask, Sprite } from "./index.js";
 
 const masks = new WeakMap();
 
@@ -54,23 +55,7 @@ export function spriteOf(gameObject, threshold = 127) {
 }
 
 /**
- * Calls `callback(a, b, contact)` for every pair of `a` (a game object or an array of them) and
- * `b` that touch on visible pixels now, `contact` in world coordinates; returns how many did.
+ * Calls `callback(a, b, contact)` for every pair of `a` (a game object or an array of them) and `b`
+ * that touch on visible pixels now, `contact` in world coordinates; returns how many did.
  */
-export function overlap(a, b, callback) {
-  const left = Array.isArray(a) ? a : [a];
-  const right = Array.isArray(b) ? b : [b];
-  let count = 0;
-  for (const x of left) {
-    const sx = spriteOf(x);
-    for (const y of right) {
-      if (x === y) continue;
-      const contact = collide(sx, spriteOf(y));
-      if (contact) {
-        count++;
-        callback?.(x, y, contact);
-      }
-    }
-  }
-  return count;
-}
+export const overlap = overlapOf(spriteOf);

@@ -7,7 +7,8 @@
 // anchor.y * orig.height). The global matrix comes from `getGlobalTransform`, which is current
 // before a render, where `worldTransform` is only after one.
 
-import { Mask, Sprite, collide } from "./index.js";
+import { overlapOf } from "./each-pair.js";
+import { Mask, Sprite } from "./index.js";
 
 const masks = new WeakMap();
 
@@ -55,20 +56,4 @@ export function spriteOf(sprite, threshold = 127) {
  * Calls `callback(a, b, contact)` for every pair of `a` (a Sprite or an array of them) and `b`
  * that touch on visible pixels now, `contact` in world coordinates; returns how many did.
  */
-export function overlap(a, b, callback) {
-  const left = Array.isArray(a) ? a : [a];
-  const right = Array.isArray(b) ? b : [b];
-  let count = 0;
-  for (const x of left) {
-    const sx = spriteOf(x);
-    for (const y of right) {
-      if (x === y) continue;
-      const contact = collide(sx, spriteOf(y));
-      if (contact) {
-        count++;
-        callback?.(x, y, contact);
-      }
-    }
-  }
-  return count;
-}
+export const overlap = overlapOf(spriteOf);

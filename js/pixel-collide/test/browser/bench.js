@@ -3,18 +3,9 @@
 // back with getImageData, alpha compared), after checking they agree; and a World of 10,000 turned
 // sprites moved and asked for every touching pair each frame.
 import { init, Mask, Sprite, World, overlaps, pushOut, distance } from "pixel-collide";
+import { rng } from "./rng.js";
 
 const SIDE = 64;
-
-function rng(seed) {
-  let s = seed >>> 0;
-  return () => {
-    s ^= s << 13; s >>>= 0;
-    s ^= s >>> 17;
-    s ^= s << 5; s >>>= 0;
-    return s / 4294967296;
-  };
-}
 
 function disc(side, r) {
   const c = new OffscreenCanvas(side, side);

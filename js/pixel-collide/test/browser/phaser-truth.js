@@ -7,21 +7,12 @@
 import Phaser from "phaser";
 import { init, pushOut, distance } from "pixel-collide";
 import { spriteOf } from "pixel-collide/phaser";
+import { rng } from "./rng.js";
 
 const SIZE = 256;
 const DEEP = 1;
 const FAR = 1.5;
 const CASES = 200;
-
-function rng(seed) {
-  let s = seed >>> 0;
-  return () => {
-    s ^= s << 13; s >>>= 0;
-    s ^= s >>> 17;
-    s ^= s << 5; s >>>= 0;
-    return s / 4294967296;
-  };
-}
 
 function blobTexture(scene, key, r) {
   const w = 8 + Math.floor(r() * 40);

@@ -6,21 +6,12 @@
 import * as PIXI from "pixi.js";
 import { init, pushOut, distance } from "pixel-collide";
 import { spriteOf } from "pixel-collide/pixi";
+import { rng } from "./rng.js";
 
 const SIZE = 256;
 const DEEP = 1;
 const FAR = 1.5;
 const CASES = 200;
-
-function rng(seed) {
-  let s = seed >>> 0;
-  return () => {
-    s ^= s << 13; s >>>= 0;
-    s ^= s >>> 17;
-    s ^= s << 5; s >>>= 0;
-    return s / 4294967296;
-  };
-}
 
 // A sheet of random blobs; a texture is one frame of it, trimmed (as a packer trims) or not.
 function blobTexture(r) {
