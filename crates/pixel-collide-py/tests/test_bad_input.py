@@ -29,7 +29,10 @@ def raises_naming(exc, name, fn, *args, **kwargs):
     name ``name``."""
     with pytest.raises(exc) as info:
         fn(*args, **kwargs)
-    assert name in described(info.value), described(info.value)
+    # PyO3 names a wrongly typed argument in an exception note, which Python has from 3.11: before,
+    # such a TypeError carries Python's own message alone (the README says so).
+    if not (sys.version_info < (3, 11) and exc is TypeError and name not in str(info.value)):
+        assert name in described(info.value), described(info.value)
     return info.value
 
 
