@@ -7,6 +7,7 @@
 //! `pyo3_runtime.PanicException`.
 
 mod args;
+mod components;
 mod detach;
 mod errors;
 mod group;
@@ -16,6 +17,7 @@ mod pair;
 mod pygame;
 mod rects;
 mod results;
+mod room;
 mod sprite;
 
 use pyo3::prelude::*;

@@ -6,11 +6,13 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyType};
 
 use crate::args;
+use crate::components::{component_words, in_scan_order};
 use crate::detach::maybe_detach;
 use crate::errors::mask_error;
 use crate::layer::{layered, Layer};
 use crate::pygame::Texels;
 use crate::rects::rect_like;
+use crate::room::{filled, words_for};
 
 /// Which texels of a `width` x `height` image are solid, one bit each: pygame's `Mask`, with its
 /// methods by their pygame names, that `Sprite` places anywhere in the world turned and scaled.
@@ -106,28 +108,6 @@ impl PyMask {
             )))
         }
     }
-}
-
-/// A `width` x `height` mask (a size `args::size` has checked), every texel `fill`, built from
-/// words without a per-texel pass.
-pub fn filled(width: u32, height: u32, fill: bool) -> PyResult<Mask> {
-    let mut words = words_for(width, height)?;
-    words.resize(words.capacity(), if fill { u64::MAX } else { 0 });
-    Mask::from_strip_words(width, height, words).map_err(mask_error)
-}
-
-/// Room for the words of a `width` x `height` mask, or a `MemoryError` when the machine has not
-/// got it (where an allocation inside Rust would abort the interpreter).
-pub fn words_for(width: u32, height: u32) -> PyResult<Vec<u64>> {
-    let n = u64::from(width).div_ceil(64) * u64::from(height);
-    let mut words = Vec::new();
-    words.try_reserve_exact(n as usize).map_err(|_| {
-        pyo3::exceptions::PyMemoryError::new_err(format!(
-            "a {width} x {height} mask needs {} bytes, which could not be allocated",
-            n * 8
-        ))
-    })?;
-    Ok(words)
 }
 
 #[pymethods]
@@ -738,12 +718,7 @@ impl PyMask {
     /// A mask of this one's size, solid on `part`'s texels.
     fn of_component(&self, part: &Component) -> PyResult<PyMask> {
         let (w, h) = self.size;
-        let mut words = words_for(w, h)?;
-        words.resize(words.capacity(), 0);
-        for run in part.runs() {
-            fill_run(&mut words, h as usize, run.x, run.x + run.w, run.y);
-        }
-        self.with_words(words)
+        self.with_words(component_words(part, w, h)?)
     }
 
     /// The constructor once the size is read.
@@ -767,30 +742,6 @@ fn other_mask<'py>(obj: &Bound<'py, PyAny>) -> PyResult<PyRef<'py, PyMask>> {
         ))
     })?;
     Ok(mask.try_borrow()?)
-}
-
-/// The 8-connected components of at least `minimum` texels in pygame's order: by their first
-/// texel in row order.
-fn in_scan_order(mask: &Mask, minimum: u64) -> Vec<Component> {
-    let mut parts = mask.components(minimum);
-    parts.sort_by_key(|c| c.runs().map(|r| (r.y, r.x)).min());
-    parts
-}
-
-/// Sets texels `x0..x1` of row `y` in strip words of a mask `height` rows tall.
-fn fill_run(words: &mut [u64], height: usize, x0: u32, x1: u32, y: u32) {
-    let mut x = x0;
-    while x < x1 {
-        let (k, bit) = (x as usize / 64, x % 64);
-        let n = (x1 - x).min(64 - bit);
-        let ones = if n == 64 {
-            u64::MAX
-        } else {
-            ((1u64 << n) - 1) << bit
-        };
-        words[k * height + y as usize] |= ones;
-        x += n;
-    }
 }
 
 /// `data`'s bytes: `bytes` itself, or anything with the buffer protocol copied into `bytes`.

@@ -10,18 +10,9 @@ import {
   pushOut, raycast, touchesCircle, touchesRect,
 } from "../index.js";
 
-initSync(readFileSync(new URL("../dist/pixel_collide_js_bg.wasm", import.meta.url)));
+import { rng } from "./browser/rng.js";
 
-// A small generator with a seed, so that every run draws the same cases.
-function rng(seed) {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s ^= s << 13; s >>>= 0;
-    s ^= s >>> 17;
-    s ^= s << 5; s >>>= 0;
-    return s / 4294967296;
-  };
-}
+initSync(readFileSync(new URL("../dist/pixel_collide_js_bg.wasm", import.meta.url)));
 
 function randomMask(r, w, h, density) {
   const data = new Uint8Array(w * h * 4);
