@@ -92,8 +92,9 @@ impl<'a> Obstacles<'a> for Sprite<'a> {
 ///
 /// The bounds are computed in `f64`, so that sprites far from the origin (where an `f32` rectangle
 /// collapses to no width) are still paired whenever [`collide`](crate::collide) finds them touching:
-/// the sweep only prunes pairs whose bounds are apart, and every pair it keeps is confirmed by
-/// [`overlaps`].
+/// the sweep only prunes pairs whose bounds are apart, or whose circles around their solid texels
+/// are (turned sprites whose rectangles meet only at the corners), and every pair it keeps is
+/// confirmed by [`overlaps`].
 ///
 /// ```
 /// use glam::{Affine2, Vec2};
@@ -121,6 +122,30 @@ pub struct SweepAndPrune<'a> {
     left: Vec<f64>,
     top: Vec<f64>,
     bottom: Vec<f64>,
+    /// A world circle around each one's solid texels, `[x, y, radius]`, in the same order: turned
+    /// sprites whose rectangles meet only at their corners are told apart without a pair walk.
+    circles: Vec<[f64; 3]>,
+}
+
+/// A world circle around `s`'s solid texels: its mask's circle, placed and grown by the largest
+/// stretch of the transform.
+fn circle(s: &Sprite<'_>) -> [f64; 3] {
+    let [x, y, r] = s.mask.tree().reach;
+    let t = to_f64(&s.transform);
+    let c = t.transform_point2(DVec2::new(x, y));
+    let (a, b) = (t.matrix2.x_axis, t.matrix2.y_axis);
+    // The largest singular value of the 2 x 2 part, from its squared Frobenius norm and determinant.
+    let p = a.length_squared() + b.length_squared();
+    let det = t.matrix2.determinant();
+    let stretch = ((p + (p * p - 4.0 * det * det).max(0.0).sqrt()) / 2.0).sqrt();
+    [c.x, c.y, r * stretch]
+}
+
+/// Whether two circles are apart by more than rounding: then no texel of one reaches the other's.
+fn circles_apart(a: &[f64; 3], b: &[f64; 3]) -> bool {
+    let reach = (a[2] + b[2]) * (1.0 + 1e-9) + 1e-9;
+    let (dx, dy) = (a[0] - b[0], a[1] - b[1]);
+    dx * dx + dy * dy > reach * reach
 }
 
 /// World bounds in `f64`; closed, so that bounds meeting by rounding are still tested per pixel.
@@ -180,6 +205,10 @@ impl<'a> SweepAndPrune<'a> {
             left: found.iter().map(|(b, _)| b.min.x).collect(),
             top: found.iter().map(|(b, _)| b.min.y).collect(),
             bottom: found.iter().map(|(b, _)| b.max.y).collect(),
+            circles: found
+                .iter()
+                .map(|&(_, i)| circle(&sprites[i as usize]))
+                .collect(),
             sorted: found.into_iter().map(|(b, _)| b).collect(),
         }
     }
@@ -231,6 +260,7 @@ impl<'a> SweepAndPrune<'a> {
                     if top <= bi.max.y
                         && bi.min.y <= bottom
                         && bands.index(top.max(bi.min.y)) == band
+                        && !circles_apart(&self.circles[k], &self.circles[l])
                         && overlaps(self.sprites[k], self.sprites[l])
                     {
                         let (i, j) = (self.order[k], self.order[l]);
@@ -258,8 +288,13 @@ impl<'a> SweepAndPrune<'a> {
         };
         // Sprites starting past the probe's right edge cannot reach it.
         let end = self.sorted.partition_point(|s| s.min.x <= b.max.x);
+        let around = circle(&probe);
         let mut out: Vec<usize> = (0..end)
-            .filter(|&k| self.sorted[k].meets(&b) && overlaps(self.sprites[k], probe))
+            .filter(|&k| {
+                self.sorted[k].meets(&b)
+                    && !circles_apart(&self.circles[k], &around)
+                    && overlaps(self.sprites[k], probe)
+            })
             .map(|k| self.order[k] as usize)
             .collect();
         out.sort_unstable();

@@ -257,6 +257,34 @@ proptest! {
     }
 }
 
+#[test]
+fn sweep_and_prune_sees_texels_an_edit_adds_far_from_the_first_ones() {
+    // The sweep rules pairs out by a circle around each mask's solid texels; an edit that adds a
+    // texel far from them must not leave that circle behind.
+    let mut m = Mask::from_fn(64, 64, |x, y| x < 2 && y < 2).unwrap();
+    let other = Mask::from_fn(4, 4, |_, _| true).unwrap();
+    let turned = Affine2::from_angle_translation(0.3, Vec2::new(0.0, 0.0));
+    // Over texel (52, 57), far from the first texels but inside the mask's bounding rectangle.
+    let near_corner = Affine2::from_translation(
+        turned.transform_point2(Vec2::new(52.5, 57.5)) - Vec2::splat(2.0),
+    );
+    let sweep_pairs = |m: &Mask| {
+        let sprites = [Sprite::new(m, turned), Sprite::new(&other, near_corner)];
+        let truth = pixel_collide::overlaps(sprites[0], sprites[1]);
+        (
+            pixel_collide::SweepAndPrune::new(&sprites).touching_pairs(),
+            truth,
+        )
+    };
+    assert_eq!(sweep_pairs(&m), (vec![], false));
+    for y in 50..64 {
+        for x in 40..64 {
+            m.set(x, y, true);
+        }
+    }
+    assert_eq!(sweep_pairs(&m), (vec![(0, 1)], true));
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 

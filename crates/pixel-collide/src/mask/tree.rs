@@ -74,6 +74,9 @@ pub(crate) struct BoxTree {
     /// For a small mask walked as bits: its largest solid rectangle, which a walk tries against the
     /// other mask's first (see [`core`]). `None` for other masks and once the mask is edited.
     pub(crate) core: Option<Node>,
+    /// A circle, in texels, around every solid texel: its centre and radius. Turned sprites' circles
+    /// rule pairs out where their bounding rectangles meet only at the corners.
+    pub(crate) reach: [f64; 3],
 }
 
 impl BoxTree {
@@ -95,6 +98,7 @@ impl BoxTree {
         if tree.has_blocks {
             tree.core = core(bits);
         }
+        tree.reach = reach(bits);
         tree
     }
 
@@ -117,6 +121,12 @@ impl BoxTree {
             has_blocks: nodes.iter().any(|n| matches!(n.kind(), Kind::Square(_))),
             grid,
             core: None,
+            // An edited mask's texels change under its tree: the circle around all of it holds.
+            reach: [
+                f64::from(bits.width) / 2.0,
+                f64::from(bits.height) / 2.0,
+                f64::from(bits.width).hypot(f64::from(bits.height)) / 2.0,
+            ],
         }
     }
 
@@ -177,6 +187,46 @@ impl BoxTree {
             + self.links.capacity() * std::mem::size_of::<u32>()
             + self.grid.as_ref().map_or(0, |g| g.heap_bytes())
     }
+}
+
+/// A circle `[x, y, radius]` around every solid texel, centred on their bounding rectangle: the
+/// farthest point of a row's texels from a centre is a corner of its first or last solid texel, so
+/// the rows' extents (two bit scans a word) are all it takes. The whole mask's circle when no texel
+/// is solid.
+fn reach(bits: Bits<'_>) -> [f64; 3] {
+    let extent = |y: u32| {
+        let first = (0..bits.strips).find_map(|k| {
+            let w = bits.word(y, k);
+            (w != 0).then(|| k as u32 * 64 + w.trailing_zeros())
+        })?;
+        let last = (0..bits.strips).rev().find_map(|k| {
+            let w = bits.word(y, k);
+            (w != 0).then(|| k as u32 * 64 + 64 - w.leading_zeros())
+        })?;
+        Some((first, last))
+    };
+    let rows: Vec<(u32, u32, u32)> = (0..bits.height)
+        .filter_map(|y| extent(y).map(|(x0, x1)| (y, x0, x1)))
+        .collect();
+    let (Some(&(top, ..)), Some(&(bottom, ..))) = (rows.first(), rows.last()) else {
+        let (w, h) = (f64::from(bits.width), f64::from(bits.height));
+        return [w / 2.0, h / 2.0, w.hypot(h) / 2.0];
+    };
+    let left = rows.iter().map(|r| r.1).min().unwrap_or(0);
+    let right = rows.iter().map(|r| r.2).max().unwrap_or(0);
+    let (cx, cy) = (
+        (f64::from(left) + f64::from(right)) / 2.0,
+        (f64::from(top) + f64::from(bottom) + 1.0) / 2.0,
+    );
+    let far = rows
+        .iter()
+        .map(|&(y, x0, x1)| {
+            let dx = (cx - f64::from(x0)).max(f64::from(x1) - cx);
+            let dy = (cy - f64::from(y)).max(f64::from(y) + 1.0 - cy);
+            dx.hypot(dy)
+        })
+        .fold(0.0, f64::max);
+    [cx, cy, far]
 }
 
 /// The most texels [`core`] looks at: a 256 x 256 mask, a few tens of microseconds once per mask.
@@ -540,6 +590,41 @@ mod tests {
                     assert!(n.is_solid() && solid_box(x0, y0, x1, y1), "seed {seed}");
                     assert_eq!((x1 - x0) * (y1 - y0), largest, "seed {seed}");
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn reach_holds_every_solid_texel_and_touches_one() {
+        // Random masks of several densities and widths (past a word too), and masks with no solid
+        // texel: every corner of every solid texel lies within the circle, and the farthest is on it.
+        for seed in 0..80u32 {
+            let (w, h) = (1 + seed * 13 % 150, 1 + seed * 7 % 41);
+            let m = mask(w, h, |x, y| {
+                let v = (x.wrapping_mul(0x9E37_79B9) ^ y.wrapping_mul(0x85EB_CA6B) ^ seed)
+                    .wrapping_mul(0xC2B2_AE35);
+                v >> (26 + seed % 6) == 0
+            });
+            let [cx, cy, r] = reach(m.bits());
+            let mut farthest: f64 = 0.0;
+            for y in 0..h {
+                for x in 0..w {
+                    if m.is_solid(x, y) {
+                        for (px, py) in [(x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1)] {
+                            let d = (f64::from(px) - cx).hypot(f64::from(py) - cy);
+                            assert!(d <= r + 1e-12, "seed {seed}: ({x}, {y}) at {d} past {r}");
+                            farthest = farthest.max(d);
+                        }
+                    }
+                }
+            }
+            if m.solid_count() == 0 {
+                assert_eq!([cx, cy], [f64::from(w) / 2.0, f64::from(h) / 2.0]);
+            } else {
+                assert!(
+                    (farthest - r).abs() < 1e-12,
+                    "seed {seed}: {farthest} against {r}"
+                );
             }
         }
     }

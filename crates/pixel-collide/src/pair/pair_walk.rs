@@ -11,6 +11,20 @@ use super::pair::Pair;
 use super::walk_squares::{HeldSquares, Side};
 use crate::mask::{BoxTree, Kind, Node};
 
+/// Buffers a walk reuses from one call to the next on its thread: a deep walk's stack and marks,
+/// and the squares held (at most four per stack entry). A walk started inside another's callback
+/// finds them taken and starts with empty ones.
+#[derive(Default)]
+struct WalkScratch {
+    stack: Vec<(u32, u32)>,
+    marks: Vec<u32>,
+    squares: Vec<Node>,
+}
+
+thread_local! {
+    static WALK_SCRATCH: Cell<WalkScratch> = Cell::new(WalkScratch::default());
+}
+
 impl<'a> Pair<'a> {
     /// Walks both trees together and calls `found` with every overlapping pair of solid boxes, until
     /// it returns true.
@@ -144,26 +158,54 @@ impl<'a> Pair<'a> {
                 trees,
                 &mut [(0, 0); 24],
                 &mut [],
+                &mut Vec::new(),
                 separated,
                 found,
                 observe,
             ),
-            (true, true) => self.walk_with::<true>(
-                trees,
-                &mut [(0, 0); 24],
-                &mut [0; 24],
-                separated,
-                found,
-                observe,
-            ),
-            (false, blocks) => {
-                let stack = &mut vec![(0, 0); needed];
-                if blocks {
-                    let marks = &mut vec![0; needed];
-                    self.walk_with::<true>(trees, stack, marks, separated, found, observe);
+            (small, blocks) => {
+                // The squares held, and a deep walk's stack, come from buffers kept on the thread:
+                // a broad phase asks thousands of pairs a frame, and each would otherwise allocate.
+                let mut scratch = WALK_SCRATCH.take();
+                let WalkScratch {
+                    stack,
+                    marks,
+                    squares,
+                } = &mut scratch;
+                squares.clear();
+                if small {
+                    self.walk_with::<true>(
+                        trees,
+                        &mut [(0, 0); 24],
+                        &mut [0; 24],
+                        squares,
+                        separated,
+                        found,
+                        observe,
+                    );
                 } else {
-                    self.walk_with::<false>(trees, stack, &mut [], separated, found, observe);
+                    if stack.len() < needed {
+                        stack.resize(needed, (0, 0));
+                        marks.resize(needed, 0);
+                    }
+                    let (stack, marks) = (&mut stack[..needed], &mut marks[..needed]);
+                    if blocks {
+                        self.walk_with::<true>(
+                            trees, stack, marks, squares, separated, found, observe,
+                        );
+                    } else {
+                        self.walk_with::<false>(
+                            trees,
+                            stack,
+                            &mut [],
+                            squares,
+                            separated,
+                            found,
+                            observe,
+                        );
+                    }
                 }
+                WALK_SCRATCH.set(scratch);
             }
         }
     }
@@ -172,17 +214,20 @@ impl<'a> Pair<'a> {
     ///
     /// The stack holds pairs of references: an index into a tree, or one of the bit blocks' squares
     /// held for the entries on the stack (see [`HeldSquares`]), whose marks `marks` keeps.
+    // The walk's three buffers stay separate arguments: each caller lends them from a different place.
+    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn walk_with<const BLOCKS: bool>(
         &self,
         (ta, tb): (&BoxTree, &BoxTree),
         stack: &mut [(u32, u32)],
         marks: &mut [u32],
+        squares: &mut Vec<Node>,
         separated: impl Fn(&Node, &Node) -> bool,
         mut found: impl FnMut(&Node, &Node) -> bool,
         mut observe: impl FnMut(&Node, &Node, bool),
     ) {
-        let mut held = HeldSquares::default();
+        let mut held = HeldSquares::new(squares);
         // The first child of a split is walked next straight from here rather than through the
         // stack, whose store and load would sit on the descent's chain.
         let mut next = Some((0, 0));

@@ -21,13 +21,19 @@ pub(crate) struct Side {
     pub(crate) split_b: bool,
 }
 
-/// The squares held for a walk's stack.
-#[derive(Default)]
-pub(crate) struct HeldSquares {
-    squares: Vec<Node>,
+/// The squares held for a walk's stack, in a buffer the walk lends (empty at the start).
+pub(crate) struct HeldSquares<'s> {
+    squares: &'s mut Vec<Node>,
 }
 
-impl HeldSquares {
+impl<'s> HeldSquares<'s> {
+    /// Holds squares in `squares`, which must be empty.
+    #[inline(always)]
+    pub(crate) fn new(squares: &'s mut Vec<Node>) -> Self {
+        debug_assert!(squares.is_empty());
+        HeldSquares { squares }
+    }
+
     /// The node a walk reference names: in `tree`, or among the held squares.
     #[inline(always)]
     pub(crate) fn node(&self, tree: &BoxTree, i: u32) -> Node {
