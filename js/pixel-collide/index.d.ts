@@ -115,6 +115,24 @@ export function touchesRect(sprite: Sprite, x: number, y: number, width: number,
 export function touchesCircle(sprite: Sprite, x: number, y: number, radius: number): boolean;
 export function bounds(sprite: Sprite): Region;
 
+/** When two moving sprites first touch over a step (see `timeOfImpact`). */
+export interface Impact {
+  /** The first time in the step, 0 to 1, at which they touch on solid texels. */
+  time: number;
+  /** A time they are found touching, at most 2^-14 after `time`. */
+  contactTime: number;
+  /** A world point inside solid texels of both at `contactTime`. */
+  x: number;
+  y: number;
+}
+
+/**
+ * When `a` and `b` first touch while each moves from its matrix to `aTo` / `bTo` over a step (its
+ * centre on a straight line, turning the short way round, scaling evenly), or `null`. A matrix
+ * that shears throws a `RangeError`.
+ */
+export function timeOfImpact(a: Sprite, aTo: MatrixLike, b: Sprite, bTo: MatrixLike): Impact | null;
+
 /** Many sprites in WebAssembly memory, moved by one `Float32Array` a frame. */
 export class World {
   constructor();
@@ -124,9 +142,12 @@ export class World {
   addSprite(mask: number): number;
   /** How many sprites the world holds. */
   readonly size: number;
-  /** Places every sprite: six numbers a sprite, in sprite order. */
+  /** Places every sprite: six numbers a sprite, in sprite order, copied into WebAssembly memory. */
   update(matrices: Float32Array): void;
-  /** Every touching pair `i < j`, as `[i0, j0, i1, j1, ...]`, sorted. */
+  /**
+   * Every touching pair `i < j`, as `[i0, j0, i1, j1, ...]`, sorted: a view of the world's buffer
+   * in WebAssembly memory, valid until the next `update`, `pairs` or `addSprite` (`slice()` keeps it).
+   */
   pairs(): Uint32Array;
   /** Releases the world's WebAssembly memory. */
   free(): void;

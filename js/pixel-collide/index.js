@@ -8,6 +8,8 @@
 import wasmInit, * as wasm from "./dist/pixel_collide_js.js";
 
 let ready = false;
+// The module's memory, which the World's matrices and pairs are read and written through.
+let memory = null;
 
 /**
  * Loads the WebAssembly module: from `dist/pixel_collide_js_bg.wasm` beside this file (found
@@ -16,7 +18,8 @@ let ready = false;
  */
 export async function init(source) {
   if (!ready) {
-    await wasmInit(source === undefined ? undefined : { module_or_path: source });
+    const exports = await wasmInit(source === undefined ? undefined : { module_or_path: source });
+    memory = exports.memory;
     ready = true;
   }
 }
@@ -24,7 +27,7 @@ export async function init(source) {
 /** Loads the WebAssembly module from its bytes (or a compiled `WebAssembly.Module`) at once. */
 export function initSync(bytes) {
   if (!ready) {
-    wasm.initSync({ module: bytes });
+    memory = wasm.initSync({ module: bytes }).memory;
     ready = true;
   }
 }
@@ -283,11 +286,28 @@ export function bounds(s) {
 }
 
 /**
+ * When `a` and `b` first touch while each moves from its matrix to another over a step (`aTo`,
+ * `bTo`, in any form a Sprite takes): `{time, contactTime, x, y}`, the first time (0 to 1) they
+ * touch on solid texels, the time they are found touching (at most 2^-14 later) and a world point
+ * inside both then; `null` when they never do. Each sprite moves as a game moves it between frames:
+ * its centre along a straight line, turning the short way round and scaling evenly, so nothing
+ * fast or thin passes through unseen. A matrix that shears throws a `RangeError`.
+ */
+export function timeOfImpact(a, aTo, b, bTo) {
+  needReady();
+  const [ma, ta] = sprite(a, "a");
+  const [mb, tb] = sprite(b, "b");
+  const h = wasm.timeOfImpact(ma, ta, matrixOf(aTo, "aTo"), mb, tb, matrixOf(bTo, "bTo"));
+  return h === undefined ? null : { time: h[0], contactTime: h[1], x: h[2], y: h[3] };
+}
+
+/**
  * Many sprites in WebAssembly memory: add masks and sprites once, then each frame `update` every
  * sprite's matrix from one `Float32Array` (six numbers a sprite) and ask for the touching `pairs`.
  */
 export class World {
   #inner;
+  #matrices = null;
 
   constructor() {
     needReady();
@@ -309,17 +329,36 @@ export class World {
     return this.#inner.spriteCount;
   }
 
-  /** Places every sprite: a `Float32Array` of six numbers per sprite, in sprite order. */
+  /**
+   * Places every sprite: a `Float32Array` of six numbers per sprite, in sprite order, copied straight
+   * into the world's own buffer in WebAssembly memory.
+   */
   update(matrices) {
     if (!(matrices instanceof Float32Array)) {
       throw new TypeError(`matrices must be a Float32Array of six numbers a sprite, not ${describe(matrices)}`);
     }
-    this.#inner.update(matrices);
+    const n = this.#inner.spriteCount;
+    if (matrices.length !== 6 * n) {
+      throw new RangeError(`matrices holds ${matrices.length} numbers where ${n} sprites need ${6 * n}`);
+    }
+    // One view of the world's buffer, made again only when the buffer or WebAssembly's memory moved.
+    const ptr = this.#inner.matricesPtr();
+    const view = this.#matrices;
+    if (view === null || view.buffer !== memory.buffer || view.byteOffset !== ptr || view.length !== 6 * n) {
+      this.#matrices = new Float32Array(memory.buffer, ptr, 6 * n);
+    }
+    this.#matrices.set(matrices);
+    this.#inner.apply();
   }
 
-  /** Every touching pair `i < j`, as `[i0, j0, i1, j1, ...]` in a `Uint32Array`, sorted. */
+  /**
+   * Every touching pair `i < j`, as `[i0, j0, i1, j1, ...]`, sorted: a `Uint32Array` that views the
+   * world's own buffer in WebAssembly memory (nothing copied), valid until the next `update`,
+   * `pairs` or `addSprite`; `slice()` it to keep it longer.
+   */
   pairs() {
-    return this.#inner.pairs();
+    const count = this.#inner.findPairs();
+    return new Uint32Array(memory.buffer, this.#inner.pairsPtr(), 2 * count);
   }
 
   /** Releases the world's WebAssembly memory. */

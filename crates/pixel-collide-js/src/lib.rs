@@ -9,6 +9,7 @@
 mod errors;
 mod mask;
 mod matrix;
+mod motion;
 mod queries;
 mod world;
 

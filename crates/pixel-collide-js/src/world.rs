@@ -1,5 +1,7 @@
 //! `World`: many sprites kept in WebAssembly memory, moved by one `Float32Array` of matrices a frame
-//! and asked for every touching pair in one call, with buffers reused from frame to frame.
+//! and asked for every touching pair in one call, with buffers reused from frame to frame. The
+//! package writes the matrices straight into the world's buffer and reads the pairs straight out of
+//! its own, through views of WebAssembly's memory: nothing is copied through the glue.
 
 use pixel_collide::glam::Affine2;
 use pixel_collide::{Sprite, SweepAndPrune};
@@ -16,7 +18,11 @@ pub struct World {
     masks: Vec<pixel_collide::Mask>,
     mask_of: Vec<u32>,
     transforms: Vec<Affine2>,
+    /// Six numbers a sprite, written by the package through a view of this buffer.
+    matrices: Vec<f32>,
     pairs: Vec<u32>,
+    /// The crate's answer, kept to reuse its room.
+    found: Vec<(usize, usize)>,
 }
 
 #[wasm_bindgen]
@@ -45,6 +51,8 @@ impl World {
         }
         self.mask_of.push(mask);
         self.transforms.push(Affine2::IDENTITY);
+        self.matrices
+            .extend_from_slice(&Affine2::IDENTITY.to_cols_array());
         Ok((self.mask_of.len() - 1) as u32)
     }
 
@@ -54,41 +62,54 @@ impl World {
         self.mask_of.len() as u32
     }
 
-    /// Places every sprite: six numbers per sprite, in sprite order. Checked whole before anything
-    /// moves: a `RangeError` names the first bad number.
-    pub fn update(&mut self, matrices: &[f32]) -> Result<(), JsValue> {
-        let n = self.mask_of.len();
-        if matrices.len() != 6 * n {
-            return Err(range_error(&format!(
-                "matrices holds {} numbers where {n} sprites need {}",
-                matrices.len(),
-                6 * n
-            )));
-        }
-        if let Some(i) = matrices.iter().position(|v| !v.is_finite()) {
+    /// Where the matrices buffer starts in WebAssembly's memory (six numbers per sprite, in sprite
+    /// order); it moves when a sprite is added.
+    #[wasm_bindgen(js_name = matricesPtr)]
+    pub fn matrices_ptr(&mut self) -> *mut f32 {
+        self.matrices.as_mut_ptr()
+    }
+
+    /// Places every sprite by the matrices buffer. Checked whole before anything moves: a
+    /// `RangeError` names the first sprite with a number that is not finite.
+    pub fn apply(&mut self) -> Result<(), JsValue> {
+        if let Some(i) = self.matrices.iter().position(|v| !v.is_finite()) {
             placement(
-                &matrices[i / 6 * 6..][..6],
+                &self.matrices[i / 6 * 6..][..6],
                 &format!("matrices (sprite {})", i / 6),
             )?;
         }
-        for (t, m) in self.transforms.iter_mut().zip(matrices.chunks_exact(6)) {
+        for (t, m) in self
+            .transforms
+            .iter_mut()
+            .zip(self.matrices.chunks_exact(6))
+        {
             *t = Affine2::from_cols_array(&[m[0], m[1], m[2], m[3], m[4], m[5]]);
         }
         Ok(())
     }
 
-    /// Every pair of sprites `i < j` that share a solid texel, as `[i0, j0, i1, j1, ...]`, sorted.
-    pub fn pairs(&mut self) -> Vec<u32> {
+    /// Finds every pair of sprites `i < j` that share a solid texel and returns how many; the pairs
+    /// buffer then holds them as `[i0, j0, i1, j1, ...]`, sorted.
+    #[wasm_bindgen(js_name = findPairs)]
+    pub fn find_pairs(&mut self) -> u32 {
         let sprites: Vec<Sprite<'_>> = self
             .mask_of
             .iter()
             .zip(&self.transforms)
             .map(|(&m, &t)| Sprite::new(&self.masks[m as usize], t))
             .collect();
+        SweepAndPrune::new(&sprites).touching_pairs_into(&mut self.found);
         self.pairs.clear();
-        for (i, j) in SweepAndPrune::new(&sprites).touching_pairs() {
+        for &(i, j) in &self.found {
             self.pairs.extend([i as u32, j as u32]);
         }
-        self.pairs.clone()
+        self.found.len() as u32
+    }
+
+    /// Where the pairs buffer starts in WebAssembly's memory; it moves when `findPairs` needs more
+    /// room.
+    #[wasm_bindgen(js_name = pairsPtr)]
+    pub fn pairs_ptr(&self) -> *const u32 {
+        self.pairs.as_ptr()
     }
 }

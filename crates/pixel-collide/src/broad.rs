@@ -224,6 +224,24 @@ impl<'a> SweepAndPrune<'a> {
     /// ```
     pub fn touching_pairs(&self) -> Vec<(usize, usize)> {
         let mut out = Vec::new();
+        self.touching_pairs_into(&mut out);
+        out
+    }
+
+    /// [`touching_pairs`](Self::touching_pairs) written into `out` (cleared first), so that a game
+    /// asking every frame reuses its room.
+    ///
+    /// ```
+    /// use glam::{Affine2, Vec2};
+    /// use pixel_collide::{Mask, Sprite, SweepAndPrune};
+    /// let dot = Mask::from_fn(2, 2, |_, _| true).unwrap();
+    /// let at = |x: f32| Sprite::new(&dot, Affine2::from_translation(Vec2::new(x, 0.0)));
+    /// let mut pairs = vec![(7, 8)];
+    /// SweepAndPrune::new(&[at(0.0), at(1.0)]).touching_pairs_into(&mut pairs);
+    /// assert_eq!(pairs, [(0, 1)]);
+    /// ```
+    pub fn touching_pairs_into(&self, out: &mut Vec<(usize, usize)>) {
+        out.clear();
         let bands = Bands::of(&self.top, &self.bottom);
         // Each band's sprites, in sweep order (a counting sort: how many per band, then where).
         let mut start = vec![0usize; bands.count + 1];
@@ -270,7 +288,6 @@ impl<'a> SweepAndPrune<'a> {
             }
         }
         out.sort_unstable();
-        out
     }
 
     /// The indices of the sprites that touch `probe` on solid texels, in ascending order.

@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 
 import {
   Mask, Sprite, World, bounds, collide, containsPoint, distance, initSync, overlapArea, overlaps,
-  pushOut, raycast, touchesCircle, touchesRect,
+  pushOut, raycast, timeOfImpact, touchesCircle, touchesRect,
 } from "../index.js";
 
 import { rng } from "./browser/rng.js";
@@ -156,14 +156,79 @@ test("a world finds the touching pairs that pairwise overlaps finds", () => {
     assert.deepEqual(Array.from(world.pairs()), want);
     assert.ok(want.length > 10);
   }
+  // A sprite added later moves the world's buffers: the next frame writes and reads the new ones.
+  world.addSprite(ids[2]);
+  const placed = new Float32Array(6 * (n + 1));
+  for (let i = 0; i < n; i++) placed.set([1, 0, 0, 1, 1000 + 40 * i, 0], 6 * i);
+  // The 7 x 7 solid square over a texel of sprite 7, which has one within 7 texels of its corner.
+  placed.set([1, 0, 0, 1, 1000 + 40 * 7, 0], 6 * n);
+  world.update(placed);
+  assert.deepEqual(Array.from(world.pairs()), [7, n]);
   world.free();
 });
+
+test("time of impact: nothing passes through unseen, and no touch is found before its time", () => {
+  // A bar one texel thin falls 100 px in a step past a one-texel ledge: both ends of the step miss it.
+  const bar = Mask.filled(40, 1);
+  const dot = Mask.filled(1, 1);
+  const ledge = new Sprite(dot, [1, 0, 0, 1, 20, 50]);
+  const fall = timeOfImpact(new Sprite(bar, [1, 0, 0, 1, 0, 0]), [1, 0, 0, 1, 0, 100], ledge, ledge.matrix);
+  assert.ok(Math.abs(fall.time - 0.49) < 1e-3, `${fall.time}`);
+  assert.ok(fall.time <= fall.contactTime && fall.contactTime <= fall.time + 2 ** -14);
+  assert.ok(Math.abs(fall.x - 20.5) <= 0.5 && Math.abs(fall.y - 50.5) <= 0.5);
+  // A bar 40 x 2 turning a quarter about its centre at (50, 50) sweeps over a texel on its diagonal,
+  // and turning the same quarter written as three quarters the other way changes nothing.
+  const thin = Mask.filled(40, 2);
+  const turned = (angle) => {
+    const [c, s] = [Math.cos(angle), Math.sin(angle)];
+    return [c, s, -s, c, 50 - c * 20 + s * 1, 50 - s * 20 - c * 1];
+  };
+  const onDiagonal = new Sprite(dot, [1, 0, 0, 1, 59.5, 59.5]);
+  const quarter = timeOfImpact(new Sprite(thin, turned(0)), turned(Math.PI / 2), onDiagonal, onDiagonal.matrix);
+  assert.ok(quarter.time > 0.4 && quarter.time < 0.5, `${quarter.time}`);
+  const same = timeOfImpact(new Sprite(thin, turned(0)), turned(-1.5 * Math.PI), onDiagonal, onDiagonal.matrix);
+  assert.ok(Math.abs(same.time - quarter.time) < 1e-4, `${same.time} against ${quarter.time}`);
+  // Random masks sliding past each other, turned and scaled but not turning: against 400 samples.
+  const r = rng(23);
+  let touched = 0;
+  for (let round = 0; round < 40; round++) {
+    const ma = randomMask(r, 3 + Math.floor(r() * 20), 3 + Math.floor(r() * 20), 0.5);
+    const mb = randomMask(r, 3 + Math.floor(r() * 20), 3 + Math.floor(r() * 20), 0.5);
+    const [a, b] = [randomMatrix(r), randomMatrix(r)];
+    const [aTo, bTo] = [a.slice(), b.slice()];
+    aTo[4] += (r() - 0.5) * 80;
+    aTo[5] += (r() - 0.5) * 80;
+    const at = (m, to, t) => [m[0], m[1], m[2], m[3], m[4] + (to[4] - m[4]) * t, m[5] + (to[5] - m[5]) * t];
+    const hit = timeOfImpact(new Sprite(ma.mask, a), aTo, new Sprite(mb.mask, b), bTo);
+    let first = null;
+    for (let k = 0; k <= 400 && first === null; k++) {
+      const t = k / 400;
+      if (overlaps(new Sprite(ma.mask, at(a, aTo, t)), new Sprite(mb.mask, at(b, bTo, t)))) first = t;
+    }
+    if (first !== null) {
+      touched++;
+      assert.ok(hit !== null && hit.time <= first + 1e-6, `round ${round}: touch at ${first}, impact ${hit?.time}`);
+    }
+    if (hit !== null) {
+      for (let k = 0; k < 400 && k / 400 < hit.time - 1e-4; k++) {
+        const t = k / 400;
+        assert.ok(!overlaps(new Sprite(ma.mask, at(a, aTo, t)), new Sprite(mb.mask, at(b, bTo, t))),
+          `round ${round}: touching at ${t} before the impact at ${hit.time}`);
+      }
+    }
+  }
+  assert.ok(touched > 10, `${touched} rounds touched`);
+  throwsNaming(() => timeOfImpact(new Sprite(bar), [1, 0.5, 0, 1, 0, 0], ledge, ledge.matrix), RangeError, "aTo");
+  throwsNaming(() => timeOfImpact(new Sprite(bar), [1, 0, 0, 1, NaN, 0], ledge, ledge.matrix), RangeError, "aTo[4]");
+});
+
+function throwsNaming(fn, Kind, name) {
+  assert.throws(fn, (e) => e instanceof Kind && e.message.includes(name), `${Kind.name} naming ${name}`);
+}
 
 test("bad input throws TypeError or RangeError naming the argument", () => {
   const m = Mask.filled(3, 3);
   const ok = new Sprite(m);
-  const throwsNaming = (fn, Kind, name) =>
-    assert.throws(fn, (e) => e instanceof Kind && e.message.includes(name), `${Kind.name} naming ${name}`);
   throwsNaming(() => overlaps(ok, new Sprite(m, [1, 0, 0, 1, NaN, 0])), RangeError, "matrixB[4]");
   throwsNaming(() => new Sprite(m, [1, 0, 0]), RangeError, "matrix");
   throwsNaming(() => new Sprite(m, "identity"), TypeError, "matrix");
@@ -193,7 +258,7 @@ test("the type declarations name every export, and nothing more", async () => {
       /^export (?:function|class|type|interface) (\w+)/gm,
     )].map((m) => m[1]),
   );
-  const types = new Set(["WasmSource", "MatrixLike", "Region", "Contact", "PushOut", "Distance", "RayHit"]);
+  const types = new Set(["WasmSource", "MatrixLike", "Region", "Contact", "PushOut", "Distance", "RayHit", "Impact"]);
   const exported = Object.keys(await import("../index.js"));
   assert.deepEqual(new Set([...declared].filter((n) => !types.has(n))), new Set(exported));
 });
