@@ -5,7 +5,7 @@
 use glam::DVec2;
 
 use crate::geom::Rect;
-use crate::pair::overlaps;
+use crate::pair::{overlaps, placeable};
 use crate::sprite::{to_f64, Sprite};
 
 /// The world a body moves through: anything that can list the sprites near a rectangle.
@@ -125,6 +125,9 @@ pub struct SweepAndPrune<'a> {
     /// A world circle around each one's solid texels, `[x, y, radius]`, in the same order: turned
     /// sprites whose rectangles meet only at their corners are told apart without a pair walk.
     circles: Vec<[f64; 3]>,
+    /// A world disc inside each one's solid texels, `[x, y, radius]` (radius 0 for none): two
+    /// sprites whose discs overlap touch, and need no pair walk to say so.
+    inner: Vec<[f64; 3]>,
 }
 
 /// A world circle around `s`'s solid texels: its mask's circle, placed and grown by the largest
@@ -133,12 +136,77 @@ fn circle(s: &Sprite<'_>) -> [f64; 3] {
     let [x, y, r] = s.mask.tree().reach;
     let t = to_f64(&s.transform);
     let c = t.transform_point2(DVec2::new(x, y));
+    [c.x, c.y, stretch_circle(&t, r)[2]]
+}
+
+/// A world disc inside `s`'s solid texels: its mask's, placed and shrunk by the smallest stretch of
+/// the transform (an ellipse holds the disc of its shorter axis). Radius 0 when the mask has none.
+fn inner(s: &Sprite<'_>) -> [f64; 3] {
+    let Some([x, y, r]) = s.mask.interior().disc else {
+        return [0.0; 3];
+    };
+    let t = to_f64(&s.transform);
+    let c = t.transform_point2(DVec2::new(x, y));
+    let [_, _, outer] = stretch_circle(&t, 1.0);
+    let det = t.matrix2.determinant().abs();
+    let shortest = if outer > 0.0 { det / outer } else { 0.0 };
+    [c.x, c.y, r * shortest]
+}
+
+/// The largest stretch of `t`'s 2 x 2 part times `r`, as a circle's radius (the other two numbers 0).
+fn stretch_circle(t: &glam::DAffine2, r: f64) -> [f64; 3] {
     let (a, b) = (t.matrix2.x_axis, t.matrix2.y_axis);
-    // The largest singular value of the 2 x 2 part, from its squared Frobenius norm and determinant.
+    // The largest singular value, from the squared Frobenius norm and the determinant.
     let p = a.length_squared() + b.length_squared();
     let det = t.matrix2.determinant();
     let stretch = ((p + (p * p - 4.0 * det * det).max(0.0).sqrt()) / 2.0).sqrt();
-    [c.x, c.y, r * stretch]
+    [0.0, 0.0, r * stretch]
+}
+
+/// Whether two solid discs overlap by more than rounding: then the sprites share solid area.
+fn discs_overlap(a: &[f64; 3], b: &[f64; 3]) -> bool {
+    let reach = (a[2] + b[2]) * (1.0 - 1e-9) - 1e-9;
+    let (dx, dy) = (a[0] - b[0], a[1] - b[1]);
+    a[2] > 0.0 && b[2] > 0.0 && reach > 0.0 && dx * dx + dy * dy < reach * reach
+}
+
+/// Whether a deep texel of either sprite (see `mask::inner`) has its centre well inside a solid
+/// texel of the other: then a neighbourhood of that point is solid in both, and they share area.
+fn probes_meet(a: &Sprite<'_>, b: &Sprite<'_>) -> bool {
+    probe_into(a, b) || probe_into(b, a)
+}
+
+/// Whether a deep texel centre of `from` lies inside a solid texel of `into`, by more than rounding
+/// from its edges.
+fn probe_into(from: &Sprite<'_>, into: &Sprite<'_>) -> bool {
+    let interior = from.mask.interior();
+    if interior.probes().next().is_none() {
+        return false;
+    }
+    let to = to_f64(&into.transform);
+    let det = to.matrix2.determinant();
+    if !(det.is_finite() && det != 0.0) {
+        return false;
+    }
+    let relative = to.inverse() * to_f64(&from.transform);
+    let (w, h) = (f64::from(into.mask.width()), f64::from(into.mask.height()));
+    // World coordinates of 1e7 keep about 1e-9 of a texel in f64; an edge closer than this is left
+    // to the pair test.
+    const MARGIN: f64 = 1e-7;
+    interior.probes().any(|[x, y]| {
+        let q = relative.transform_point2(DVec2::new(f64::from(x) + 0.5, f64::from(y) + 0.5));
+        let (tx, ty) = (q.x.floor(), q.y.floor());
+        let (fx, fy) = (q.x - tx, q.y - ty);
+        tx >= 0.0
+            && ty >= 0.0
+            && tx < w
+            && ty < h
+            && fx > MARGIN
+            && fx < 1.0 - MARGIN
+            && fy > MARGIN
+            && fy < 1.0 - MARGIN
+            && into.mask.is_solid(tx as u32, ty as u32)
+    })
 }
 
 /// Whether two circles are apart by more than rounding: then no texel of one reaches the other's.
@@ -208,6 +276,10 @@ impl<'a> SweepAndPrune<'a> {
             circles: found
                 .iter()
                 .map(|&(_, i)| circle(&sprites[i as usize]))
+                .collect(),
+            inner: found
+                .iter()
+                .map(|&(_, i)| inner(&sprites[i as usize]))
                 .collect(),
             sorted: found.into_iter().map(|(b, _)| b).collect(),
         }
@@ -279,7 +351,7 @@ impl<'a> SweepAndPrune<'a> {
                         && bi.min.y <= bottom
                         && bands.index(top.max(bi.min.y)) == band
                         && !circles_apart(&self.circles[k], &self.circles[l])
-                        && overlaps(self.sprites[k], self.sprites[l])
+                        && self.touch(k, &self.inner[l], &self.sprites[l])
                     {
                         let (i, j) = (self.order[k], self.order[l]);
                         out.push(((i.min(j)) as usize, (i.max(j)) as usize));
@@ -288,6 +360,17 @@ impl<'a> SweepAndPrune<'a> {
             }
         }
         out.sort_unstable();
+    }
+
+    /// Whether sorted sprite `k` touches `other`, whose solid disc is `within`: their discs or deep
+    /// texels settle most touching pairs, and the pair test the rest.
+    fn touch(&self, k: usize, within: &[f64; 3], other: &Sprite<'_>) -> bool {
+        let s = &self.sprites[k];
+        if discs_overlap(&self.inner[k], within) || probes_meet(s, other) {
+            placeable(s, other)
+        } else {
+            overlaps(*s, *other)
+        }
     }
 
     /// The indices of the sprites that touch `probe` on solid texels, in ascending order.
@@ -305,12 +388,12 @@ impl<'a> SweepAndPrune<'a> {
         };
         // Sprites starting past the probe's right edge cannot reach it.
         let end = self.sorted.partition_point(|s| s.min.x <= b.max.x);
-        let around = circle(&probe);
+        let (around, within) = (circle(&probe), inner(&probe));
         let mut out: Vec<usize> = (0..end)
             .filter(|&k| {
                 self.sorted[k].meets(&b)
                     && !circles_apart(&self.circles[k], &around)
-                    && overlaps(self.sprites[k], probe)
+                    && self.touch(k, &within, &probe)
             })
             .map(|k| self.order[k] as usize)
             .collect();

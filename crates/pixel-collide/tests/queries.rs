@@ -311,6 +311,50 @@ proptest! {
     }
 
     #[test]
+    fn sweep_and_prune_of_round_sprites_finds_exactly_the_touching_pairs(
+        radii in proptest::collection::vec((2.0f32..14.0, 0.0f32..0.6), 1..4),
+        placed in proptest::collection::vec(
+            (0usize..4, 0.0f32..120.0, 0.0f32..120.0, 0.0f32..6.3, 0.3f32..3.0, 0.3f32..3.0, -0.8f32..0.8),
+            2..60,
+        ),
+    ) {
+        // Discs and rings, turned, stretched and sheared, crowded so that many are deep in each other
+        // and many only graze: the sweep's solid discs and circles must decide as the pair test does.
+        let masks: Vec<Mask> = radii
+            .iter()
+            .map(|&(r, hole)| {
+                let side = (2.0 * r).ceil() as u32;
+                Mask::from_fn(side, side, |x, y| {
+                    let d = (x as f32 + 0.5 - r).hypot(y as f32 + 0.5 - r);
+                    d <= r && d >= hole * r
+                })
+                .unwrap()
+            })
+            .collect();
+        let sprites: Vec<Sprite> = placed
+            .iter()
+            .map(|&(m, x, y, turn, sx, sy, shear)| {
+                let linear = Mat2::from_angle(turn)
+                    * Mat2::from_cols(Vec2::new(sx, 0.0), Vec2::new(shear * sy, sy));
+                Sprite::new(&masks[m % masks.len()], Affine2::from_mat2_translation(linear, Vec2::new(x, y)))
+            })
+            .collect();
+        let mut expected = Vec::new();
+        for i in 0..sprites.len() {
+            for j in i + 1..sprites.len() {
+                if pixel_collide::overlaps(sprites[i], sprites[j]) {
+                    expected.push((i, j));
+                }
+            }
+        }
+        let sweep = pixel_collide::SweepAndPrune::new(&sprites);
+        prop_assert_eq!(sweep.touching_pairs(), expected.clone());
+        let with_first: Vec<usize> = expected.iter().filter(|p| p.0 == 0).map(|p| p.1).collect();
+        let found: Vec<usize> = sweep.touching(sprites[0]).into_iter().filter(|&k| k != 0).collect();
+        prop_assert_eq!(found, with_first);
+    }
+
+    #[test]
     fn sweep_and_prune_in_bands_finds_each_touching_pair_once(
         masks in proptest::collection::vec(mask(), 1..4),
         placed in proptest::collection::vec(

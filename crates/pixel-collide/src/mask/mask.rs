@@ -4,6 +4,7 @@ use std::sync::OnceLock;
 
 use super::bits::Bits;
 use super::error::MaskError;
+use super::inner::Interior;
 use super::limits;
 use super::rect::PixelRect;
 use super::tree::{self, BoxTree};
@@ -346,6 +347,18 @@ impl Mask {
     #[inline]
     pub(crate) fn tree(&self) -> &BoxTree {
         self.tree.get_or_init(|| BoxTree::build(self.bits()))
+    }
+
+    /// The mask's interior: a solid disc and a few deep texels (see `mask::inner`), kept with the
+    /// tree once found; empty for masks over 256 x 256 texels and edited masks.
+    pub(crate) fn interior(&self) -> &Interior {
+        let tree = self.tree();
+        if tree.grid.is_some() {
+            return &Interior::EMPTY;
+        }
+        tree.interior.get_or_init(|| {
+            super::inner::interior(self.width, self.height, |x, y| self.is_solid(x, y))
+        })
     }
 
     /// Whether no texel is solid.

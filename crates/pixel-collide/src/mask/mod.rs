@@ -8,6 +8,7 @@ mod bits;
 mod error;
 #[cfg(feature = "image")]
 mod image_io;
+mod inner;
 mod limits;
 mod mask;
 mod node;

@@ -13,7 +13,10 @@
 //! which is what makes rotated solid sprites cheap. Otherwise each block keeps its own cover when that
 //! takes at most one rectangle per [`TEXELS_PER_RECT`] texels of its box, and becomes a bit block when it does not.
 
+use std::sync::OnceLock;
+
 use super::bits::{Bits, BLOCK};
+use super::inner::Interior;
 use super::node::{Kind, Node, Packed, PAYLOAD, TAG_INNER, TAG_SHIFT, TAG_SOLID, TAG_SQUARE};
 
 /// log2 of the side of a mask's bit blocks: 64 texels (one word of a row), or for a mask of one
@@ -77,6 +80,9 @@ pub(crate) struct BoxTree {
     /// A circle, in texels, around every solid texel: its centre and radius. Turned sprites' circles
     /// rule pairs out where their bounding rectangles meet only at the corners.
     pub(crate) reach: [f64; 3],
+    /// The mask's interior (see `mask::inner`), found the first time a broad phase asks; empty for
+    /// an edited mask, whose texels change under its tree.
+    pub(crate) interior: OnceLock<Interior>,
 }
 
 impl BoxTree {
@@ -121,6 +127,7 @@ impl BoxTree {
             has_blocks: nodes.iter().any(|n| matches!(n.kind(), Kind::Square(_))),
             grid,
             core: None,
+            interior: OnceLock::new(),
             // An edited mask's texels change under its tree: the circle around all of it holds.
             reach: [
                 f64::from(bits.width) / 2.0,
