@@ -10,6 +10,8 @@
 #   bash scripts/js.sh --build         the test tools too, then build (what CI does in the background)
 #   bash scripts/js.sh --test-only     the tests of what is built
 #   bash scripts/js.sh --bench         the browser timings (after a build)
+#   bash scripts/js.sh --demo-site DIR the Phaser demo and what it loads, into DIR/phaser/ (after a
+#                                      build and npm ci; scripts/web.sh serves it beside the game)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode=all
@@ -18,6 +20,7 @@ case "${1:-}" in
   --build) mode=build ;;
   --test-only) mode=test ;;
   --bench) mode=bench ;;
+  --demo-site) mode=demo-site; site="${2:?js.sh: --demo-site needs a folder}" ;;
   "") ;;
   *) echo "js.sh: unknown argument: $1 (see the top of $0)" >&2; exit 2 ;;
 esac
@@ -79,15 +82,49 @@ build() {
   fi
 }
 
+# The demo as a site serves it: the page, the package's modules and wasm, and Phaser's module, with
+# the page's import map pointing at them.
+demo_site() {
+  local pkg=js/pixel-collide dir="$1/phaser"
+  for need in "$pkg/dist/pixel_collide_js_bg.wasm" "$pkg/node_modules/phaser/dist/phaser.esm.min.js"; do
+    [ -f "$need" ] || { echo "js.sh: the demo needs $need (bash scripts/js.sh --build)" >&2; return 1; }
+  done
+  rm -rf "$dir"
+  mkdir -p "$dir/pixel-collide/dist"
+  cp "$pkg/demo/spinners.js" "$pkg/node_modules/phaser/dist/phaser.esm.min.js" "$dir/"
+  cp "$pkg/index.js" "$pkg/phaser.js" "$pkg/each-pair.js" "$dir/pixel-collide/"
+  cp "$pkg/dist/pixel_collide_js.js" "$pkg/dist/pixel_collide_js_bg.wasm" "$dir/pixel-collide/dist/"
+  sed -e 's|"\.\./node_modules/phaser/dist/phaser.esm.min.js"|"./phaser.esm.min.js"|' \
+    -e 's|"\.\./index.js"|"./pixel-collide/index.js"|' -e 's|"\.\./phaser.js"|"./pixel-collide/phaser.js"|' \
+    "$pkg/demo/index.html" >"$dir/index.html"
+  if grep -q '"\.\./' "$dir/index.html"; then
+    echo "js.sh: the demo's import map still points outside its folder" >&2
+    return 1
+  fi
+  echo "js.sh: the Phaser demo in $dir" >&2
+}
+
+# The site the web build made (scripts/web.sh), which serves the demo beside the game and the lab.
+web_site=target/web
+
 run_tests() {
   (cd js/pixel-collide && node --test test/*.test.js)
-  "$venv/bin/python" js/pixel-collide/test/browser/run.py js/pixel-collide target/js-test
+  local site_args=()
+  [ -f "$web_site/phaser/index.html" ] && site_args=(--site "$web_site")
+  "$venv/bin/python" js/pixel-collide/test/browser/run.py js/pixel-collide target/js-test "${site_args[@]}"
 }
 
 case "$mode" in
   build-only) bindgen_cli; build ;;
-  build) bindgen_cli; test_tools; build ;;
+  build)
+    bindgen_cli; test_tools; build
+    # Beside the game and the lab, when the web build has made its site.
+    if [ -f "$web_site/index.html" ]; then demo_site "$web_site"; fi ;;
+  demo-site) demo_site "$site" ;;
   test) run_tests ;;
   bench) "$venv/bin/python" js/pixel-collide/test/browser/run.py js/pixel-collide target/js-test --bench ;;
-  all) bindgen_cli; test_tools; build; run_tests ;;
+  all)
+    bindgen_cli; test_tools; build
+    if [ -f "$web_site/index.html" ]; then demo_site "$web_site"; fi
+    run_tests ;;
 esac

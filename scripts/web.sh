@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds the game and the collision lab for the browser into target/web/ and serves them on 127.0.0.1.
+# Builds the game and the collision lab for the browser into target/web/ and serves them on 127.0.0.1,
+# with the npm package's Phaser demo in target/web/phaser/ once the package is built (scripts/js.sh).
 #
 #   bash scripts/web.sh                 build, then serve (prints the address; Ctrl+C stops)
 #   bash scripts/web.sh --build-only    build only; the last line printed is the site's folder
@@ -123,6 +124,11 @@ for wasm in spinfall lab; do
   echo "web.sh: $wasm.wasm: $raw bytes, $gz gzipped" >&2
 done
 
+# The npm package's Phaser demo, when the package is built (bash scripts/js.sh).
+if [ -f js/pixel-collide/dist/pixel_collide_js_bg.wasm ] && [ -d js/pixel-collide/node_modules/phaser ]; then
+  bash scripts/js.sh --demo-site "$site"
+fi
+
 site_abs="$(cd "$site" && pwd)"
 if [ "$mode" = build ]; then
   echo "$site_abs"
@@ -130,4 +136,7 @@ if [ "$mode" = build ]; then
 fi
 echo "web.sh: serving $site_abs"
 echo "web.sh: the game: http://127.0.0.1:$port/   the collision lab: http://127.0.0.1:$port/lab.html"
+if [ -f "$site_abs/phaser/index.html" ]; then
+  echo "web.sh: pixel-collide's Phaser demo: http://127.0.0.1:$port/phaser/"
+fi
 exec python3 -m http.server --bind 127.0.0.1 --directory "$site_abs" "$port"

@@ -144,9 +144,9 @@ def pixel_at(page, x, y):
     return tuple(raw[1:4])  # the filter byte, then red, green and blue
 
 
-def check_demo(page, base, out):
+def check_demo(page, url, out, where):
     page.set_viewport_size({"width": 520, "height": 680})
-    page.goto(f"{base}/demo/index.html?auto")
+    page.goto(f"{url}?auto")
     page.wait_for_selector("canvas", timeout=30000)
     box = page.locator("canvas").bounding_box()
     seen = {}
@@ -159,8 +159,9 @@ def check_demo(page, base, out):
             page.screenshot(path=os.path.join(out, f"demo-{kind}.png"))
         time.sleep(0.05)
     if len(seen) < 2:
-        fail(f"demo: the spinners showed {sorted(seen)} in 40 s, not both the sky and the red screen")
-    print("js browser test: demo: the spinners in Phaser turn the screen red as the figure is touched, and back")
+        fail(f"demo ({where}): the spinners showed {sorted(seen)} in 40 s, not both the sky and the red screen")
+    print(f"js browser test: demo ({where}): the spinners in Phaser turn the screen red as the figure is "
+          "touched, and back")
 
 
 def check_pixi_truth(page, base):
@@ -176,9 +177,12 @@ def check_pixi_truth(page, base):
 
 def main():
     package, out = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
+    # --site DIR: the web build's site, whose phaser/ folder serves the demo beside the game.
+    site = os.path.abspath(sys.argv[sys.argv.index("--site") + 1]) if "--site" in sys.argv else None
     os.makedirs(out, exist_ok=True)
     prepare(package)
     server = serve(package)
+    site_server = serve(site) if site else None
     base = f"http://127.0.0.1:{server.server_address[1]}"
     console = []
     with sync_playwright() as p:
@@ -195,11 +199,17 @@ def main():
             check_readme(page, base, out)
             check_phaser_truth(page, base)
             check_pixi_truth(page, base)
-            check_demo(page, base, out)
+            if site_server:
+                site_base = f"http://127.0.0.1:{site_server.server_address[1]}"
+                check_demo(page, f"{site_base}/phaser/index.html", out, "the web build's site")
+            else:
+                check_demo(page, f"{base}/demo/index.html", out, "the package folder")
         finally:
             open(os.path.join(out, "console.log"), "w").write("\n".join(console) + "\n")
             browser.close()
             server.shutdown()
+            if site_server:
+                site_server.shutdown()
 
 
 if __name__ == "__main__":
