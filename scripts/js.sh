@@ -11,7 +11,8 @@
 #   bash scripts/js.sh --test-only     the tests of what is built
 #   bash scripts/js.sh --bench         the browser timings (after a build)
 #   bash scripts/js.sh --demo-site DIR the Phaser demo and what it loads, into DIR/phaser/ (after a
-#                                      build and npm ci; scripts/web.sh serves it beside the game)
+#                                      build and npm ci; scripts/web.sh serves it beside the game,
+#                                      and the tests check it there when the web build's site exists)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode=all
@@ -109,22 +110,21 @@ web_site=target/web
 
 run_tests() {
   (cd js/pixel-collide && node --test test/*.test.js)
+  # The demo beside the game and the lab, when the web build has made its site: copied again here,
+  # after this package's build, so that it is this build's.
   local site_args=()
-  [ -f "$web_site/phaser/index.html" ] && site_args=(--site "$web_site")
+  if [ -f "$web_site/index.html" ]; then
+    demo_site "$web_site"
+    site_args=(--site "$web_site")
+  fi
   "$venv/bin/python" js/pixel-collide/test/browser/run.py js/pixel-collide target/js-test "${site_args[@]}"
 }
 
 case "$mode" in
   build-only) bindgen_cli; build ;;
-  build)
-    bindgen_cli; test_tools; build
-    # Beside the game and the lab, when the web build has made its site.
-    if [ -f "$web_site/index.html" ]; then demo_site "$web_site"; fi ;;
+  build) bindgen_cli; test_tools; build ;;
   demo-site) demo_site "$site" ;;
   test) run_tests ;;
   bench) "$venv/bin/python" js/pixel-collide/test/browser/run.py js/pixel-collide target/js-test --bench ;;
-  all)
-    bindgen_cli; test_tools; build
-    if [ -f "$web_site/index.html" ]; then demo_site "$web_site"; fi
-    run_tests ;;
+  all) bindgen_cli; test_tools; build; run_tests ;;
 esac
