@@ -10,7 +10,14 @@ export interface FramedGameObject {
     cutY: number;
     cutWidth: number;
     cutHeight: number;
-    trimmed?: boolean;
+    /** The trim offset of an atlas frame's cut within its untrimmed size (0 when not trimmed). */
+    x: number;
+    y: number;
+    /** The untrimmed size. */
+    realWidth: number;
+    realHeight: number;
+    /** A frame with its own pivot, which Phaser flips about the origin. */
+    customPivot?: boolean;
   };
   flipX: boolean;
   flipY: boolean;

@@ -1,10 +1,13 @@
 // pixel-collide for Phaser 3.80+ and 4: a Phaser game object's exact placement as a `Sprite`, its
 // mask read once per texture frame, and an `overlap(a, b, callback)` in the style of Arcade's.
 //
-// A game object draws its frame at minus its display origin, mirrored by `flipX` / `flipY` (which
-// Phaser keeps out of its matrix), then through its world matrix, parent containers included:
-// texel (x, y) of the frame lands at M . (fx(x) - originX, fy(y) - originY), fx(x) = x, or
-// width - x when flipped.
+// A game object draws its frame's cut (the trimmed pixels of an atlas frame) at the frame's trim
+// offset less its display origin, mirrored by `flipX` / `flipY` (which Phaser keeps out of its
+// matrix) about the middle of the untrimmed frame, or about the origin for a frame with a custom
+// pivot, then through its world matrix, parent containers included:
+//   x0 = frame.x - displayOriginX, and x0 += 2 displayOriginX - frame.realWidth when flipped
+//   without a custom pivot; texel x of the cut lands at x0 + x, or -(x0 + x) when flipped
+// (and the same down y), as Phaser 3's and 4's renderers place the frame's quad.
 
 import { overlapOf } from "./each-pair.js";
 import { Mask, Sprite } from "./index.js";
@@ -20,9 +23,6 @@ export function frameMask(frame, threshold = 127) {
   }
   let mask = byThreshold.get(threshold);
   if (!mask) {
-    if (frame.trimmed) {
-      throw new RangeError("pixel-collide/phaser: trimmed atlas frames are not supported yet");
-    }
     const source = frame.source.image;
     mask = Mask.fromImage(source, threshold, {
       x: frame.cutX, y: frame.cutY, width: frame.cutWidth, height: frame.cutHeight,
@@ -36,12 +36,14 @@ export function frameMask(frame, threshold = 127) {
 export function placement(gameObject) {
   const m = gameObject.getWorldTransformMatrix();
   const frame = gameObject.frame;
-  const [sx, ox] = gameObject.flipX
-    ? [-1, frame.cutWidth - gameObject.displayOriginX]
-    : [1, -gameObject.displayOriginX];
-  const [sy, oy] = gameObject.flipY
-    ? [-1, frame.cutHeight - gameObject.displayOriginY]
-    : [1, -gameObject.displayOriginY];
+  const { displayOriginX: dx, displayOriginY: dy, flipX, flipY } = gameObject;
+  let x0 = frame.x - dx;
+  let y0 = frame.y - dy;
+  if (flipX && !frame.customPivot) x0 += 2 * dx - frame.realWidth;
+  if (flipY && !frame.customPivot) y0 += 2 * dy - frame.realHeight;
+  const sx = flipX ? -1 : 1;
+  const sy = flipY ? -1 : 1;
+  const [ox, oy] = [sx * x0, sy * y0];
   // M . [sx 0 ox; 0 sy oy]
   return [m.a * sx, m.b * sx, m.c * sy, m.d * sy, m.a * ox + m.c * oy + m.tx, m.b * ox + m.d * oy + m.ty];
 }

@@ -1,5 +1,7 @@
 // The Phaser adapter against what Phaser itself draws: random sprites of random pixel blobs,
-// turned, scaled, flipped, with random origins, some inside a turned and scaled container, each
+// turned, scaled, flipped, with random origins, some inside a turned and scaled container, some
+// showing a trimmed atlas frame (its cut among other pixels of a larger sheet, a trim offset inside
+// a larger untrimmed size) and some a frame with a custom pivot, each
 // pair rendered one sprite at a time by Phaser's canvas renderer and read back. A pair touches in
 // the render where some pixel is opaque in both; the adapter must say the same wherever the pair
 // is clear of texel edges: its shortest way apart (the push-out) at least `DEEP` pixels, or `FAR`
@@ -27,6 +29,40 @@ function blobTexture(scene, key, r) {
   return key;
 }
 
+// An atlas frame cut from a sheet with other pixels around it, trimmed out of a larger untrimmed
+// size at a random offset; some with a custom pivot, which changes how Phaser flips them.
+function atlasFrame(scene, key, r) {
+  const w = 8 + Math.floor(r() * 30);
+  const h = 8 + Math.floor(r() * 30);
+  const [cutX, cutY] = [3 + Math.floor(r() * 6), 2 + Math.floor(r() * 6)];
+  const sheet = scene.textures.createCanvas(key, cutX + w + 5, cutY + h + 4);
+  const ctx = sheet.getContext();
+  ctx.fillStyle = "#fff";
+  // Pixels of the sheet around the cut: never part of the frame.
+  ctx.fillRect(0, 0, cutX + w + 5, 2);
+  ctx.fillRect(0, 0, 2, cutY + h + 4);
+  ctx.fillRect(cutX + w + 1, 0, 4, cutY + h + 4);
+  for (let i = 0; i < 5; i++) {
+    ctx.fillRect(cutX + Math.floor(r() * w), cutY + Math.floor(r() * h),
+      1 + Math.floor(r() * w / 2), 1 + Math.floor(r() * h / 2));
+  }
+  sheet.refresh();
+  const frame = sheet.add("cut", 0, cutX, cutY, w, h);
+  const [realW, realH] = [w + Math.floor(r() * 20), h + Math.floor(r() * 20)];
+  frame.setTrim(realW, realH, Math.floor(r() * (realW - w + 1)), Math.floor(r() * (realH - h + 1)), w, h);
+  if (r() < 0.4) {
+    frame.customPivot = true;
+    frame.pivotX = r();
+    frame.pivotY = r();
+  }
+  return [key, "cut"];
+}
+
+// A plain texture or an atlas frame, one in two.
+function randomTexture(scene, key, r) {
+  return r() < 0.5 ? [blobTexture(scene, key, r)] : atlasFrame(scene, key, r);
+}
+
 function randomize(obj, r) {
   obj.setPosition(96 + r() * 64, 96 + r() * 64);
   obj.setRotation(r() * Math.PI * 2);
@@ -46,7 +82,7 @@ function opaque(canvas) {
 export async function run() {
   await init();
   const r = rng(1234);
-  const result = { agree: 0, skipped: 0, disagree: [], touching: 0 };
+  const result = { agree: 0, skipped: 0, disagree: [], touching: 0, trimmed: 0, pivoted: 0 };
   await new Promise((done) => {
     let state = 0;
     let a, b, container, first, i = 0;
@@ -63,9 +99,9 @@ export async function run() {
           const canvas = this.sys.game.canvas;
           if (state === 0) {
             // A new case: new textures now and then, new placements, a container for some.
-            if (i % 10 === 0 && i > 0) {
-              a.setTexture(blobTexture(this, `a${i}`, r));
-              b.setTexture(blobTexture(this, `b${i}`, r));
+            if (i % 5 === 0 && i > 0) {
+              a.setTexture(...randomTexture(this, `a${i}`, r));
+              b.setTexture(...randomTexture(this, `b${i}`, r));
             }
             randomize(a, r);
             randomize(b, r);
@@ -94,12 +130,16 @@ export async function run() {
             const area = push ? Math.hypot(push.x, push.y) : 0;
             const gap = distance(sa, sb)?.distance ?? Infinity;
             if (area >= DEEP || (push === null && gap > FAR)) {
+              if (a.frame.trimmed || b.frame.trimmed) result.trimmed++;
+              if (a.frame.customPivot || b.frame.customPivot) result.pivoted++;
               if ((push !== null) === rendered) result.agree++;
               else {
                 const state = (o) => ({
                   x: o.x, y: o.y, rotation: o.rotation, scaleX: o.scaleX, scaleY: o.scaleY,
                   originX: o.originX, originY: o.originY, flipX: o.flipX, flipY: o.flipY,
                   inContainer: o.parentContainer === container, w: o.frame.cutWidth, h: o.frame.cutHeight,
+                  trim: o.frame.trimmed ? [o.frame.x, o.frame.y, o.frame.realWidth, o.frame.realHeight] : null,
+                  pivot: o.frame.customPivot,
                 });
                 const px = (o) => o.reduce((n, v) => n + v, 0);
                 result.disagree.push({ i, push: area, gap, rendered, a: state(a), b: state(b),

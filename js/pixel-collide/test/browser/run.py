@@ -113,10 +113,11 @@ def check_phaser_truth(page, base):
     r = result_of(page, f"{base}/test/browser/phaser-truth.html", 120)
     if "failed" in r:
         fail(f"phaser truth: {r['failed']}")
-    if r["disagree"] or r["agree"] < 60 or r["touching"] < 15:
+    if r["disagree"] or r["agree"] < 60 or r["touching"] < 15 or r["trimmed"] < 40 or r["pivoted"] < 15:
         fail(f"phaser truth: {json.dumps(r)}")
     print(f"js browser test: phaser: the adapter agrees with Phaser's own drawing on {r['agree']} pairs "
-          f"({r['touching']} touching in the render), {r['skipped']} within the texel-edge band skipped")
+          f"({r['touching']} touching in the render, {r['trimmed']} with a trimmed atlas frame, "
+          f"{r['pivoted']} with a custom pivot), {r['skipped']} within the texel-edge band skipped")
 
 
 def bench(page, base):
