@@ -3,9 +3,12 @@
 //
 // A PixiJS Sprite draws its texture's frame at its trim offset, less its anchor times the
 // texture's original (untrimmed) size, then through its global matrix (parents, negative scales):
-// texel (x, y) of the frame lands at M . (x + trim.x - anchor.x * orig.width, y + trim.y -
-// anchor.y * orig.height). The global matrix comes from `getGlobalTransform`, which is current
-// before a render, where `worldTransform` is only after one.
+// texel (x, y) of the frame lands at M . (x / r + trim.x - anchor.x * orig.width, y / r + trim.y -
+// anchor.y * orig.height), r the texture source's resolution (its pixels per unit). A frame that a
+// spritesheet stores turned (`rotate` 2) holds its pixels a quarter turn clockwise in the sheet, its
+// `frame` the sheet's region; it is drawn turned back, as PixiJS's texture coordinates do. The
+// global matrix comes from `getGlobalTransform`, which is current before a render, where
+// `worldTransform` is only after one.
 
 import { overlapOf } from "./each-pair.js";
 import { Mask, Sprite } from "./index.js";
@@ -21,27 +24,52 @@ export function textureMask(texture, threshold = 127) {
   }
   let mask = byThreshold.get(threshold);
   if (!mask) {
-    if (texture.rotate) {
-      throw new RangeError("pixel-collide/pixi: atlas frames stored rotated are not supported yet");
-    }
     const source = texture.source;
-    if ((source.resolution ?? 1) !== 1) {
-      throw new RangeError("pixel-collide/pixi: textures of a resolution other than 1 are not supported yet");
+    const res = source.resolution ?? 1;
+    const rotate = texture.rotate ?? 0;
+    if (rotate !== 0 && rotate !== 2) {
+      throw new RangeError(
+        `pixel-collide/pixi: texture.rotate is ${rotate}; frames stored turned are rotate 2, as spritesheets give them`,
+      );
     }
-    const { x, y, width, height } = texture.frame;
-    mask = Mask.fromImage(source.resource, threshold, { x, y, width, height });
+    // The frame's region of the source, in its pixels.
+    const f = texture.frame;
+    const region = { x: f.x * res, y: f.y * res, width: f.width * res, height: f.height * res };
+    if (!Object.values(region).every(Number.isInteger)) {
+      throw new RangeError(
+        `pixel-collide/pixi: the texture's frame does not fall on whole pixels of its source at resolution ${res}`,
+      );
+    }
+    mask = rotate
+      ? Mask.fromImage(turnedBack(source.resource, region), threshold)
+      : Mask.fromImage(source.resource, threshold, region);
     byThreshold.set(threshold, mask);
   }
   return mask;
 }
 
+/** The pixels of a region stored a quarter turn clockwise, turned back into a canvas of their own. */
+function turnedBack(image, { x, y, width, height }) {
+  const canvas = typeof OffscreenCanvas === "function"
+    ? new OffscreenCanvas(height, width)
+    : Object.assign(document.createElement("canvas"), { width: height, height: width });
+  const ctx = canvas.getContext("2d");
+  ctx.imageSmoothingEnabled = false;
+  // Shown texel (u, t) is the region's (width - 1 - t, u): region point (sx, sy) goes to
+  // (sy, width - sx).
+  ctx.setTransform(0, -1, 1, 0, 0, width);
+  ctx.drawImage(image, x, y, width, height, 0, 0, width, height);
+  return canvas;
+}
+
 /** The six numbers of the matrix that places texel (x, y) of `sprite`'s texture frame in the world. */
 export function placement(sprite) {
   const m = sprite.getGlobalTransform();
-  const { orig, trim } = sprite.texture;
+  const { orig, trim, source } = sprite.texture;
+  const k = 1 / (source.resolution ?? 1);
   const ox = (trim ? trim.x : 0) - sprite.anchor.x * orig.width;
   const oy = (trim ? trim.y : 0) - sprite.anchor.y * orig.height;
-  return [m.a, m.b, m.c, m.d, m.a * ox + m.c * oy + m.tx, m.b * ox + m.d * oy + m.ty];
+  return [m.a * k, m.b * k, m.c * k, m.d * k, m.a * ox + m.c * oy + m.tx, m.b * ox + m.d * oy + m.ty];
 }
 
 /** A `Sprite` of this package for a PixiJS Sprite, placed exactly as it is drawn now. */

@@ -10,6 +10,7 @@ import Phaser from "phaser";
 import { init, pushOut, distance } from "pixel-collide";
 import { spriteOf } from "pixel-collide/phaser";
 import { rng } from "./rng.js";
+import { sharesPixelCentre } from "./centres.js";
 
 const SIZE = 256;
 const DEEP = 1;
@@ -82,7 +83,7 @@ function opaque(canvas) {
 export async function run() {
   await init();
   const r = rng(1234);
-  const result = { agree: 0, skipped: 0, disagree: [], touching: 0, trimmed: 0, pivoted: 0 };
+  const result = { agree: 0, skipped: 0, between: 0, disagree: [], touching: 0, trimmed: 0, pivoted: 0 };
   await new Promise((done) => {
     let state = 0;
     let a, b, container, first, i = 0;
@@ -129,7 +130,10 @@ export async function run() {
             const push = pushOut(sa, sb);
             const area = push ? Math.hypot(push.x, push.y) : 0;
             const gap = distance(sa, sb)?.distance ?? Infinity;
-            if (area >= DEEP || (push === null && gap > FAR)) {
+            // Touching between pixel centres only: nothing a render can show, and no disagreement.
+            const between = push !== null && !rendered && !sharesPixelCentre(sa, sb, SIZE);
+            if (between) result.between++;
+            if (!between && (area >= DEEP || (push === null && gap > FAR))) {
               if (a.frame.trimmed || b.frame.trimmed) result.trimmed++;
               if (a.frame.customPivot || b.frame.customPivot) result.pivoted++;
               if ((push !== null) === rendered) result.agree++;

@@ -1,44 +1,56 @@
 // The PixiJS adapter against what PixiJS itself draws: random sprites of random pixel blobs (some
-// trimmed frames of a sheet), turned, scaled (some negatively), with random anchors, some inside a
+// trimmed frames of a sheet, some stored turned, some of a source at resolution 2), turned, scaled (some negatively), with random anchors, some inside a
 // turned and scaled container, each pair rendered one sprite at a time by PixiJS's WebGL renderer
 // and read back. A pair touches in the render where some pixel is opaque in both; the adapter must
 // say the same wherever the pair is clear of texel edges (as in phaser-truth.js).
 import * as PIXI from "pixi.js";
-import { init, pushOut, distance } from "pixel-collide";
+import { init, pushOut, distance, containsPoint } from "pixel-collide";
 import { spriteOf } from "pixel-collide/pixi";
 import { rng } from "./rng.js";
+import { sharesPixelCentre } from "./centres.js";
 
 const SIZE = 256;
 const DEEP = 1;
 const FAR = 1.5;
 const CASES = 200;
 
-// A sheet of random blobs; a texture is one frame of it, trimmed (as a packer trims) or not.
+// A sheet of random blobs; a texture is one frame of it: trimmed (as a packer trims) or not, stored
+// a quarter turn clockwise (as a packer turns frames, `rotate` 2) or not, of a source at resolution
+// 1 or 2 (two pixels a unit).
 function blobTexture(r) {
-  const w = 8 + Math.floor(r() * 40);
-  const h = 8 + Math.floor(r() * 40);
+  const res = r() < 0.25 ? 2 : 1;
+  // The frame's size in units, shown; the sheet holds it turned when `turned`.
+  const w = 4 + Math.floor(r() * 20) * (3 - res);
+  const h = 4 + Math.floor(r() * 20) * (3 - res);
+  const turned = r() < 0.35;
+  const [sw, sh] = turned ? [h, w] : [w, h];
   const pad = Math.floor(r() * 6);
   const canvas = document.createElement("canvas");
-  canvas.width = w + 20;
-  canvas.height = h + 20;
+  canvas.width = (sw + 20) * res;
+  canvas.height = (sh + 20) * res;
   const ctx = canvas.getContext("2d");
   ctx.fillStyle = "#fff";
+  // Blobs anywhere, then the sheet cleared around the frame's region but for a border of other pixels.
   for (let i = 0; i < 5; i++) {
-    ctx.fillRect(10 + Math.floor(r() * w), 10 + Math.floor(r() * h), 1 + Math.floor(r() * w / 2), 1 + Math.floor(r() * h / 2));
+    ctx.fillRect(Math.floor((10 + r() * sw) * res), Math.floor((10 + r() * sh) * res),
+      1 + Math.floor(r() * sw * res / 2), 1 + Math.floor(r() * sh * res / 2));
   }
-  ctx.clearRect(10 + w, 0, 20, canvas.height);
-  ctx.clearRect(0, 10 + h, canvas.width, 20);
-  const source = new PIXI.CanvasSource({ resource: canvas, scaleMode: "nearest" });
-  const frame = new PIXI.Rectangle(10, 10, w, h);
+  ctx.clearRect((10 + sw) * res, 0, canvas.width, canvas.height);
+  ctx.clearRect(0, (10 + sh) * res, canvas.width, canvas.height);
+  ctx.fillRect(0, 0, canvas.width, 2);
+  ctx.fillRect(0, 0, 2, canvas.height);
+  const source = new PIXI.CanvasSource({ resource: canvas, scaleMode: "nearest", resolution: res });
+  const frame = new PIXI.Rectangle(10, 10, sw, sh);
+  const rotate = turned ? 2 : 0;
   if (r() < 0.5) {
-    // Trimmed: the frame sits `pad` texels into an original `pad` texels larger on every side.
+    // Trimmed: the frame sits `pad` units into an original `pad` units larger on every side.
     return new PIXI.Texture({
-      source, frame,
+      source, frame, rotate,
       orig: new PIXI.Rectangle(0, 0, w + 2 * pad, h + 2 * pad),
       trim: new PIXI.Rectangle(pad, pad, w, h),
     });
   }
-  return new PIXI.Texture({ source, frame });
+  return new PIXI.Texture({ source, frame, rotate, orig: new PIXI.Rectangle(0, 0, w, h) });
 }
 
 function randomize(s, r) {
@@ -69,7 +81,11 @@ export async function run() {
   });
   document.body.appendChild(app.canvas);
   const r = rng(4321);
-  const result = { agree: 0, skipped: 0, disagree: [], touching: 0, trimmed: 0 };
+  const result = {
+    agree: 0, skipped: 0, between: 0, disagree: [], touching: 0, trimmed: 0, turned: 0, resolution2: 0,
+    // Each new texture drawn alone, unturned, a texel a pixel: pixel by pixel against the mask.
+    textures: 0, pixels: 0, wrongPixels: [],
+  };
   const container = new PIXI.Container();
   app.stage.addChild(container);
   let textures = [blobTexture(r), blobTexture(r)];
@@ -80,6 +96,29 @@ export async function run() {
       textures = [blobTexture(r), blobTexture(r)];
       a.texture = textures[0];
       b.texture = textures[1];
+    }
+    if (i % 10 === 0) {
+      for (const [shown, hidden] of [[a, b], [b, a]]) {
+        app.stage.addChild(shown, hidden);
+        const res = shown.texture.source.resolution;
+        shown.position.set(20, 30);
+        shown.rotation = 0;
+        shown.scale.set(res, res);
+        shown.anchor.set(0, 0);
+        shown.visible = true;
+        hidden.visible = false;
+        app.renderer.render(app.stage);
+        const seen = opaque(app);
+        const placed = spriteOf(shown);
+        result.textures++;
+        for (let p = 0; p < seen.length; p++) {
+          const [x, y] = [p % SIZE + 0.5, Math.floor(p / SIZE) + 0.5];
+          result.pixels++;
+          if ((seen[p] === 1) !== containsPoint(placed, x, y) && result.wrongPixels.length < 5) {
+            result.wrongPixels.push({ i, x, y, rendered: seen[p], rotate: shown.texture.rotate, res });
+          }
+        }
+      }
     }
     randomize(a, r);
     randomize(b, r);
@@ -108,14 +147,27 @@ export async function run() {
     const push = pushOut(sa, sb);
     const depth = push ? Math.hypot(push.x, push.y) : 0;
     const gap = distance(sa, sb)?.distance ?? Infinity;
-    if (depth >= DEEP || (push === null && gap > FAR)) {
+    // Touching between pixel centres only: nothing a render can show, and no disagreement.
+    const between = push !== null && !rendered && !sharesPixelCentre(sa, sb, SIZE);
+    if (between) result.between++;
+    if (!between && (depth >= DEEP || (push === null && gap > FAR))) {
+      if (a.texture.trim || b.texture.trim) result.trimmed++;
+      if (a.texture.rotate || b.texture.rotate) result.turned++;
+      if (a.texture.source.resolution === 2 || b.texture.source.resolution === 2) result.resolution2++;
       if ((push !== null) === rendered) result.agree++;
-      else result.disagree.push({ i, depth, gap, rendered });
+      else {
+        const about = (o) => ({
+          rotate: o.texture.rotate, resolution: o.texture.source.resolution, frame: o.texture.frame,
+          orig: o.texture.orig, trim: o.texture.trim, anchor: [o.anchor.x, o.anchor.y],
+          scale: [o.scale.x, o.scale.y], rotation: o.rotation, x: o.x, y: o.y, inContainer: o.parent === container,
+          pixels: (o === a ? first : second).reduce((n, v) => n + v, 0),
+        });
+        result.disagree.push({ i, depth, gap, rendered, a: about(a), b: about(b), maskA: sa.mask.count, maskB: sb.mask.count });
+      }
     } else {
       result.skipped++;
     }
     if (rendered) result.touching++;
-    if (a.texture.trim || b.texture.trim) result.trimmed++;
   }
   app.destroy(true);
   return result;
