@@ -2,9 +2,10 @@
 //! one and every touching pair, by a sort and sweep over world bounds with each candidate pair
 //! confirmed per pixel.
 
-use glam::DVec2;
+use glam::{DAffine2, DVec2};
 
 use crate::geom::Rect;
+use crate::mask::{Interior, Mask};
 use crate::pair::{overlaps, placeable};
 use crate::sprite::{to_f64, Sprite};
 
@@ -170,43 +171,68 @@ fn discs_overlap(a: &[f64; 3], b: &[f64; 3]) -> bool {
     a[2] > 0.0 && b[2] > 0.0 && reach > 0.0 && dx * dx + dy * dy < reach * reach
 }
 
-/// Whether a deep texel of either sprite (see `mask::inner`) has its centre well inside a solid
-/// texel of the other: then a neighbourhood of that point is solid in both, and they share area.
+/// Whether a texel of either sprite's interior (see `mask::inner`) has its centre well inside a
+/// solid texel of the other: then a neighbourhood of that point is solid in both, and they share
+/// area. The rim texels that face the other sprite are tried first (sprites that meet at their rims
+/// overlap there), then the deep ones.
 fn probes_meet(a: &Sprite<'_>, b: &Sprite<'_>) -> bool {
-    probe_into(a, b) || probe_into(b, a)
+    let (ia, ib) = (a.mask.interior(), b.mask.interior());
+    if ia.probes().next().is_none() && ib.probes().next().is_none() {
+        return false;
+    }
+    let (ta, tb) = (to_f64(&a.transform), to_f64(&b.transform));
+    let invertible = |t: &DAffine2| {
+        let det = t.matrix2.determinant();
+        det.is_finite() && det != 0.0
+    };
+    if !(invertible(&ta) && invertible(&tb)) {
+        return false;
+    }
+    // From a's texels to b's, and back.
+    let ab = tb.inverse() * ta;
+    let ba = ab.inverse();
+    let b_seen_from_a = ba.transform_point2(DVec2::from(ib.middle));
+    let a_seen_from_b = ab.transform_point2(DVec2::from(ia.middle));
+    facing_rim(ia, b_seen_from_a).any(|t| lands_in(t, &ab, b.mask))
+        || facing_rim(ib, a_seen_from_b).any(|t| lands_in(t, &ba, a.mask))
+        || ia.probes().any(|t| lands_in(t, &ab, b.mask))
+        || ib.probes().any(|t| lands_in(t, &ba, a.mask))
 }
 
-/// Whether a deep texel centre of `from` lies inside a solid texel of `into`, by more than rounding
-/// from its edges.
-fn probe_into(from: &Sprite<'_>, into: &Sprite<'_>) -> bool {
-    let interior = from.mask.interior();
-    if interior.probes().next().is_none() {
-        return false;
+/// The two rim texels of `interior` that face the point `toward` (in its texels) most.
+fn facing_rim(interior: &Interior, toward: DVec2) -> impl Iterator<Item = [u32; 2]> {
+    let middle = DVec2::from(interior.middle);
+    let toward = toward - middle;
+    let mut best = [(f64::NEG_INFINITY, None); 2];
+    for [x, y] in interior.rim() {
+        let f = (DVec2::new(f64::from(x) + 0.5, f64::from(y) + 0.5) - middle).dot(toward);
+        if f > best[0].0 {
+            best = [(f, Some([x, y])), best[0]];
+        } else if f > best[1].0 {
+            best[1] = (f, Some([x, y]));
+        }
     }
-    let to = to_f64(&into.transform);
-    let det = to.matrix2.determinant();
-    if !(det.is_finite() && det != 0.0) {
-        return false;
-    }
-    let relative = to.inverse() * to_f64(&from.transform);
-    let (w, h) = (f64::from(into.mask.width()), f64::from(into.mask.height()));
+    best.into_iter().filter_map(|b| b.1)
+}
+
+/// Whether the centre of texel `[x, y]`, carried by `to` into `mask`'s texels, lies inside a solid
+/// texel of it by more than rounding from its edges.
+fn lands_in([x, y]: [u32; 2], to: &DAffine2, mask: &Mask) -> bool {
     // World coordinates of 1e7 keep about 1e-9 of a texel in f64; an edge closer than this is left
     // to the pair test.
     const MARGIN: f64 = 1e-7;
-    interior.probes().any(|[x, y]| {
-        let q = relative.transform_point2(DVec2::new(f64::from(x) + 0.5, f64::from(y) + 0.5));
-        let (tx, ty) = (q.x.floor(), q.y.floor());
-        let (fx, fy) = (q.x - tx, q.y - ty);
-        tx >= 0.0
-            && ty >= 0.0
-            && tx < w
-            && ty < h
-            && fx > MARGIN
-            && fx < 1.0 - MARGIN
-            && fy > MARGIN
-            && fy < 1.0 - MARGIN
-            && into.mask.is_solid(tx as u32, ty as u32)
-    })
+    let q = to.transform_point2(DVec2::new(f64::from(x) + 0.5, f64::from(y) + 0.5));
+    if !(q.x >= 0.0
+        && q.y >= 0.0
+        && q.x < f64::from(mask.width())
+        && q.y < f64::from(mask.height()))
+    {
+        return false;
+    }
+    // Non-negative: truncation is the floor.
+    let (tx, ty) = (q.x as u32, q.y as u32);
+    let (fx, fy) = (q.x - f64::from(tx), q.y - f64::from(ty));
+    fx > MARGIN && fx < 1.0 - MARGIN && fy > MARGIN && fy < 1.0 - MARGIN && mask.is_solid(tx, ty)
 }
 
 /// Whether two circles are apart by more than rounding: then no texel of one reaches the other's.

@@ -1,7 +1,8 @@
-//! A mask's interior: a disc inside its solid texels, as large as a distance transform finds it,
-//! and a few texels deep inside it. A broad phase that sees two sprites' discs overlap, or finds
-//! one sprite's deep texel centre inside a solid texel of the other, knows they touch without
-//! walking their trees: most touching pairs of a crowded scene are found so.
+//! A mask's interior: a disc inside its solid texels, as large as a distance transform finds it, a
+//! few texels deep inside it, and the outermost texel of each sixteenth of a turn. A broad phase
+//! that sees two sprites' discs overlap, or finds one sprite's deep or outermost texel centre inside
+//! a solid texel of the other, knows they touch without walking their trees: most touching pairs of
+//! a crowded scene are found so.
 //!
 //! The transform is Felzenszwalb and Huttenlocher's exact Euclidean one (squared distances, one pass
 //! along the columns and one along the rows, linear in the texels), from each texel's centre to the
@@ -22,6 +23,10 @@ const CELLS: u32 = 5;
 /// The most deep texels kept: the deepest of each cell.
 pub(crate) const PROBES: usize = (CELLS * CELLS) as usize;
 
+/// How many turns of the mask, as seen from the middle of its solid texels, keep their outermost
+/// solid texel: the one a sprite coming from that side meets first.
+pub(crate) const RIM: usize = 16;
+
 /// A mask's interior, in texels.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Interior {
@@ -33,6 +38,12 @@ pub(crate) struct Interior {
     probes: [[u16; 2]; PROBES],
     /// How many of `probes` there are.
     count: u8,
+    /// The middle of the solid texels' bounding rectangle, which `rim` is seen from.
+    pub(crate) middle: [f64; 2],
+    /// For each sixteenth of a turn about `middle` (from +x towards +y), its solid texel whose
+    /// centre lies farthest from `middle`, and whether it has one (bit `k` of `rim_found`).
+    rim: [[u16; 2]; RIM],
+    rim_found: u16,
 }
 
 impl Interior {
@@ -41,7 +52,17 @@ impl Interior {
         disc: None,
         probes: [[0; 2]; PROBES],
         count: 0,
+        middle: [0.0; 2],
+        rim: [[0; 2]; RIM],
+        rim_found: 0,
     };
+
+    /// The rim texels, with the sixteenth of a turn each stands for.
+    pub(crate) fn rim(&self) -> impl Iterator<Item = [u32; 2]> + '_ {
+        (0..RIM)
+            .filter(|&k| self.rim_found >> k & 1 != 0)
+            .map(|k| [u32::from(self.rim[k][0]), u32::from(self.rim[k][1])])
+    }
 
     /// The deep texels, the deepest first.
     pub(crate) fn probes(&self) -> impl Iterator<Item = [u32; 2]> + '_ {
@@ -101,9 +122,55 @@ pub(crate) fn interior(width: u32, height: u32, solid: impl Fn(u32, u32) -> bool
         probes[count] = [*x as u16, *y as u16];
         count += 1;
     }
+    // The outermost solid texel of each sixteenth of a turn about the middle of the solid texels.
+    let (mut lo, mut hi) = ([u32::MAX; 2], [0u32; 2]);
+    for y in 0..height {
+        for x in 0..width {
+            if d[(y as usize + 1) * w + x as usize + 1] > 0.0 {
+                lo = [lo[0].min(x), lo[1].min(y)];
+                hi = [hi[0].max(x + 1), hi[1].max(y + 1)];
+            }
+        }
+    }
+    let middle = if count > 0 {
+        [
+            f64::from(lo[0] + hi[0]) / 2.0,
+            f64::from(lo[1] + hi[1]) / 2.0,
+        ]
+    } else {
+        [0.0; 2]
+    };
+    let mut outer = [(-1.0f64, [0u16; 2]); RIM];
+    for y in 0..height {
+        for x in 0..width {
+            if d[(y as usize + 1) * w + x as usize + 1] > 0.0 {
+                let (dx, dy) = (
+                    f64::from(x) + 0.5 - middle[0],
+                    f64::from(y) + 0.5 - middle[1],
+                );
+                let turn = dy.atan2(dx).rem_euclid(std::f64::consts::TAU) / std::f64::consts::TAU;
+                let k = ((turn * RIM as f64) as usize).min(RIM - 1);
+                let far = dx * dx + dy * dy;
+                if far > outer[k].0 {
+                    outer[k] = (far, [x as u16, y as u16]);
+                }
+            }
+        }
+    }
+    let mut rim = [[0u16; 2]; RIM];
+    let mut rim_found = 0u16;
+    for (k, (far, at)) in outer.iter().enumerate() {
+        if *far >= 0.0 {
+            rim[k] = *at;
+            rim_found |= 1 << k;
+        }
+    }
     let disc = cells[0].0.sqrt() - HALF_DIAGONAL;
     Interior {
         count: count as u8,
+        middle,
+        rim,
+        rim_found,
         disc: (disc > 0.0).then(|| {
             let [x, y] = cells[0].1;
             [f64::from(x) + 0.5, f64::from(y) + 0.5, disc]
@@ -215,6 +282,27 @@ mod tests {
             let found = interior(w, h, solid);
             for [x, y] in found.probes() {
                 assert!(solid(x, y), "seed {seed}: probe ({x}, {y}) is air");
+            }
+            // Each rim texel is solid and no solid texel of its sixteenth of a turn lies farther out.
+            let [mx, my] = found.middle;
+            let sector = |x: u32, y: u32| {
+                let (dx, dy) = (f64::from(x) + 0.5 - mx, f64::from(y) + 0.5 - my);
+                let turn = dy.atan2(dx).rem_euclid(std::f64::consts::TAU) / std::f64::consts::TAU;
+                (((turn * RIM as f64) as usize).min(RIM - 1), dx.hypot(dy))
+            };
+            let rim: Vec<[u32; 2]> = found.rim().collect();
+            for &[x, y] in &rim {
+                assert!(solid(x, y), "seed {seed}: rim ({x}, {y}) is air");
+            }
+            for y in 0..h {
+                for x in 0..w {
+                    if solid(x, y) && w * h <= 1 << 16 {
+                        let (k, far) = sector(x, y);
+                        let outer = rim.iter().find(|&&[rx, ry]| sector(rx, ry).0 == k);
+                        let outer = outer.unwrap_or_else(|| panic!("seed {seed}: no rim texel for {k}"));
+                        assert!(far <= sector(outer[0], outer[1]).1 + 1e-12, "seed {seed}: ({x}, {y})");
+                    }
+                }
             }
             match found.disc {
                 None => assert!(farthest <= HALF_DIAGONAL, "seed {seed}: {farthest}"),

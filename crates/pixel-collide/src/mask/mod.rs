@@ -20,6 +20,7 @@ mod tree;
 
 pub(crate) use bits::Bits;
 pub use error::MaskError;
+pub(crate) use inner::Interior;
 pub use mask::Mask;
 pub(crate) use node::{Kind, Node};
 pub use one_line::OneLine;
