@@ -4,7 +4,7 @@
 //! its own, through views of WebAssembly's memory: nothing is copied through the glue.
 
 use pixel_collide::glam::Affine2;
-use pixel_collide::{Sprite, SweepAndPrune};
+use pixel_collide::{Sprite, SweepAndPrune, SweepRoom};
 use wasm_bindgen::prelude::*;
 
 use crate::errors::range_error;
@@ -23,6 +23,18 @@ pub struct World {
     pairs: Vec<u32>,
     /// The crate's answer, kept to reuse its room.
     found: Vec<(usize, usize)>,
+    /// The sweep's room and the sprites' (emptied between frames), so that a frame allocates nothing.
+    room: SweepRoom,
+    sprites: Vec<Sprite<'static>>,
+}
+
+/// An emptied vector of sprites of one lifetime as one of another, its allocation kept (the two have
+/// the same layout, so collecting reuses it).
+// `filter` cannot give the items a new lifetime, which is the point.
+#[allow(clippy::unnecessary_filter_map)]
+fn recycle<'b, 'c>(mut v: Vec<Sprite<'b>>) -> Vec<Sprite<'c>> {
+    v.clear();
+    v.into_iter().filter_map(|_| None).collect()
 }
 
 #[wasm_bindgen]
@@ -92,13 +104,17 @@ impl World {
     /// buffer then holds them as `[i0, j0, i1, j1, ...]`, sorted.
     #[wasm_bindgen(js_name = findPairs)]
     pub fn find_pairs(&mut self) -> u32 {
-        let sprites: Vec<Sprite<'_>> = self
-            .mask_of
-            .iter()
-            .zip(&self.transforms)
-            .map(|(&m, &t)| Sprite::new(&self.masks[m as usize], t))
-            .collect();
-        SweepAndPrune::new(&sprites).touching_pairs_into(&mut self.found);
+        let mut sprites: Vec<Sprite<'_>> = recycle(std::mem::take(&mut self.sprites));
+        sprites.extend(
+            self.mask_of
+                .iter()
+                .zip(&self.transforms)
+                .map(|(&m, &t)| Sprite::new(&self.masks[m as usize], t)),
+        );
+        let mut sweep = SweepAndPrune::new_in(&sprites, std::mem::take(&mut self.room));
+        sweep.touching_pairs_into(&mut self.found);
+        self.room = sweep.into_room();
+        self.sprites = recycle(sprites);
         self.pairs.clear();
         for &(i, j) in &self.found {
             self.pairs.extend([i as u32, j as u32]);

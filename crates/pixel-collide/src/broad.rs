@@ -129,6 +129,82 @@ pub struct SweepAndPrune<'a> {
     /// A world disc inside each one's solid texels, `[x, y, radius]` (radius 0 for none): two
     /// sprites whose discs overlap touch, and need no pair walk to say so.
     inner: Vec<[f64; 3]>,
+    /// Each one's transforms both ways, in the same order.
+    placed: Vec<Placed>,
+    /// The bounds found before sorting, kept for their room.
+    found: Vec<(Bounds, u32)>,
+    /// The bands' working room, reused by `touching_pairs_into`.
+    bands: BandRoom,
+}
+
+/// The room a [`SweepAndPrune`] works in, without the sprites it held: kept from one frame to the
+/// next ([`SweepAndPrune::into_room`], [`SweepAndPrune::new_in`]), a sweep each frame allocates
+/// nothing once its room has grown to the scene.
+///
+/// ```
+/// use glam::{Affine2, Vec2};
+/// use pixel_collide::{Mask, Sprite, SweepAndPrune, SweepRoom};
+/// let dot = Mask::from_fn(2, 2, |_, _| true).unwrap();
+/// let (mut room, mut pairs) = (SweepRoom::default(), Vec::new());
+/// for frame in 0..3 {
+///     let at = |x: f32| Sprite::new(&dot, Affine2::from_translation(Vec2::new(x, 0.0)));
+///     let mut sweep = SweepAndPrune::new_in(&[at(0.0), at(1.0 + frame as f32)], room);
+///     sweep.touching_pairs_into(&mut pairs);
+///     assert_eq!(pairs.is_empty(), frame >= 1);
+///     room = sweep.into_room();
+/// }
+/// ```
+#[derive(Debug, Default)]
+pub struct SweepRoom {
+    sprites: Vec<Sprite<'static>>,
+    order: Vec<u32>,
+    sorted: Vec<Bounds>,
+    left: Vec<f64>,
+    top: Vec<f64>,
+    bottom: Vec<f64>,
+    circles: Vec<[f64; 3]>,
+    inner: Vec<[f64; 3]>,
+    placed: Vec<Placed>,
+    found: Vec<(Bounds, u32)>,
+    bands: BandRoom,
+}
+
+/// The bands' working room: each band's sprites, listed by a counting sort, and the heights the
+/// bands are sized by.
+#[derive(Clone, Debug, Default)]
+struct BandRoom {
+    heights: Vec<f64>,
+    /// The band of each sprite's top row, in sweep order.
+    first: Vec<u32>,
+    start: Vec<usize>,
+    next: Vec<usize>,
+    members: Vec<u32>,
+}
+
+/// A sprite's world transform in `f64` and its inverse, made once a sweep for the pairs it is in.
+#[derive(Clone, Copy, Debug)]
+struct Placed {
+    world: DAffine2,
+    /// The inverse; `None` when the transform has no area.
+    texels: Option<DAffine2>,
+}
+
+impl Placed {
+    fn of(s: &Sprite<'_>) -> Placed {
+        let world = to_f64(&s.transform);
+        let det = world.matrix2.determinant();
+        let texels = (det.is_finite() && det != 0.0).then(|| world.inverse());
+        Placed { world, texels }
+    }
+}
+
+/// An emptied vector of sprites of one lifetime as one of another, its allocation kept (the two have
+/// the same layout, so collecting reuses it).
+// `filter` cannot give the items a new lifetime, which is the point.
+#[allow(clippy::unnecessary_filter_map)]
+fn recycle<'b, 'c>(mut v: Vec<Sprite<'b>>) -> Vec<Sprite<'c>> {
+    v.clear();
+    v.into_iter().filter_map(|_| None).collect()
 }
 
 /// A world circle around `s`'s solid texels: its mask's circle, placed and grown by the largest
@@ -175,22 +251,17 @@ fn discs_overlap(a: &[f64; 3], b: &[f64; 3]) -> bool {
 /// solid texel of the other: then a neighbourhood of that point is solid in both, and they share
 /// area. The rim texels that face the other sprite are tried first (sprites that meet at their rims
 /// overlap there), then the deep ones.
-fn probes_meet(a: &Sprite<'_>, b: &Sprite<'_>) -> bool {
+fn probes_meet(a: &Sprite<'_>, pa: &Placed, b: &Sprite<'_>, pb: &Placed) -> bool {
     let (ia, ib) = (a.mask.interior(), b.mask.interior());
     if ia.probes().next().is_none() && ib.probes().next().is_none() {
         return false;
     }
-    let (ta, tb) = (to_f64(&a.transform), to_f64(&b.transform));
-    let invertible = |t: &DAffine2| {
-        let det = t.matrix2.determinant();
-        det.is_finite() && det != 0.0
-    };
-    if !(invertible(&ta) && invertible(&tb)) {
+    let (Some(a_texels), Some(b_texels)) = (pa.texels, pb.texels) else {
         return false;
-    }
+    };
     // From a's texels to b's, and back.
-    let ab = tb.inverse() * ta;
-    let ba = ab.inverse();
+    let ab = b_texels * pa.world;
+    let ba = a_texels * pb.world;
     let b_seen_from_a = ba.transform_point2(DVec2::from(ib.middle));
     let a_seen_from_b = ab.transform_point2(DVec2::from(ia.middle));
     facing_rim(ia, b_seen_from_a).any(|t| lands_in(t, &ab, b.mask))
@@ -287,27 +358,80 @@ impl<'a> SweepAndPrune<'a> {
     /// assert!(sweep.touching_pairs().is_empty());
     /// ```
     pub fn new(sprites: &[Sprite<'a>]) -> Self {
-        let mut found: Vec<(Bounds, u32)> = sprites
-            .iter()
-            .enumerate()
-            .filter_map(|(i, s)| Some((Bounds::of(s)?, i as u32)))
-            .collect();
+        SweepAndPrune::new_in(sprites, SweepRoom::default())
+    }
+
+    /// [`new`](Self::new) in the room of an earlier sweep (see [`SweepRoom`]).
+    pub fn new_in(sprites: &[Sprite<'a>], room: SweepRoom) -> Self {
+        let SweepRoom {
+            sprites: kept,
+            mut order,
+            mut sorted,
+            mut left,
+            mut top,
+            mut bottom,
+            mut circles,
+            mut inner,
+            mut placed,
+            mut found,
+            bands,
+        } = room;
+        found.clear();
+        found.extend(
+            sprites
+                .iter()
+                .enumerate()
+                .filter_map(|(i, s)| Some((Bounds::of(s)?, i as u32))),
+        );
         found.sort_unstable_by(|(a, i), (b, j)| a.min.x.total_cmp(&b.min.x).then(i.cmp(j)));
+        let mut kept: Vec<Sprite<'a>> = recycle(kept);
+        kept.extend(found.iter().map(|&(_, i)| sprites[i as usize]));
+        let refill = |v: &mut Vec<f64>, f: &dyn Fn(&Bounds) -> f64| {
+            v.clear();
+            v.extend(found.iter().map(|(b, _)| f(b)));
+        };
+        refill(&mut left, &|b| b.min.x);
+        refill(&mut top, &|b| b.min.y);
+        refill(&mut bottom, &|b| b.max.y);
+        order.clear();
+        order.extend(found.iter().map(|&(_, i)| i));
+        circles.clear();
+        circles.extend(kept.iter().map(circle));
+        inner.clear();
+        inner.extend(kept.iter().map(self::inner));
+        placed.clear();
+        placed.extend(kept.iter().map(Placed::of));
+        sorted.clear();
+        sorted.extend(found.iter().map(|&(b, _)| b));
         SweepAndPrune {
-            sprites: found.iter().map(|&(_, i)| sprites[i as usize]).collect(),
-            order: found.iter().map(|&(_, i)| i).collect(),
-            left: found.iter().map(|(b, _)| b.min.x).collect(),
-            top: found.iter().map(|(b, _)| b.min.y).collect(),
-            bottom: found.iter().map(|(b, _)| b.max.y).collect(),
-            circles: found
-                .iter()
-                .map(|&(_, i)| circle(&sprites[i as usize]))
-                .collect(),
-            inner: found
-                .iter()
-                .map(|&(_, i)| inner(&sprites[i as usize]))
-                .collect(),
-            sorted: found.into_iter().map(|(b, _)| b).collect(),
+            sprites: kept,
+            order,
+            sorted,
+            left,
+            top,
+            bottom,
+            circles,
+            inner,
+            placed,
+            found,
+            bands,
+        }
+    }
+
+    /// The sweep's room, its sprites let go, for the next frame's [`new_in`](Self::new_in).
+    pub fn into_room(self) -> SweepRoom {
+        SweepRoom {
+            sprites: recycle(self.sprites),
+            order: self.order,
+            sorted: self.sorted,
+            left: self.left,
+            top: self.top,
+            bottom: self.bottom,
+            circles: self.circles,
+            inner: self.inner,
+            placed: self.placed,
+            found: self.found,
+            bands: self.bands,
         }
     }
 
@@ -322,12 +446,12 @@ impl<'a> SweepAndPrune<'a> {
     /// ```
     pub fn touching_pairs(&self) -> Vec<(usize, usize)> {
         let mut out = Vec::new();
-        self.touching_pairs_into(&mut out);
+        self.pairs_in(&mut BandRoom::default(), &mut out);
         out
     }
 
-    /// [`touching_pairs`](Self::touching_pairs) written into `out` (cleared first), so that a game
-    /// asking every frame reuses its room.
+    /// [`touching_pairs`](Self::touching_pairs) written into `out` (cleared first), in the sweep's
+    /// own working room: a game asking every frame, with [`SweepRoom`], allocates nothing.
     ///
     /// ```
     /// use glam::{Affine2, Vec2};
@@ -338,11 +462,28 @@ impl<'a> SweepAndPrune<'a> {
     /// SweepAndPrune::new(&[at(0.0), at(1.0)]).touching_pairs_into(&mut pairs);
     /// assert_eq!(pairs, [(0, 1)]);
     /// ```
-    pub fn touching_pairs_into(&self, out: &mut Vec<(usize, usize)>) {
+    pub fn touching_pairs_into(&mut self, out: &mut Vec<(usize, usize)>) {
+        let mut room = std::mem::take(&mut self.bands);
+        self.pairs_in(&mut room, out);
+        self.bands = room;
+    }
+
+    /// The touching pairs into `out`, the bands listed in `room`.
+    fn pairs_in(&self, room: &mut BandRoom, out: &mut Vec<(usize, usize)>) {
         out.clear();
-        let bands = Bands::of(&self.top, &self.bottom);
+        let bands = Bands::of(&self.top, &self.bottom, &mut room.heights);
+        let BandRoom {
+            first,
+            start,
+            next,
+            members,
+            ..
+        } = room;
+        first.clear();
+        first.extend(self.top.iter().map(|&t| bands.index(t) as u32));
         // Each band's sprites, in sweep order (a counting sort: how many per band, then where).
-        let mut start = vec![0usize; bands.count + 1];
+        start.clear();
+        start.resize(bands.count + 1, 0);
         for (&t, &b) in self.top.iter().zip(&self.bottom) {
             for band in bands.index(t)..=bands.index(b) {
                 start[band + 1] += 1;
@@ -351,8 +492,10 @@ impl<'a> SweepAndPrune<'a> {
         for band in 0..bands.count {
             start[band + 1] += start[band];
         }
-        let mut members = vec![0u32; start[bands.count]];
-        let mut next = start.clone();
+        members.clear();
+        members.resize(start[bands.count], 0);
+        next.clear();
+        next.extend_from_slice(start);
         for (k, (&t, &b)) in self.top.iter().zip(&self.bottom).enumerate() {
             for band in bands.index(t)..=bands.index(b) {
                 members[next[band]] = k as u32;
@@ -375,9 +518,9 @@ impl<'a> SweepAndPrune<'a> {
                     // the rows they share.
                     if top <= bi.max.y
                         && bi.min.y <= bottom
-                        && bands.index(top.max(bi.min.y)) == band
+                        && first[l].max(first[k]) as usize == band
                         && !circles_apart(&self.circles[k], &self.circles[l])
-                        && self.touch(k, &self.inner[l], &self.sprites[l])
+                        && self.touch(k, &self.inner[l], &self.sprites[l], &self.placed[l])
                     {
                         let (i, j) = (self.order[k], self.order[l]);
                         out.push(((i.min(j)) as usize, (i.max(j)) as usize));
@@ -390,9 +533,9 @@ impl<'a> SweepAndPrune<'a> {
 
     /// Whether sorted sprite `k` touches `other`, whose solid disc is `within`: their discs or deep
     /// texels settle most touching pairs, and the pair test the rest.
-    fn touch(&self, k: usize, within: &[f64; 3], other: &Sprite<'_>) -> bool {
+    fn touch(&self, k: usize, within: &[f64; 3], other: &Sprite<'_>, placed: &Placed) -> bool {
         let s = &self.sprites[k];
-        if discs_overlap(&self.inner[k], within) || probes_meet(s, other) {
+        if discs_overlap(&self.inner[k], within) || probes_meet(s, &self.placed[k], other, placed) {
             placeable(s, other)
         } else {
             overlaps(*s, *other)
@@ -414,12 +557,12 @@ impl<'a> SweepAndPrune<'a> {
         };
         // Sprites starting past the probe's right edge cannot reach it.
         let end = self.sorted.partition_point(|s| s.min.x <= b.max.x);
-        let (around, within) = (circle(&probe), inner(&probe));
+        let (around, within, placed) = (circle(&probe), inner(&probe), Placed::of(&probe));
         let mut out: Vec<usize> = (0..end)
             .filter(|&k| {
                 self.sorted[k].meets(&b)
                     && !circles_apart(&self.circles[k], &around)
-                    && self.touch(k, &within, &probe)
+                    && self.touch(k, &within, &probe, &placed)
             })
             .map(|k| self.order[k] as usize)
             .collect();
@@ -443,7 +586,7 @@ impl Bands {
 
     /// Bands over the sprites' rows from `tops` to `bottoms`, each twice as tall as three in four
     /// of the sprites, so that most sprites span one or two bands.
-    fn of(tops: &[f64], bottoms: &[f64]) -> Bands {
+    fn of(tops: &[f64], bottoms: &[f64], heights: &mut Vec<f64>) -> Bands {
         let (Some(top), Some(bottom)) = (
             tops.iter().copied().reduce(f64::min),
             bottoms.iter().copied().reduce(f64::max),
@@ -454,7 +597,8 @@ impl Bands {
                 count: 1,
             };
         };
-        let mut heights: Vec<f64> = tops.iter().zip(bottoms).map(|(t, b)| b - t).collect();
+        heights.clear();
+        heights.extend(tops.iter().zip(bottoms).map(|(t, b)| b - t));
         let at = heights.len() * 3 / 4;
         let (_, tall, _) = heights.select_nth_unstable_by(at, f64::total_cmp);
         let span = bottom - top;

@@ -58,7 +58,7 @@ mod mover;
 // Two sprites' contact as a physics engine's solver takes it.
 mod contact;
 
-pub use broad::{Obstacles, SweepAndPrune};
+pub use broad::{Obstacles, SweepAndPrune, SweepRoom};
 pub use contact::{capsule_manifold, circle_manifold, contact_manifold, Manifold, ManifoldPoint};
 pub use geom::{Circle, Rect};
 pub use mask::{Mask, MaskError, MaskRule, PixelRect, CONTACT_COVER_RECTS};

@@ -299,8 +299,12 @@ mod tests {
                     if solid(x, y) && w * h <= 1 << 16 {
                         let (k, far) = sector(x, y);
                         let outer = rim.iter().find(|&&[rx, ry]| sector(rx, ry).0 == k);
-                        let outer = outer.unwrap_or_else(|| panic!("seed {seed}: no rim texel for {k}"));
-                        assert!(far <= sector(outer[0], outer[1]).1 + 1e-12, "seed {seed}: ({x}, {y})");
+                        let outer =
+                            outer.unwrap_or_else(|| panic!("seed {seed}: no rim texel for {k}"));
+                        assert!(
+                            far <= sector(outer[0], outer[1]).1 + 1e-12,
+                            "seed {seed}: ({x}, {y})"
+                        );
                     }
                 }
             }
