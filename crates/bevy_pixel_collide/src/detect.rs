@@ -1,7 +1,7 @@
 //! Finding which colliders touch, and telling the world when that changes.
 
 use bevy::prelude::*;
-use pixel_collide::SweepAndPrune;
+use pixel_collide::{SweepAndPrune, SweepRoom};
 
 use crate::collider::{PixelCollider, PixelCollidingEntities};
 
@@ -49,13 +49,18 @@ pub(crate) fn detect_collisions(
     mut contacts: ResMut<PixelContacts>,
     mut started: MessageWriter<PixelCollisionStarted>,
     mut ended: MessageWriter<PixelCollisionEnded>,
+    mut room: Local<SweepRoom>,
 ) {
     let (entities, sprites): (Vec<Entity>, Vec<_>) = colliders
         .iter()
         .filter_map(|(entity, collider, global)| Some((entity, collider.placed(global)?)))
         .unzip();
-    let mut now: Vec<(Entity, Entity)> = SweepAndPrune::new(&sprites)
-        .touching_pairs()
+    // The sweep works in last frame's room.
+    let mut sweep = SweepAndPrune::new_in(&sprites, std::mem::take(&mut *room));
+    let mut found = Vec::new();
+    sweep.touching_pairs_into(&mut found);
+    *room = sweep.into_room();
+    let mut now: Vec<(Entity, Entity)> = found
         .into_iter()
         .map(|(i, j)| ordered(entities[i], entities[j]))
         .collect();

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use pixel_collide::glam::{Affine2, Vec2};
-use pixel_collide::{Sprite, SweepAndPrune};
+use pixel_collide::{Sprite, SweepAndPrune, SweepRoom};
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 
@@ -29,6 +29,8 @@ pub struct PyGroup {
     scales: Vec<Vec2>,
     origins: Vec<Vec2>,
     transforms: Vec<Affine2>,
+    /// The sweep's room, kept from one `pairs` to the next.
+    room: SweepRoom,
 }
 
 impl PyGroup {
@@ -215,8 +217,16 @@ impl PyGroup {
     /// pairs() -> list of (i, j)
     ///
     /// Every pair of sprites, `i < j`, that share a solid texel, sorted.
-    fn pairs(&self, py: Python<'_>) -> PyResult<Vec<(usize, usize)>> {
-        self.with_sprites(py, |sprites| SweepAndPrune::new(sprites).touching_pairs())
+    fn pairs(&mut self, py: Python<'_>) -> PyResult<Vec<(usize, usize)>> {
+        let room = std::mem::take(&mut self.room);
+        let (pairs, room) = self.with_sprites(py, |sprites| {
+            let mut sweep = SweepAndPrune::new_in(sprites, room);
+            let mut pairs = Vec::new();
+            sweep.touching_pairs_into(&mut pairs);
+            (pairs, sweep.into_room())
+        })?;
+        self.room = room;
+        Ok(pairs)
     }
 
     /// touching(probe) -> list of int

@@ -219,6 +219,10 @@ fn circle(s: &Sprite<'_>) -> [f64; 3] {
 /// A world disc inside `s`'s solid texels: its mask's, placed and shrunk by the smallest stretch of
 /// the transform (an ellipse holds the disc of its shorter axis). Radius 0 when the mask has none.
 fn inner(s: &Sprite<'_>) -> [f64; 3] {
+    // As for probes (see `probes_meet`): a cover of solid rectangles is walked in a few box tests.
+    if !s.mask.tree().has_blocks {
+        return [0.0; 3];
+    }
     let Some([x, y, r]) = s.mask.interior().disc else {
         return [0.0; 3];
     };
@@ -252,6 +256,11 @@ fn discs_overlap(a: &[f64; 3], b: &[f64; 3]) -> bool {
 /// area. The rim texels that face the other sprite are tried first (sprites that meet at their rims
 /// overlap there), then the deep ones.
 fn probes_meet(a: &Sprite<'_>, pa: &Placed, b: &Sprite<'_>, pb: &Placed) -> bool {
+    // Masks whose trees are covers of solid rectangles walk in a few box tests, fewer than the
+    // lookups here; masks walked as bits refine squares down to their edges, which the lookups spare.
+    if !(a.mask.tree().has_blocks || b.mask.tree().has_blocks) {
+        return false;
+    }
     let (ia, ib) = (a.mask.interior(), b.mask.interior());
     if ia.probes().next().is_none() && ib.probes().next().is_none() {
         return false;
@@ -399,8 +408,12 @@ impl<'a> SweepAndPrune<'a> {
         circles.extend(kept.iter().map(circle));
         inner.clear();
         inner.extend(kept.iter().map(self::inner));
+        // Only masks walked as bits are probed (see `probes_meet`): a scene of solid shapes alone
+        // does without the transforms.
         placed.clear();
-        placed.extend(kept.iter().map(Placed::of));
+        if kept.iter().any(|s| s.mask.tree().has_blocks) {
+            placed.extend(kept.iter().map(Placed::of));
+        }
         sorted.clear();
         sorted.extend(found.iter().map(|&(b, _)| b));
         SweepAndPrune {
@@ -520,7 +533,7 @@ impl<'a> SweepAndPrune<'a> {
                         && bi.min.y <= bottom
                         && first[l].max(first[k]) as usize == band
                         && !circles_apart(&self.circles[k], &self.circles[l])
-                        && self.touch(k, &self.inner[l], &self.sprites[l], &self.placed[l])
+                        && self.touch(k, &self.inner[l], &self.sprites[l], self.placed.get(l))
                     {
                         let (i, j) = (self.order[k], self.order[l]);
                         out.push(((i.min(j)) as usize, (i.max(j)) as usize));
@@ -533,9 +546,19 @@ impl<'a> SweepAndPrune<'a> {
 
     /// Whether sorted sprite `k` touches `other`, whose solid disc is `within`: their discs or deep
     /// texels settle most touching pairs, and the pair test the rest.
-    fn touch(&self, k: usize, within: &[f64; 3], other: &Sprite<'_>, placed: &Placed) -> bool {
+    fn touch(
+        &self,
+        k: usize,
+        within: &[f64; 3],
+        other: &Sprite<'_>,
+        placed: Option<&Placed>,
+    ) -> bool {
         let s = &self.sprites[k];
-        if discs_overlap(&self.inner[k], within) || probes_meet(s, &self.placed[k], other, placed) {
+        let probed = || match (self.placed.get(k), placed) {
+            (Some(pk), Some(po)) => probes_meet(s, pk, other, po),
+            _ => false,
+        };
+        if discs_overlap(&self.inner[k], within) || probed() {
             placeable(s, other)
         } else {
             overlaps(*s, *other)
@@ -562,7 +585,7 @@ impl<'a> SweepAndPrune<'a> {
             .filter(|&k| {
                 self.sorted[k].meets(&b)
                     && !circles_apart(&self.circles[k], &around)
-                    && self.touch(k, &within, &probe, &placed)
+                    && self.touch(k, &within, &probe, Some(&placed))
             })
             .map(|k| self.order[k] as usize)
             .collect();
