@@ -35,6 +35,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<results::Distance>()?;
     m.add_function(wrap_pyfunction!(pair::collide, m)?)?;
     m.add_function(wrap_pyfunction!(pair::distance, m)?)?;
+    m.add_function(wrap_pyfunction!(pair::overlap, m)?)?;
     m.add_function(wrap_pyfunction!(pair::overlaps, m)?)?;
     m.add_function(wrap_pyfunction!(pair::overlap_area, m)?)?;
     m.add_function(wrap_pyfunction!(pair::push_out, m)?)?;

@@ -44,6 +44,20 @@ pub fn collide(
     Ok(with_pair(py, &a, &b, pixel_collide::collide)?.map(Contact::from))
 }
 
+/// overlap(a, b) -> (x, y) or None
+///
+/// A world point inside solid texels of both sprites, or `None` when they do not touch: what
+/// pygame's `Mask.overlap` answers for two rotated images, here for the sprites themselves. The
+/// point `collide(a, b)` gives, without the work of its normal and depth, the same in either order.
+#[pyfunction]
+pub fn overlap(
+    py: Python<'_>,
+    a: PyRef<'_, PySprite>,
+    b: PyRef<'_, PySprite>,
+) -> PyResult<Option<(f32, f32)>> {
+    Ok(with_pair(py, &a, &b, pixel_collide::overlap_point)?.map(|p| (p.x, p.y)))
+}
+
 /// overlaps(a, b) -> bool
 ///
 /// Whether sprites `a` and `b` share a solid texel: `collide(a, b) is not None`, answered sooner.

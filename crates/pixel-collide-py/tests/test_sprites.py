@@ -90,6 +90,20 @@ def test_contact_point_lies_in_a_solid_texel_of_both_sprites(rng):
     assert contacts > 100
 
 
+def test_overlap_is_the_contact_point_alone_in_either_order(rng):
+    touching = 0
+    for _ in range(200):
+        ma, pa, mb, pb = random_pair(rng, spread=8.0)
+        a, b = pa.sprite(ma.ours), pb.sprite(mb.ours)
+        c = pc.collide(a, b)
+        point = pc.overlap(a, b)
+        assert point == pc.overlap(b, a)
+        assert point == (None if c is None else c.point)
+        assert (point is not None) == pc.overlaps(a, b)
+        touching += point is not None
+    assert touching > 50
+
+
 def test_contains_point_agrees_with_the_inverse_mapped_texel(rng):
     decided = 0
     for _ in range(80):

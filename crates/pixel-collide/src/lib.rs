@@ -75,7 +75,7 @@ pub use motion::{
 pub use mover::{Body, ContactKind, MoveContact, Moved, Mover};
 pub use ops::{Component, MassProperties, TexelMoments};
 pub use pair::{
-    collide, distance, overlap_area, overlap_mask, overlaps, Contact, Distance,
+    collide, distance, overlap_area, overlap_mask, overlap_point, overlaps, Contact, Distance,
     DISTANCE_WORK_BUDGET,
 };
 

@@ -4,7 +4,7 @@ mod support;
 
 use glam::{Affine2, DMat2, DVec2, Mat2, Vec2};
 use pixel_collide::debug::collide_traced;
-use pixel_collide::{collide, overlap_area, overlaps, Mask, Rect, Sprite};
+use pixel_collide::{collide, overlap_area, overlap_point, overlaps, Mask, Rect, Sprite};
 use proptest::prelude::*;
 use support::geometry::{quad, sat_gap};
 
@@ -151,6 +151,9 @@ fn agrees_with_brute_force(
     }
     prop_assert_eq!(overlaps(sa, sb), hit.is_some());
     prop_assert_eq!(overlap_area(sa, sb) > 0.0, hit.is_some());
+    // The point alone is collide's, in either order.
+    prop_assert_eq!(overlap_point(sa, sb), hit.map(|c| c.point));
+    prop_assert_eq!(overlap_point(sb, sa), hit.map(|c| c.point));
     Ok(())
 }
 
@@ -199,6 +202,8 @@ proptest! {
         prop_assert_eq!(hit.is_some(), expected > 0);
         prop_assert!(support::mirrored(hit, collide(sb, sa)));
         prop_assert_eq!(overlaps(sa, sb), expected > 0);
+        prop_assert_eq!(overlap_point(sa, sb), hit.map(|c| c.point));
+        prop_assert_eq!(overlap_point(sb, sa), hit.map(|c| c.point));
         // The tree walk, which collide_traced always takes, gives the same answer.
         prop_assert_eq!(collide_traced(sa, sb, |_| {}).is_some(), expected > 0);
         if let Some(c) = hit {

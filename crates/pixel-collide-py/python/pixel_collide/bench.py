@@ -11,7 +11,8 @@ Measured:
   round masks, hits and misses, against ``pygame.mask.Mask``'s;
 * a frame of two turned 64 px round sprites: pygame's way (``pygame.transform.rotate`` both
   images, ``pygame.mask.from_surface`` both, ``overlap`` at the rectangles' offset) against two
-  ``Sprite``s built and ``collide``-d;
+  ``Sprite``s built and ``collide``-d, and two kept ``Sprite``s placed and asked ``collide``, for
+  the point alone (``overlap``, what pygame's answers) or whether they touch;
 * a ``Group`` of 10,000 sprites moved in bulk from NumPy arrays and asked for every touching pair;
 * what a Python call itself costs: an empty Python function, ``Mask.count``, and ``overlaps`` of
   two sprites far apart (answered from their bounds).
@@ -172,6 +173,13 @@ def bench_turned_frame(pygame, quick):
         kept_b.place(b_at, b_angle)
         return pc.collide(kept_a, kept_b)
 
+    # pygame's own question: a point where both are solid.
+    def point(frame):
+        a_at, a_angle, b_at, b_angle = frame
+        kept_a.place(a_at, a_angle)
+        kept_b.place(b_at, b_angle)
+        return pc.overlap(kept_a, kept_b)
+
     # The question pygame.sprite's collision functions ask: whether they touch, not where.
     def touching(frame):
         a_at, a_angle, b_at, b_angle = frame
@@ -182,6 +190,8 @@ def bench_turned_frame(pygame, quick):
     for frame in frames:
         if (kept(frame) is None) != (ours(frame) is None):
             raise AssertionError("placing kept sprites answers otherwise than building them")
+        if point(frame) != (None if ours(frame) is None else ours(frame).point):
+            raise AssertionError("overlap answers otherwise than collide's point")
         if touching(frame) != (ours(frame) is not None):
             raise AssertionError("overlaps answers otherwise than collide")
 
@@ -194,13 +204,14 @@ def bench_turned_frame(pygame, quick):
 
     rounds = 3 if quick else 21
     med = _rounds(
-        {"pixel_collide": run(ours), "kept": run(kept), "touching": run(touching),
+        {"pixel_collide": run(ours), "kept": run(kept), "point": run(point), "touching": run(touching),
          "pygame": run(theirs)},
         rounds,
         len(frames),
     )
     return {
         "kept": med["kept"],
+        "point": med["point"],
         "touching": med["touching"],
         "name": "a frame of two turned 64 px sprites (%d of %d frames graze, answered apart)"
         % (disagree, len(frames)),
@@ -306,9 +317,11 @@ def main(argv=None):
             overlap["name"], _us(overlap["ours"]), _us(overlap["theirs"]), overlap["ratio"]))
     frame = bench_turned_frame(pygame, options.quick)
     print("%s: %s per frame, pygame %s: %.1fx faster; two kept Sprites placed each frame: %s, %.1fx;"
+          " asked for the point alone (overlap): %s, %.1fx;"
           " and asked only whether they touch (overlaps): %s, %.1fx" % (
               frame["name"], _us(frame["ours"]), _us(frame["theirs"]), frame["ratio"],
-              _us(frame["kept"]), frame["theirs"] / frame["kept"], _us(frame["touching"]),
+              _us(frame["kept"]), frame["theirs"] / frame["kept"], _us(frame["point"]),
+              frame["theirs"] / frame["point"], _us(frame["touching"]),
               frame["theirs"] / frame["touching"]))
     try:
         import numpy  # noqa: F401

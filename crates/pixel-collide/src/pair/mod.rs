@@ -15,6 +15,8 @@ mod walk_squares;
 pub use contact::Contact;
 pub(crate) use distance::{closest_pair, distance_within};
 pub use distance::{distance, Distance, DISTANCE_WORK_BUDGET};
-pub use overlap::{collide, collide_traced, overlap_area, overlap_mask, overlaps, TracedPair};
+pub use overlap::{
+    collide, collide_traced, overlap_area, overlap_mask, overlap_point, overlaps, TracedPair,
+};
 pub(crate) use overlap::{placeable, thin_overlap_mask, Under};
 pub(crate) use pair::Pair;

@@ -20,7 +20,7 @@
 //! The work is bounded by the number of node pairs of the two trees.
 use std::cmp::Ordering;
 
-use glam::{DAffine2, DVec2, Mat2};
+use glam::{DAffine2, DVec2, Mat2, Vec2};
 
 use super::contact::Contact;
 use super::pair::{canonical_order, relative, Pair};
@@ -65,6 +65,38 @@ pub fn collide(a: Sprite<'_>, b: Sprite<'_>) -> Option<Contact> {
         }
     };
     placeable(&a, &b).then_some(contact)
+}
+
+/// A world point inside solid texels of both sprites, or `None` when they do not touch: the question
+/// pygame's `Mask.overlap` answers, for sprites placed by any transform. The point is the one
+/// [`collide`] gives, bit for bit, without the work of its normal and depth, and the same in either
+/// argument order.
+///
+/// ```
+/// use glam::{Affine2, Vec2};
+/// use pixel_collide::{collide, overlap_point, Mask, Sprite};
+/// let square = Mask::from_fn(4, 4, |_, _| true).unwrap();
+/// let a = Sprite::new(&square, Affine2::from_angle(0.5));
+/// let b = Sprite::new(&square, Affine2::from_translation(Vec2::new(2.0, 2.0)));
+/// let p = overlap_point(a, b).unwrap();
+/// assert!(a.contains_point(p) && b.contains_point(p));
+/// assert_eq!(Some(p), collide(a, b).map(|c| c.point));
+/// assert_eq!(overlap_point(b, a), Some(p));
+/// ```
+pub fn overlap_point(a: Sprite<'_>, b: Sprite<'_>) -> Option<Vec2> {
+    let point = if let Some((view, _)) = translated(&a, &b) {
+        let texel = view.first()?;
+        Pair::new(a, b)?.texel_point(texel)
+    } else {
+        let pair = Pair::new(a, b)?;
+        if let Some(view) = pair.aligned() {
+            pair.texel_point(view.first()?)
+        } else {
+            let (ra, rb) = pair.first_hit()?;
+            pair.contact_point(&ra, &rb)
+        }
+    };
+    placeable(&a, &b).then_some(point)
 }
 
 /// Whether the two sprites touch on solid texels (the same answer as [`collide`], without the point).

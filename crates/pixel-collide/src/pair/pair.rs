@@ -132,11 +132,16 @@ impl<'a> Pair<'a> {
     /// finding it takes two slab clips instead of clipping a polygon four times.
     pub(crate) fn contact(&self, ra: &Node, rb: &Node) -> Contact {
         let (normal, depth) = self.box_normal(ra, rb);
-        let at = |local: DVec2| Contact {
-            point: self.world.transform_point2(local).as_vec2(),
+        Contact {
+            point: self.contact_point(ra, rb),
             normal,
             depth,
-        };
+        }
+    }
+
+    /// The world point of [`contact`](Self::contact), without the normal and the depth.
+    pub(crate) fn contact_point(&self, ra: &Node, rb: &Node) -> Vec2 {
+        let at = |local: DVec2| self.world.transform_point2(local).as_vec2();
         let [x0, y0, x1, y1] = rb.texels().map(f64::from);
         let h = [(x1 - x0) * 0.5, (y1 - y0) * 0.5];
         let cb = self.t + self.c0 * (x0 + h[0]) + self.c1 * (y0 + h[1]);
@@ -187,7 +192,7 @@ impl<'a> Pair<'a> {
     /// placement's first shared texel), with the normal and depth of the solid leaves holding it.
     pub(crate) fn texel_contact(&self, texel: IVec2) -> Contact {
         let centre = texel.as_dvec2() + DVec2::splat(0.5);
-        let point = self.world.transform_point2(centre).as_vec2();
+        let point = self.texel_point(texel);
         let inverse = DMat2::from_cols(self.c0, self.c1).inverse();
         let there = (inverse * (centre - self.t)).floor();
         let leaf = |m: &Mask, p: DVec2| {
@@ -201,6 +206,13 @@ impl<'a> Pair<'a> {
             normal,
             depth,
         }
+    }
+
+    /// The world point at the centre of texel `texel` of the first mask (see
+    /// [`texel_contact`](Self::texel_contact)).
+    pub(crate) fn texel_point(&self, texel: IVec2) -> Vec2 {
+        let centre = texel.as_dvec2() + DVec2::splat(0.5);
+        self.world.transform_point2(centre).as_vec2()
     }
 
     /// The contact normal and depth of an overlapping pair of solid boxes (see [`Contact::normal`]),
