@@ -112,24 +112,32 @@ pub struct SweepAndPrune<'a> {
     /// The sprites with non-empty bounds, by the left edge of their bounds, so that the pairs a sweep
     /// tests lie near each other in memory.
     sprites: Vec<Sprite<'a>>,
-    /// Their indices among the sprites given, in the same order.
+    /// What the sweep knows of them, in the same order.
+    lanes: Lanes,
+}
+
+/// Everything a sweep keeps of its sprites but the sprites themselves, each in an array of its own
+/// in sweep order; it holds no borrow, so it outlives a frame's sprites as a [`SweepRoom`].
+#[derive(Clone, Debug, Default)]
+struct Lanes {
+    /// Their indices among the sprites given.
     order: Vec<u32>,
-    /// Their bounds in that order: the sweep reads them front to back, not through `order`, which
-    /// for thousands of sprites is the difference between a stream and a cache miss per candidate.
+    /// Their bounds: the sweep reads them front to back, not through `order`, which for thousands
+    /// of sprites is the difference between a stream and a cache miss per candidate.
     sorted: Vec<Bounds>,
-    /// The left edges and the top and bottom edges of `sorted`, each in an array of its own: a
-    /// sprite's candidates are found by a binary search of the left edges, then their rows are
-    /// compared in one pass over two arrays of numbers.
+    /// The left edges and the top and bottom edges of `sorted`: a sprite's candidates are found by
+    /// a binary search of the left edges, then their rows are compared in one pass over two arrays
+    /// of numbers.
     left: Vec<f64>,
     top: Vec<f64>,
     bottom: Vec<f64>,
-    /// A world circle around each one's solid texels, `[x, y, radius]`, in the same order: turned
-    /// sprites whose rectangles meet only at their corners are told apart without a pair walk.
+    /// A world circle around each one's solid texels, `[x, y, radius]`: turned sprites whose
+    /// rectangles meet only at their corners are told apart without a pair walk.
     circles: Vec<[f64; 3]>,
     /// A world disc inside each one's solid texels, `[x, y, radius]` (radius 0 for none): two
     /// sprites whose discs overlap touch, and need no pair walk to say so.
     inner: Vec<[f64; 3]>,
-    /// Each one's transforms both ways, in the same order.
+    /// Each one's transforms both ways (empty when no mask is walked as bits).
     placed: Vec<Placed>,
     /// The bounds found before sorting, kept for their room.
     found: Vec<(Bounds, u32)>,
@@ -156,17 +164,9 @@ pub struct SweepAndPrune<'a> {
 /// ```
 #[derive(Debug, Default)]
 pub struct SweepRoom {
+    /// The sprites' vector, emptied, for its allocation.
     sprites: Vec<Sprite<'static>>,
-    order: Vec<u32>,
-    sorted: Vec<Bounds>,
-    left: Vec<f64>,
-    top: Vec<f64>,
-    bottom: Vec<f64>,
-    circles: Vec<[f64; 3]>,
-    inner: Vec<[f64; 3]>,
-    placed: Vec<Placed>,
-    found: Vec<(Bounds, u32)>,
-    bands: BandRoom,
+    lanes: Lanes,
 }
 
 /// The bands' working room: each band's sprites, listed by a counting sort, and the heights the
@@ -374,6 +374,9 @@ impl<'a> SweepAndPrune<'a> {
     pub fn new_in(sprites: &[Sprite<'a>], room: SweepRoom) -> Self {
         let SweepRoom {
             sprites: kept,
+            lanes,
+        } = room;
+        let Lanes {
             mut order,
             mut sorted,
             mut left,
@@ -384,7 +387,7 @@ impl<'a> SweepAndPrune<'a> {
             mut placed,
             mut found,
             bands,
-        } = room;
+        } = lanes;
         found.clear();
         found.extend(
             sprites
@@ -418,16 +421,18 @@ impl<'a> SweepAndPrune<'a> {
         sorted.extend(found.iter().map(|&(b, _)| b));
         SweepAndPrune {
             sprites: kept,
-            order,
-            sorted,
-            left,
-            top,
-            bottom,
-            circles,
-            inner,
-            placed,
-            found,
-            bands,
+            lanes: Lanes {
+                order,
+                sorted,
+                left,
+                top,
+                bottom,
+                circles,
+                inner,
+                placed,
+                found,
+                bands,
+            },
         }
     }
 
@@ -435,16 +440,7 @@ impl<'a> SweepAndPrune<'a> {
     pub fn into_room(self) -> SweepRoom {
         SweepRoom {
             sprites: recycle(self.sprites),
-            order: self.order,
-            sorted: self.sorted,
-            left: self.left,
-            top: self.top,
-            bottom: self.bottom,
-            circles: self.circles,
-            inner: self.inner,
-            placed: self.placed,
-            found: self.found,
-            bands: self.bands,
+            lanes: self.lanes,
         }
     }
 
@@ -476,15 +472,15 @@ impl<'a> SweepAndPrune<'a> {
     /// assert_eq!(pairs, [(0, 1)]);
     /// ```
     pub fn touching_pairs_into(&mut self, out: &mut Vec<(usize, usize)>) {
-        let mut room = std::mem::take(&mut self.bands);
+        let mut room = std::mem::take(&mut self.lanes.bands);
         self.pairs_in(&mut room, out);
-        self.bands = room;
+        self.lanes.bands = room;
     }
 
     /// The touching pairs into `out`, the bands listed in `room`.
     fn pairs_in(&self, room: &mut BandRoom, out: &mut Vec<(usize, usize)>) {
         out.clear();
-        let bands = Bands::of(&self.top, &self.bottom, &mut room.heights);
+        let bands = Bands::of(&self.lanes.top, &self.lanes.bottom, &mut room.heights);
         let BandRoom {
             first,
             start,
@@ -493,11 +489,11 @@ impl<'a> SweepAndPrune<'a> {
             ..
         } = room;
         first.clear();
-        first.extend(self.top.iter().map(|&t| bands.index(t) as u32));
+        first.extend(self.lanes.top.iter().map(|&t| bands.index(t) as u32));
         // Each band's sprites, in sweep order (a counting sort: how many per band, then where).
         start.clear();
         start.resize(bands.count + 1, 0);
-        for (&t, &b) in self.top.iter().zip(&self.bottom) {
+        for (&t, &b) in self.lanes.top.iter().zip(&self.lanes.bottom) {
             for band in bands.index(t)..=bands.index(b) {
                 start[band + 1] += 1;
             }
@@ -509,7 +505,7 @@ impl<'a> SweepAndPrune<'a> {
         members.resize(start[bands.count], 0);
         next.clear();
         next.extend_from_slice(start);
-        for (k, (&t, &b)) in self.top.iter().zip(&self.bottom).enumerate() {
+        for (k, (&t, &b)) in self.lanes.top.iter().zip(&self.lanes.bottom).enumerate() {
             for band in bands.index(t)..=bands.index(b) {
                 members[next[band]] = k as u32;
                 next[band] += 1;
@@ -518,24 +514,29 @@ impl<'a> SweepAndPrune<'a> {
         for band in 0..bands.count {
             let list = &members[start[band]..start[band + 1]];
             for (p, &k) in list.iter().enumerate() {
-                let (k, bi) = (k as usize, &self.sorted[k as usize]);
+                let (k, bi) = (k as usize, &self.lanes.sorted[k as usize]);
                 // Later sprites of the band start no further left; once one starts past this
                 // one's right edge, all do. Those before meet it on x, so y is left to compare.
                 for &l in &list[p + 1..] {
                     let l = l as usize;
-                    if self.left[l] > bi.max.x {
+                    if self.lanes.left[l] > bi.max.x {
                         break;
                     }
-                    let (top, bottom) = (self.top[l], self.bottom[l]);
+                    let (top, bottom) = (self.lanes.top[l], self.lanes.bottom[l]);
                     // A pair spanning several bands is reported by one: the band of the top of
                     // the rows they share.
                     if top <= bi.max.y
                         && bi.min.y <= bottom
                         && first[l].max(first[k]) as usize == band
-                        && !circles_apart(&self.circles[k], &self.circles[l])
-                        && self.touch(k, &self.inner[l], &self.sprites[l], self.placed.get(l))
+                        && !circles_apart(&self.lanes.circles[k], &self.lanes.circles[l])
+                        && self.touch(
+                            k,
+                            &self.lanes.inner[l],
+                            &self.sprites[l],
+                            self.lanes.placed.get(l),
+                        )
                     {
-                        let (i, j) = (self.order[k], self.order[l]);
+                        let (i, j) = (self.lanes.order[k], self.lanes.order[l]);
                         out.push(((i.min(j)) as usize, (i.max(j)) as usize));
                     }
                 }
@@ -554,11 +555,11 @@ impl<'a> SweepAndPrune<'a> {
         placed: Option<&Placed>,
     ) -> bool {
         let s = &self.sprites[k];
-        let probed = || match (self.placed.get(k), placed) {
+        let probed = || match (self.lanes.placed.get(k), placed) {
             (Some(pk), Some(po)) => probes_meet(s, pk, other, po),
             _ => false,
         };
-        if discs_overlap(&self.inner[k], within) || probed() {
+        if discs_overlap(&self.lanes.inner[k], within) || probed() {
             placeable(s, other)
         } else {
             overlaps(*s, *other)
@@ -579,15 +580,15 @@ impl<'a> SweepAndPrune<'a> {
             return Vec::new();
         };
         // Sprites starting past the probe's right edge cannot reach it.
-        let end = self.sorted.partition_point(|s| s.min.x <= b.max.x);
+        let end = self.lanes.sorted.partition_point(|s| s.min.x <= b.max.x);
         let (around, within, placed) = (circle(&probe), inner(&probe), Placed::of(&probe));
         let mut out: Vec<usize> = (0..end)
             .filter(|&k| {
-                self.sorted[k].meets(&b)
-                    && !circles_apart(&self.circles[k], &around)
+                self.lanes.sorted[k].meets(&b)
+                    && !circles_apart(&self.lanes.circles[k], &around)
                     && self.touch(k, &within, &probe, Some(&placed))
             })
-            .map(|k| self.order[k] as usize)
+            .map(|k| self.lanes.order[k] as usize)
             .collect();
         out.sort_unstable();
         out
@@ -647,10 +648,10 @@ impl<'a> Obstacles<'a> for SweepAndPrune<'a> {
             min: area.min.as_dvec2(),
             max: area.max.as_dvec2(),
         };
-        let end = self.sorted.partition_point(|s| s.min.x <= b.max.x);
+        let end = self.lanes.sorted.partition_point(|s| s.min.x <= b.max.x);
         for k in 0..end {
-            if self.sorted[k].meets(&b) {
-                let i = self.order[k] as usize;
+            if self.lanes.sorted[k].meets(&b) {
+                let i = self.lanes.order[k] as usize;
                 visit(i, self.sprites[k]);
             }
         }

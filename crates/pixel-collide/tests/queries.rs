@@ -257,6 +257,19 @@ proptest! {
     }
 }
 
+/// Every pair `i < j` of `sprites` that overlaps, asked one pair at a time.
+fn pairwise(sprites: &[Sprite]) -> Vec<(usize, usize)> {
+    let mut pairs = Vec::new();
+    for i in 0..sprites.len() {
+        for j in i + 1..sprites.len() {
+            if pixel_collide::overlaps(sprites[i], sprites[j]) {
+                pairs.push((i, j));
+            }
+        }
+    }
+    pairs
+}
+
 #[test]
 fn sweep_and_prune_sees_texels_an_edit_adds_far_from_the_first_ones() {
     // The sweep rules pairs out by a circle around each mask's solid texels; an edit that adds a
@@ -296,14 +309,7 @@ proptest! {
     ) {
         let sprites: Vec<Sprite> = placed.iter().map(|&(m, t)| Sprite::new(&masks[m % masks.len()], t)).collect();
         let sweep = pixel_collide::SweepAndPrune::new(&sprites);
-        let mut expected = Vec::new();
-        for i in 0..sprites.len() {
-            for j in i + 1..sprites.len() {
-                if pixel_collide::overlaps(sprites[i], sprites[j]) {
-                    expected.push((i, j));
-                }
-            }
-        }
+        let expected = pairwise(&sprites);
         prop_assert_eq!(sweep.touching_pairs(), expected);
         let p = Sprite::new(&masks[probe.0 % masks.len()], probe.1);
         let expected: Vec<usize> = (0..sprites.len()).filter(|&i| pixel_collide::overlaps(sprites[i], p)).collect();
@@ -339,14 +345,7 @@ proptest! {
                 Sprite::new(&masks[m % masks.len()], Affine2::from_mat2_translation(linear, Vec2::new(x, y)))
             })
             .collect();
-        let mut expected = Vec::new();
-        for i in 0..sprites.len() {
-            for j in i + 1..sprites.len() {
-                if pixel_collide::overlaps(sprites[i], sprites[j]) {
-                    expected.push((i, j));
-                }
-            }
-        }
+        let expected = pairwise(&sprites);
         let sweep = pixel_collide::SweepAndPrune::new(&sprites);
         prop_assert_eq!(sweep.touching_pairs(), expected.clone());
         let with_first: Vec<usize> = expected.iter().filter(|p| p.0 == 0).map(|p| p.1).collect();
@@ -370,14 +369,7 @@ proptest! {
                 Sprite::new(&masks[m % masks.len()], Affine2::from_mat2_translation(linear, Vec2::new(x, y)))
             })
             .collect();
-        let mut expected = Vec::new();
-        for i in 0..sprites.len() {
-            for j in i + 1..sprites.len() {
-                if pixel_collide::overlaps(sprites[i], sprites[j]) {
-                    expected.push((i, j));
-                }
-            }
-        }
+        let expected = pairwise(&sprites);
         prop_assert_eq!(pixel_collide::SweepAndPrune::new(&sprites).touching_pairs(), expected);
     }
 }

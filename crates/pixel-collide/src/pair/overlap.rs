@@ -52,19 +52,32 @@ use crate::words::{shifted_count_best, shifted_overlaps_best, Aligned};
 /// assert_eq!((back.point, back.normal, back.depth), (c.point, -c.normal, c.depth));
 /// ```
 pub fn collide(a: Sprite<'_>, b: Sprite<'_>) -> Option<Contact> {
-    let contact = if let Some((view, _)) = translated(&a, &b) {
+    first_touch(a, b, Pair::texel_contact, Pair::contact)
+}
+
+/// What `at_texel` or `at_boxes` make of the first place the two sprites share: the first shared
+/// texel of the first mask when the second's texels land on its own, else the first overlapping
+/// pair of solid boxes of the walk; `None` when they do not touch.
+#[inline(always)]
+fn first_touch<'a, T>(
+    a: Sprite<'a>,
+    b: Sprite<'a>,
+    at_texel: impl Fn(&Pair<'a>, glam::IVec2) -> T,
+    at_boxes: impl Fn(&Pair<'a>, &Node, &Node) -> T,
+) -> Option<T> {
+    let found = if let Some((view, _)) = translated(&a, &b) {
         let texel = view.first()?;
-        Pair::new(a, b)?.texel_contact(texel)
+        at_texel(&Pair::new(a, b)?, texel)
     } else {
         let pair = Pair::new(a, b)?;
         if let Some(view) = pair.aligned() {
-            pair.texel_contact(view.first()?)
+            at_texel(&pair, view.first()?)
         } else {
             let (ra, rb) = pair.first_hit()?;
-            pair.contact(&ra, &rb)
+            at_boxes(&pair, &ra, &rb)
         }
     };
-    placeable(&a, &b).then_some(contact)
+    placeable(&a, &b).then_some(found)
 }
 
 /// A world point inside solid texels of both sprites, or `None` when they do not touch: the question
@@ -84,19 +97,7 @@ pub fn collide(a: Sprite<'_>, b: Sprite<'_>) -> Option<Contact> {
 /// assert_eq!(overlap_point(b, a), Some(p));
 /// ```
 pub fn overlap_point(a: Sprite<'_>, b: Sprite<'_>) -> Option<Vec2> {
-    let point = if let Some((view, _)) = translated(&a, &b) {
-        let texel = view.first()?;
-        Pair::new(a, b)?.texel_point(texel)
-    } else {
-        let pair = Pair::new(a, b)?;
-        if let Some(view) = pair.aligned() {
-            pair.texel_point(view.first()?)
-        } else {
-            let (ra, rb) = pair.first_hit()?;
-            pair.contact_point(&ra, &rb)
-        }
-    };
-    placeable(&a, &b).then_some(point)
+    first_touch(a, b, Pair::texel_point, Pair::contact_point)
 }
 
 /// Whether the two sprites touch on solid texels (the same answer as [`collide`], without the point).
