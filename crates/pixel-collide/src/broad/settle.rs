@@ -1,0 +1,141 @@
+//! A candidate pair's quick answers: circles around two sprites' solid texels that are apart, solid
+//! discs inside them that overlap, or a texel centre of one inside a solid texel of the other
+//! settle most pairs of a crowded scene without a pair walk.
+
+use glam::{DAffine2, DVec2};
+
+use crate::mask::{Interior, Mask};
+use crate::sprite::{to_f64, Sprite};
+
+/// A sprite's world transform in `f64` and its inverse, made once a sweep for the pairs it is in.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Placed {
+    world: DAffine2,
+    /// The inverse; `None` when the transform has no area.
+    texels: Option<DAffine2>,
+}
+
+impl Placed {
+    /// The transforms of `s`.
+    pub(super) fn of(s: &Sprite<'_>) -> Placed {
+        let world = to_f64(&s.transform);
+        let det = world.matrix2.determinant();
+        let texels = (det.is_finite() && det != 0.0).then(|| world.inverse());
+        Placed { world, texels }
+    }
+}
+
+/// A world circle around `s`'s solid texels: its mask's circle, placed and grown by the largest
+/// stretch of the transform.
+pub(super) fn circle(s: &Sprite<'_>) -> [f64; 3] {
+    let [x, y, r] = s.mask.tree().reach;
+    let t = to_f64(&s.transform);
+    let c = t.transform_point2(DVec2::new(x, y));
+    [c.x, c.y, stretch_circle(&t, r)[2]]
+}
+
+/// A world disc inside `s`'s solid texels: its mask's, placed and shrunk by the smallest stretch of
+/// the transform (an ellipse holds the disc of its shorter axis). Radius 0 when the mask has none.
+pub(super) fn inner(s: &Sprite<'_>) -> [f64; 3] {
+    // As for probes (see `probes_meet`): a cover of solid rectangles is walked in a few box tests.
+    if !s.mask.tree().has_blocks {
+        return [0.0; 3];
+    }
+    let Some([x, y, r]) = s.mask.interior().disc else {
+        return [0.0; 3];
+    };
+    let t = to_f64(&s.transform);
+    let c = t.transform_point2(DVec2::new(x, y));
+    let [_, _, outer] = stretch_circle(&t, 1.0);
+    let det = t.matrix2.determinant().abs();
+    let shortest = if outer > 0.0 { det / outer } else { 0.0 };
+    [c.x, c.y, r * shortest]
+}
+
+/// The largest stretch of `t`'s 2 x 2 part times `r`, as a circle's radius (the other two numbers 0).
+fn stretch_circle(t: &DAffine2, r: f64) -> [f64; 3] {
+    let (a, b) = (t.matrix2.x_axis, t.matrix2.y_axis);
+    // The largest singular value, from the squared Frobenius norm and the determinant.
+    let p = a.length_squared() + b.length_squared();
+    let det = t.matrix2.determinant();
+    let stretch = ((p + (p * p - 4.0 * det * det).max(0.0).sqrt()) / 2.0).sqrt();
+    [0.0, 0.0, r * stretch]
+}
+
+/// Whether two solid discs overlap by more than rounding: then the sprites share solid area.
+pub(super) fn discs_overlap(a: &[f64; 3], b: &[f64; 3]) -> bool {
+    let reach = (a[2] + b[2]) * (1.0 - 1e-9) - 1e-9;
+    let (dx, dy) = (a[0] - b[0], a[1] - b[1]);
+    a[2] > 0.0 && b[2] > 0.0 && reach > 0.0 && dx * dx + dy * dy < reach * reach
+}
+
+/// Whether a texel of either sprite's interior (see `mask::inner`) has its centre well inside a
+/// solid texel of the other: then a neighbourhood of that point is solid in both, and they share
+/// area. The rim texels that face the other sprite are tried first (sprites that meet at their rims
+/// overlap there), then the deep ones.
+pub(super) fn probes_meet(a: &Sprite<'_>, pa: &Placed, b: &Sprite<'_>, pb: &Placed) -> bool {
+    // Masks whose trees are covers of solid rectangles walk in a few box tests, fewer than the
+    // lookups here; masks walked as bits refine squares down to their edges, which the lookups spare.
+    if !(a.mask.tree().has_blocks || b.mask.tree().has_blocks) {
+        return false;
+    }
+    let (ia, ib) = (a.mask.interior(), b.mask.interior());
+    if ia.probes().next().is_none() && ib.probes().next().is_none() {
+        return false;
+    }
+    let (Some(a_texels), Some(b_texels)) = (pa.texels, pb.texels) else {
+        return false;
+    };
+    // From a's texels to b's, and back.
+    let ab = b_texels * pa.world;
+    let ba = a_texels * pb.world;
+    let b_seen_from_a = ba.transform_point2(DVec2::from(ib.middle));
+    let a_seen_from_b = ab.transform_point2(DVec2::from(ia.middle));
+    facing_rim(ia, b_seen_from_a).any(|t| lands_in(t, &ab, b.mask))
+        || facing_rim(ib, a_seen_from_b).any(|t| lands_in(t, &ba, a.mask))
+        || ia.probes().any(|t| lands_in(t, &ab, b.mask))
+        || ib.probes().any(|t| lands_in(t, &ba, a.mask))
+}
+
+/// The two rim texels of `interior` that face the point `toward` (in its texels) most.
+fn facing_rim(interior: &Interior, toward: DVec2) -> impl Iterator<Item = [u32; 2]> {
+    let middle = DVec2::from(interior.middle);
+    let toward = toward - middle;
+    let mut best = [(f64::NEG_INFINITY, None); 2];
+    for [x, y] in interior.rim() {
+        let f = (DVec2::new(f64::from(x) + 0.5, f64::from(y) + 0.5) - middle).dot(toward);
+        if f > best[0].0 {
+            best = [(f, Some([x, y])), best[0]];
+        } else if f > best[1].0 {
+            best[1] = (f, Some([x, y]));
+        }
+    }
+    best.into_iter().filter_map(|b| b.1)
+}
+
+/// Whether the centre of texel `[x, y]`, carried by `to` into `mask`'s texels, lies inside a solid
+/// texel of it by more than rounding from its edges.
+fn lands_in([x, y]: [u32; 2], to: &DAffine2, mask: &Mask) -> bool {
+    // World coordinates of 1e7 keep about 1e-9 of a texel in f64; an edge closer than this is left
+    // to the pair test.
+    const MARGIN: f64 = 1e-7;
+    let q = to.transform_point2(DVec2::new(f64::from(x) + 0.5, f64::from(y) + 0.5));
+    if !(q.x >= 0.0
+        && q.y >= 0.0
+        && q.x < f64::from(mask.width())
+        && q.y < f64::from(mask.height()))
+    {
+        return false;
+    }
+    // Non-negative: truncation is the floor.
+    let (tx, ty) = (q.x as u32, q.y as u32);
+    let (fx, fy) = (q.x - f64::from(tx), q.y - f64::from(ty));
+    fx > MARGIN && fx < 1.0 - MARGIN && fy > MARGIN && fy < 1.0 - MARGIN && mask.is_solid(tx, ty)
+}
+
+/// Whether two circles are apart by more than rounding: then no texel of one reaches the other's.
+pub(super) fn circles_apart(a: &[f64; 3], b: &[f64; 3]) -> bool {
+    let reach = (a[2] + b[2]) * (1.0 + 1e-9) + 1e-9;
+    let (dx, dy) = (a[0] - b[0], a[1] - b[1]);
+    dx * dx + dy * dy > reach * reach
+}
