@@ -19,6 +19,18 @@ CI_CACHE_MIN_FREE_GB=${CI_CACHE_MIN_FREE_GB:-25}
 # An entry larger than this has grown past what one run builds: it starts again.
 CI_CACHE_MAX_GB=${CI_CACHE_MAX_GB:-20}
 
+# A fresh clone's files are all newer than the cached builds: .ci/file_times.py gives the unchanged
+# ones the times they had in the run that last used the entry, so cargo rebuilds only what changed.
+ci_file_times() {
+  if command -v python3 >/dev/null 2>&1 && command -v git >/dev/null 2>&1 && [ -e .git ]; then
+    # A record that may not match the last run's checkout is worse than none.
+    python3 .ci/file_times.py "$1" "$2" || { echo "cache: file times not carried ($1 failed)"; rm -f "$2"; }
+  else
+    echo "cache: no python3, git or checkout to carry file times by: the workspace crates compile again"
+    rm -f "$2"
+  fi
+}
+
 ci_free_gb() { df -BG --output=avail "$1" | tail -n 1 | tr -dc '0-9'; }
 
 ci_cache_open() {
@@ -71,6 +83,7 @@ ci_cache_open() {
   if [ -d "$entry" ]; then
     echo "cache: reusing $entry"
     CI_CACHE_STATE=warm
+    ci_file_times restore "$entry/file-times"
   else
     echo "cache: empty: building from nothing into $entry"
   fi
@@ -92,5 +105,6 @@ ci_cache_close() {
     rm -rf "$CI_CACHE_ENTRY"
     return 0
   fi
+  ci_file_times save "$CI_CACHE_ENTRY/file-times"
   echo "$CI_CACHE_KEY" >"$CI_CACHE_ENTRY/complete"
 }

@@ -33,33 +33,10 @@ mkdir -p "$dist"
 "$tools/bin/maturin" sdist --manifest-path "$root/crates/pixel-collide-py/Cargo.toml" --out "$dist" 2>&1 |
   grep -E '^(📦|error)' || true
 sdist=$(ls "$dist"/pixel_collide-*.tar.gz)
-# The wheel is built from the sdist alone, so that what the sdist holds is proven enough to build.
-# The sdist stamps every file with one fixed time, so it is unpacked into a kept folder where only
-# the files whose bytes changed are replaced (and so newer): cargo then rebuilds what changed, and
-# only that.
+# The wheel is built from the sdist alone, so that what the sdist holds is proven enough to build,
+# unpacked into a kept folder where only changed files are replaced (see scripts/sdist_unpack.py).
 unpacked="$target/python-sdist-build"
-python3 - "$sdist" "$unpacked" <<'PY'
-import os, shutil, sys, tarfile, tempfile
-sdist, dest = sys.argv[1:]
-with tempfile.TemporaryDirectory() as tmp:
-    with tarfile.open(sdist) as tar:
-        tar.extractall(tmp, filter="data") if hasattr(tarfile, "data_filter") else tar.extractall(tmp)
-    (top,) = os.listdir(tmp)
-    src, keep = os.path.join(tmp, top), set()
-    for root, _, files in os.walk(src):
-        for name in files:
-            rel = os.path.relpath(os.path.join(root, name), src)
-            keep.add(rel)
-            new, old = os.path.join(src, rel), os.path.join(dest, rel)
-            if not os.path.exists(old) or open(new, "rb").read() != open(old, "rb").read():
-                os.makedirs(os.path.dirname(old), exist_ok=True)
-                shutil.copyfile(new, old)
-    for root, _, files in os.walk(dest):
-        for name in files:
-            path = os.path.join(root, name)
-            if os.path.relpath(path, dest) not in keep and "/target/" not in path:
-                os.remove(path)
-PY
+python3 "$root/scripts/sdist_unpack.py" "$sdist" "$unpacked"
 # Two wheels: CPython 3.10 and later (vectorcall), and 3.9 (the `python39` feature); pip takes the
 # newest stable ABI an interpreter has. The tests run on this machine's Python, which takes the first,
 # so a test run builds the 3.9 wheel only when PYTHON39_WHEEL=1 (`--wheel` always does).
