@@ -44,6 +44,8 @@ mod words;
 mod sprite;
 
 // Questions about two placed sprites, and about one.
+mod hollow_ray;
+mod nearest;
 mod pair;
 mod query;
 
@@ -72,7 +74,7 @@ pub use motion::{
     push_out, push_out_along, time_of_impact, Impact, Motion, PushOut, IMPACT_RESOLUTION,
     PUSH_TOLERANCE, PUSH_WORK_BUDGET,
 };
-pub use mover::{Body, ContactKind, MoveContact, Moved, Mover};
+pub use mover::{cast, Body, CastHit, ContactKind, MoveContact, Moved, Mover};
 pub use ops::{Component, MassProperties, TexelMoments};
 pub use pair::{
     collide, distance, overlap_area, overlap_mask, overlap_point, overlaps, Contact, Distance,

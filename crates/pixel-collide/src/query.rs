@@ -227,14 +227,14 @@ impl Sprite<'_> {
     }
 
     /// The map from world to the mask's local space, or `None` when the sprite covers no area.
-    fn world_to_local(&self) -> Option<Local> {
+    pub(crate) fn world_to_local(&self) -> Option<Local> {
         let world = self.placed()?;
         let inverse = world.inverse();
         inverse.is_finite().then_some(Local { world, inverse })
     }
 
     /// The sprite's transform in `f64`, or `None` when it covers no area.
-    fn placed(&self) -> Option<DAffine2> {
+    pub(crate) fn placed(&self) -> Option<DAffine2> {
         let world = to_f64(&self.transform);
         let det = world.matrix2.determinant();
         (det != 0.0 && det.is_finite() && world.translation.is_finite()).then_some(world)
@@ -243,16 +243,16 @@ impl Sprite<'_> {
 
 /// The map from world to a mask's local space.
 #[derive(Clone, Copy)]
-struct Local {
-    world: DAffine2,
-    inverse: DAffine2,
+pub(crate) struct Local {
+    pub(crate) world: DAffine2,
+    pub(crate) inverse: DAffine2,
 }
 
 impl Local {
     /// World point `p` in local texel space. A placement without rotation or shear (a diagonal linear
     /// part) divides by its scales rather than multiplying by their rounded reciprocals, so that a
     /// world point on a texel edge lands on it exactly.
-    fn point(self, p: DVec2) -> DVec2 {
+    pub(crate) fn point(self, p: DVec2) -> DVec2 {
         let m = self.world.matrix2;
         if m.x_axis.y == 0.0 && m.y_axis.x == 0.0 {
             (p - self.world.translation) / DVec2::new(m.x_axis.x, m.y_axis.y)
@@ -418,7 +418,7 @@ fn any_solid(mask: &Mask, mut separated: impl FnMut(&Node) -> bool) -> bool {
 
 /// Pushes the children of a node that is not solid, last first so that they pop in order: an inner
 /// node's two, or the non-empty quarters of a square of a bit block.
-fn push_children(n: &Node, tree: &BoxTree, bits: Bits<'_>, stack: &mut Vec<Node>) {
+pub(crate) fn push_children(n: &Node, tree: &BoxTree, bits: Bits<'_>, stack: &mut Vec<Node>) {
     match n.kind() {
         Kind::Inner(first) => {
             stack.push(tree.node(first + 1));
