@@ -1,6 +1,6 @@
 //! The body a mover moves: a mask, its pose and its pivot.
 
-use glam::Vec2;
+use glam::{Affine2, Vec2};
 
 use crate::mask::Mask;
 use crate::sprite::{Pose, Sprite};
@@ -9,7 +9,7 @@ use crate::sprite::{Pose, Sprite};
 /// `pose`; only the pose's position changes.
 ///
 /// ```
-/// use glam::Vec2;
+/// use glam::{Affine2, Vec2};
 /// use pixel_collide::{Body, Mask, Pose};
 /// let m = Mask::from_fn(8, 16, |_, _| true).unwrap();
 /// let body = Body::new(&m, Pose::at(Vec2::new(50.0, 100.0)), Vec2::new(4.0, 16.0));
@@ -29,7 +29,7 @@ impl<'a> Body<'a> {
     /// A body from its mask, pose and pivot, in [`Sprite::posed`](crate::Sprite::posed)'s order.
     ///
     /// ```
-    /// use glam::Vec2;
+    /// use glam::{Affine2, Vec2};
     /// let m = pixel_collide::Mask::from_fn(2, 2, |_, _| true).unwrap();
     /// let b = pixel_collide::Body::new(&m, pixel_collide::Pose::at(Vec2::X), Vec2::ZERO);
     /// assert_eq!(b.pose.position, Vec2::X);
@@ -41,13 +41,33 @@ impl<'a> Body<'a> {
     /// The body as a sprite where it is now.
     ///
     /// ```
-    /// use glam::Vec2;
+    /// use glam::{Affine2, Vec2};
     /// let m = pixel_collide::Mask::from_fn(2, 2, |_, _| true).unwrap();
     /// let b = pixel_collide::Body::new(&m, pixel_collide::Pose::at(Vec2::X), Vec2::ZERO);
     /// assert!(b.sprite().contains_point(Vec2::new(1.5, 0.5)));
     /// ```
     pub fn sprite(&self) -> Sprite<'a> {
         self.sprite_at(self.pose.position)
+    }
+
+    /// The body a sprite is, its pivot at the mask's texel origin: `None` for a transform that
+    /// shears (a `Pose` turns and scales along the mask's axes only) or covers no area.
+    ///
+    /// ```
+    /// use glam::{Affine2, Vec2};
+    /// use pixel_collide::{Body, Mask, Sprite};
+    /// let m = Mask::from_fn(4, 2, |_, _| true).unwrap();
+    /// let s = Sprite::new(&m, Affine2::from_scale_angle_translation(Vec2::new(2.0, -3.0), 0.5, Vec2::X));
+    /// let b = Body::from_sprite(s).unwrap();
+    /// assert!(b.sprite().transform.abs_diff_eq(s.transform, 1e-5));
+    /// assert!(Body::from_sprite(Sprite::new(&m, Affine2::from_cols_array(&[1.0, 0.0, 0.5, 1.0, 0.0, 0.0]))).is_none());
+    /// ```
+    pub fn from_sprite(sprite: Sprite<'a>) -> Option<Self> {
+        Some(Body::new(
+            sprite.mask,
+            pose_of(&sprite.transform)?,
+            Vec2::ZERO,
+        ))
     }
 
     /// The body as a sprite with its pivot at `position`: the placement the mover tests.
@@ -61,4 +81,17 @@ impl<'a> Body<'a> {
             self.origin,
         )
     }
+}
+
+/// A placement as a pose about the texel origin, when it has one: any transform whose
+/// columns are perpendicular (a turn, a scale along the mask's axes, flips); `None` for a shear or a
+/// degenerate transform.
+pub(crate) fn pose_of(t: &Affine2) -> Option<Pose> {
+    let (c0, c1) = (t.matrix2.x_axis, t.matrix2.y_axis);
+    let (sx, len1) = (c0.length(), c1.length());
+    if !(sx > 0.0 && len1 > 0.0 && t.is_finite()) || c0.dot(c1).abs() > 1e-6 * sx * len1 {
+        return None;
+    }
+    let scale = Vec2::new(sx, c0.perp_dot(c1) / sx);
+    Some(Pose::new(t.translation, c0.y.atan2(c0.x), scale))
 }

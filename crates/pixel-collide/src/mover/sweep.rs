@@ -10,7 +10,7 @@ use crate::motion::{push_out_along, time_of_impact, Motion, IMPACT_RESOLUTION};
 use crate::pair::{collide, overlaps};
 use crate::sprite::{Pose, Sprite};
 
-use super::body::Body;
+use super::body::{pose_of, Body};
 
 /// What a sweep needs of a move in progress: the body and the world it moves through.
 pub(crate) struct Probe<'m, 'b, W: ?Sized> {
@@ -53,23 +53,10 @@ pub(crate) struct Hit<'a> {
     pub(crate) normal: Vec2,
 }
 
-/// The obstacle's placement as a pose about its texel origin, when it has one: any transform whose
-/// columns are perpendicular (a turn, a scale along the mask's axes, flips); `None` for a shear or a
-/// degenerate transform.
-fn placed(t: &Affine2) -> Option<Pose> {
-    let (c0, c1) = (t.matrix2.x_axis, t.matrix2.y_axis);
-    let (sx, len1) = (c0.length(), c1.length());
-    if !(sx > 0.0 && len1 > 0.0 && t.is_finite()) || c0.dot(c1).abs() > 1e-6 * sx * len1 {
-        return None;
-    }
-    let scale = Vec2::new(sx, c0.perp_dot(c1) / sx);
-    Some(Pose::new(t.translation, c0.y.atan2(c0.x), scale))
-}
-
 /// When the moving body first meets a still obstacle: (a time no later than the first touch, a time
 /// at which they touch, a point of contact there).
 fn impact(path: &Motion<'_>, it: Sprite<'_>) -> Option<(f32, f32, Vec2)> {
-    let Some(pose) = placed(&it.transform) else {
+    let Some(pose) = pose_of(&it.transform) else {
         // A pose cannot place a shear, and time of impact takes poses.
         return sampled(path, it, 0.0);
     };
