@@ -1,7 +1,7 @@
 //! The mover's sweeps: one leg of a move, from a free place along a straight line, to its end or to
 //! the exact first place of contact, never through anything.
 
-use glam::{Affine2, Vec2};
+use glam::Vec2;
 
 use crate::broad::Obstacles;
 use crate::geom::Rect;
