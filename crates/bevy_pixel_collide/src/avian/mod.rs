@@ -33,6 +33,8 @@ mod collider;
 mod ground;
 mod manifold;
 mod mass;
+mod shape_query;
+mod spatial_query;
 mod sync;
 mod validate;
 
@@ -47,6 +49,7 @@ use bevy::ecs::schedule::ScheduleLabel;
 use bevy::prelude::*;
 
 pub use collider::PixelShape;
+pub use spatial_query::PixelSpatialQuery;
 
 use crate::{PixelCollidePlugin, PixelCollisionSystems};
 

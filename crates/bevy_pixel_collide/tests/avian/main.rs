@@ -18,6 +18,7 @@ mod manifolds;
 mod names;
 mod resting;
 mod slopes;
+mod spatial_query;
 
 use std::time::Duration;
 

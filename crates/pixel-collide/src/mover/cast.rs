@@ -22,7 +22,8 @@ pub struct CastHit {
     pub position: Vec2,
     /// A world point inside solid texels of both, a hair further along the motion.
     pub point: Vec2,
-    /// A unit normal pointing from the obstacle towards the body.
+    /// A unit normal pointing from the obstacle towards the body, never along the motion (a graze
+    /// past a corner gives one across it).
     pub normal: Vec2,
 }
 
@@ -73,12 +74,26 @@ pub fn cast<'a, W: Obstacles<'a> + ?Sized>(
     }
     match sweep(&probe, start, motion) {
         Sweep::Clear(_) => None,
-        Sweep::Hit(hit) => Some(CastHit {
-            obstacle: hit.obstacle,
-            fraction: hit.fraction,
-            position: hit.at,
-            point: hit.point,
-            normal: hit.normal,
-        }),
+        Sweep::Hit(hit) => {
+            // The sweep's normal is the shortest way out of where the body sank in, which for a
+            // graze past a corner may lean along the motion; a cast's faces the body, so such a
+            // normal keeps only its part across the motion.
+            let along = motion.normalize_or_zero();
+            let lean = hit.normal.dot(along);
+            let normal = if lean > 0.0 {
+                (hit.normal - along * lean)
+                    .try_normalize()
+                    .unwrap_or(-along)
+            } else {
+                hit.normal
+            };
+            Some(CastHit {
+                obstacle: hit.obstacle,
+                fraction: hit.fraction,
+                position: hit.at,
+                point: hit.point,
+                normal,
+            })
+        }
     }
 }
