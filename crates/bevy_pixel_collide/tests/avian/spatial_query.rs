@@ -377,7 +377,7 @@ fn primitives_answer_as_avians_own_spatial_query() {
     for _ in 0..200 {
         let origin = Vec2::new(rng.range(-70.0, 70.0), rng.range(-50.0, 80.0));
         let dir = Dir2::new(Vec2::from_angle(rng.range(0.0, TAU))).unwrap();
-        let solid = rng.next() % 2 == 0;
+        let solid = rng.next().is_multiple_of(2);
         let f = filter.clone();
         let a = ask(&mut ours, move |q| {
             q.cast_ray(origin, dir, 200.0, solid, &f)
