@@ -29,6 +29,7 @@
 //! }
 //! ```
 
+mod casters;
 mod collider;
 mod ground;
 mod manifold;
@@ -41,7 +42,7 @@ mod validate;
 use avian2d::physics_transform::PhysicsTransformSystems;
 use avian2d::prelude::{
     Collider, ColliderBackendPlugin, ColliderTreePlugin, NarrowPhasePlugin, PhysicsPlugins,
-    PhysicsSystems,
+    PhysicsSystems, SpatialQuerySystems,
 };
 use bevy::app::{PluginGroup, PluginGroupBuilder};
 use bevy::ecs::intern::Interned;
@@ -145,6 +146,12 @@ impl Plugin for PixelPhysicsPlugin {
                 .chain()
                 .after(crate::collider::update_masks)
                 .in_set(PixelCollisionSystems::UpdateMasks),
+        )
+        // avian's own ray and shape casters see only its `Collider`s: theirs run first and these
+        // fill the same hits from pixel shapes.
+        .add_systems(
+            self.schedule,
+            (casters::ray_casters, casters::shape_casters).after(SpatialQuerySystems),
         )
         // Before avian's first look at the bodies (its debug check for NaNs), and again once the
         // `Transform`s have been copied in.

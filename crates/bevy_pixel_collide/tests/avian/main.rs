@@ -12,6 +12,7 @@ mod common;
 
 mod bad_input;
 mod bodies;
+mod casters;
 mod circles;
 mod ground;
 mod manifolds;
