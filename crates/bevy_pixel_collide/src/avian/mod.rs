@@ -34,6 +34,7 @@ mod collider;
 mod ground;
 mod manifold;
 mod mass;
+mod move_and_slide;
 mod shape_query;
 mod spatial_query;
 mod sync;
@@ -50,6 +51,7 @@ use bevy::ecs::schedule::ScheduleLabel;
 use bevy::prelude::*;
 
 pub use collider::PixelShape;
+pub use move_and_slide::{PixelMoveAndSlide, PixelMoveAndSlideOutput, PixelMoveContact};
 pub use spatial_query::PixelSpatialQuery;
 
 use crate::{PixelCollidePlugin, PixelCollisionSystems};

@@ -59,6 +59,33 @@ impl PixelSpatialQuery<'_, '_> {
         ))
     }
 
+    /// Every pixel shape the filter lets through whose bounding box meets `area`, placed, in
+    /// ascending entity order.
+    pub(crate) fn sprites_near(
+        &self,
+        area: ColliderAabb,
+        filter: &SpatialQueryFilter,
+    ) -> Vec<(Entity, pixel_collide::Sprite<'_>)> {
+        let mut found = Vec::new();
+        for tree in self.trees.iter_trees() {
+            tree.aabb_traverse(area.into(), |proxy| {
+                if let Some(entity) = Self::admitted(tree, proxy, filter, &|_| true) {
+                    found.push(entity);
+                }
+                true
+            });
+        }
+        found.sort();
+        found.dedup();
+        found
+            .into_iter()
+            .filter_map(|e| {
+                let (shape, at) = self.shape(e)?;
+                Some((e, shape.placed(at.position, at.rotation)?))
+            })
+            .collect()
+    }
+
     /// The entity of a proxy the filter and predicate let through.
     fn admitted(
         tree: &ColliderTree,

@@ -16,6 +16,7 @@ mod casters;
 mod circles;
 mod ground;
 mod manifolds;
+mod move_and_slide;
 mod names;
 mod resting;
 mod slopes;
