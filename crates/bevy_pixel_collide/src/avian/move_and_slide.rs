@@ -33,14 +33,17 @@ use super::spatial_query::PixelSpatialQuery;
 /// #[derive(Component, Default)]
 /// struct Player { velocity: Vec2, on_floor: bool }
 ///
-/// fn walk(mover: PixelMoveAndSlide, mut players: Query<(Entity, &PixelShape, &mut Position, &Rotation, &mut Player)>) {
+/// // The character's `Transform` is written (avian copies it to the body), so that its own
+/// // `Position` stays readable by the moves of other characters.
+/// fn walk(mover: PixelMoveAndSlide, mut players: Query<(Entity, &PixelShape, &mut Transform, &mut Player)>) {
 ///     let tuning = PixelMoveAndSlide::mover_for_height(24.0);
-///     for (entity, shape, mut at, turn, mut player) in &mut players {
+///     for (entity, shape, mut transform, mut player) in &mut players {
 ///         player.velocity.y -= 900.0 / 60.0;
 ///         let filter = SpatialQueryFilter::from_excluded_entities([entity]);
-///         let out = mover.move_and_slide(shape, at.0, turn.as_radians(), player.velocity,
+///         let turn = transform.rotation.to_euler(EulerRot::XYZ).2;
+///         let out = mover.move_and_slide(shape, transform.translation.xy(), turn, player.velocity,
 ///             Duration::from_secs_f32(1.0 / 60.0), &tuning, player.on_floor, &filter);
-///         at.0 = out.position;
+///         transform.translation = out.position.extend(transform.translation.z);
 ///         player.velocity = out.projected_velocity;
 ///         player.on_floor = out.on_floor;
 ///     }
