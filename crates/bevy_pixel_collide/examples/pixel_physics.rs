@@ -1,8 +1,9 @@
 //! Rigid bodies on exact pixel shapes in avian: pixel terrain from a PNG, crates, ragged rocks and a
 //! round wheel dropped on it, every collider the opaque texels of its sprite; the wheel's texels are
 //! a circle's raster, so it meets the ground as that circle and rolls as a wheel, not as a polygon
-//! of texels. Click to carve a crater (the bodies above fall in), Space to drop more, G to show the
-//! collider outlines.
+//! of texels; a kinematic figure walks on it with `PixelMoveAndSlide` (Left and Right, Up to jump).
+//! Click to carve a crater (the bodies above fall in), Space to drop more, G to show the collider
+//! outlines.
 //!
 //! `cargo run -p bevy_pixel_collide --example pixel_physics --features example`. For smoke tests,
 //! `-- --frames N` quits after N frames and `-- --smoke` also drops a marker crate (plain red) at
@@ -13,7 +14,7 @@ use bevy::app::AppExit;
 use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
-use bevy_pixel_collide::avian::{PixelPhysicsPlugins, PixelShape};
+use bevy_pixel_collide::avian::{PixelMoveAndSlide, PixelPhysicsPlugins, PixelShape};
 use bevy_pixel_collide::prelude::*;
 use wgpu_types::{Extent3d, TextureDimension, TextureFormat};
 
@@ -52,6 +53,7 @@ fn main() {
             Update,
             (carve_on_click, drop_on_key, toggle_gizmos, quit_after),
         )
+        .add_systems(FixedUpdate, walk)
         .run();
 }
 
@@ -76,6 +78,31 @@ struct BodyImages {
 
 #[derive(Resource)]
 struct Terrain(Handle<Image>);
+
+/// The figure the keys walk: kinematic, moved by `PixelMoveAndSlide` on whatever it stands on.
+#[derive(Component, Default)]
+struct Walker {
+    velocity: Vec2,
+    on_floor: bool,
+}
+
+/// The terrain's own collision layer besides the default one: the figure walks on the terrain and
+/// shoves the bodies (a kinematic body pushes dynamic ones) rather than standing on them.
+const GROUND: u32 = 0b10;
+
+const WALK_SPEED: f32 = 120.0;
+const JUMP_SPEED: f32 = 260.0;
+const FIGURE_HEIGHT: f32 = 24.0;
+
+/// A 12 x 24 figure in violet, the only texels of that colour, for a screenshot to find.
+fn figure_image() -> Image {
+    image(12, FIGURE_HEIGHT as u32, |x, y| {
+        let head = y < 8 && (2..10).contains(&x);
+        let body = (8..18).contains(&y) && (1..11).contains(&x);
+        let legs = y >= 18 && (x < 5 || x > 6) && (1..11).contains(&x);
+        (head || body || legs).then_some([180, 60, 220])
+    })
+}
 
 /// A `w` x `h` RGBA image with the colour `paint(x, y)` gives each texel (y down), transparent
 /// where it gives `None`.
@@ -160,12 +187,21 @@ fn setup(
             Transform::from_xyz(0.0, -50.0, 1.0),
         ));
     }
+    commands.spawn((
+        Name::new("figure"),
+        RigidBody::Kinematic,
+        Sprite::from_image(images.add(figure_image())),
+        PixelShape::from_sprite(),
+        Walker::default(),
+        Transform::from_xyz(-200.0, 40.0, 2.0),
+    ));
     let terrain = assets.load("terrain.png");
     commands.spawn((
         Name::new("terrain"),
         RigidBody::Static,
         Sprite::from_image(terrain.clone()),
         PixelShape::from_sprite(),
+        CollisionLayers::new(LayerMask::DEFAULT | GROUND, LayerMask::ALL),
         Transform::from_translation(TERRAIN_CENTRE.extend(0.0)),
     ));
     commands.insert_resource(Terrain(terrain));
@@ -260,6 +296,43 @@ fn drop_on_key(
             drop_body(&mut commands, &images, drops.0);
             drops.0 += 1;
         }
+    }
+}
+
+/// Left and Right walk the figure, Up jumps from a floor; gravity pulls it down. Every step is one
+/// exact move and slide through the terrain's pixels: it stands on it, walks up small steps, stops
+/// at walls and falls into craters.
+fn walk(
+    keys: Res<ButtonInput<KeyCode>>,
+    time: Res<Time>,
+    gravity: Res<Gravity>,
+    mover: PixelMoveAndSlide,
+    mut walkers: Query<(Entity, &PixelShape, &mut Transform, &mut Walker)>,
+) {
+    let tuning = PixelMoveAndSlide::mover_for_height(FIGURE_HEIGHT);
+    for (entity, shape, mut transform, mut walker) in &mut walkers {
+        let side = f32::from(keys.pressed(KeyCode::ArrowRight))
+            - f32::from(keys.pressed(KeyCode::ArrowLeft));
+        walker.velocity.x = side * WALK_SPEED;
+        walker.velocity += gravity.0 * time.delta_secs();
+        if walker.on_floor && keys.pressed(KeyCode::ArrowUp) {
+            walker.velocity.y = JUMP_SPEED;
+            walker.on_floor = false;
+        }
+        let filter = SpatialQueryFilter::from_mask(GROUND).with_excluded_entities([entity]);
+        let out = mover.move_and_slide(
+            shape,
+            transform.translation.xy(),
+            0.0,
+            walker.velocity,
+            time.delta(),
+            &tuning,
+            walker.on_floor,
+            &filter,
+        );
+        transform.translation = out.position.extend(transform.translation.z);
+        walker.velocity = out.projected_velocity;
+        walker.on_floor = out.on_floor;
     }
 }
 
