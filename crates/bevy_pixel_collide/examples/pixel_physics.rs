@@ -99,7 +99,7 @@ fn figure_image() -> Image {
     image(12, FIGURE_HEIGHT as u32, |x, y| {
         let head = y < 8 && (2..10).contains(&x);
         let body = (8..18).contains(&y) && (1..11).contains(&x);
-        let legs = y >= 18 && (x < 5 || x > 6) && (1..11).contains(&x);
+        let legs = y >= 18 && !(5..=6).contains(&x) && (1..11).contains(&x);
         (head || body || legs).then_some([180, 60, 220])
     })
 }
