@@ -30,6 +30,7 @@
 //! ```
 
 mod casters;
+mod ccd;
 mod collider;
 mod ground;
 mod manifold;
@@ -40,10 +41,11 @@ mod spatial_query;
 mod sync;
 mod validate;
 
+use avian2d::dynamics::ccd::SweptCcdSystems;
 use avian2d::physics_transform::PhysicsTransformSystems;
 use avian2d::prelude::{
     Collider, ColliderBackendPlugin, ColliderTreePlugin, NarrowPhasePlugin, PhysicsPlugins,
-    PhysicsSystems, SpatialQuerySystems,
+    PhysicsSchedule, PhysicsSystems, SolverSystems, SpatialQuerySystems,
 };
 use bevy::app::{PluginGroup, PluginGroupBuilder};
 use bevy::ecs::intern::Interned;
@@ -148,6 +150,13 @@ impl Plugin for PixelPhysicsPlugin {
                 .chain()
                 .after(crate::collider::update_masks)
                 .in_set(PixelCollisionSystems::UpdateMasks),
+        )
+        // Pixel bodies with `SweptCcd`, right after avian sweeps its own colliders.
+        .add_systems(
+            PhysicsSchedule,
+            ccd::solve_pixel_swept_ccd
+                .after(SweptCcdSystems)
+                .before(SolverSystems::Restitution),
         )
         // avian's own ray and shape casters see only its `Collider`s: theirs run first and these
         // fill the same hits from pixel shapes.

@@ -13,6 +13,7 @@ mod common;
 mod bad_input;
 mod bodies;
 mod casters;
+mod ccd;
 mod circles;
 mod ground;
 mod manifolds;
@@ -29,7 +30,8 @@ use bevy::ecs::system::RunSystemOnce;
 use bevy::math::Affine2;
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
-use bevy_pixel_collide::avian::{PixelPhysicsPlugins, PixelShape};
+// The plugin's avian names glob-imported beside avian's own: a name in both fails to compile.
+use bevy_pixel_collide::avian::*;
 use bevy_pixel_collide::pixel_collide::{Circle, Mask};
 use bevy_pixel_collide::prelude::*;
 
