@@ -67,23 +67,42 @@ impl PixelSpatialQuery<'_, '_> {
         filter: &SpatialQueryFilter,
     ) -> Vec<(Entity, pixel_collide::Sprite<'_>)> {
         let mut found = Vec::new();
+        let traverse = |tree: &ColliderTree, f: &mut dyn FnMut(ProxyId) -> bool| {
+            tree.aabb_traverse(area.into(), f)
+        };
+        self.each_shape(filter, &|_| true, traverse, |entity, shape, at| {
+            found.extend(shape.placed(at.position, at.rotation).map(|s| (entity, s)));
+            true
+        });
+        found.sort_by_key(|(e, _)| *e);
+        found.dedup_by_key(|(e, _)| *e);
+        found
+    }
+
+    /// Calls `visit` with each pixel shape, and where it is, that `traverse` reaches in any tree and
+    /// the filter and predicate let through, until it returns false.
+    fn each_shape<'q>(
+        &'q self,
+        filter: &SpatialQueryFilter,
+        predicate: &dyn Fn(Entity) -> bool,
+        traverse: impl Fn(&ColliderTree, &mut dyn FnMut(ProxyId) -> bool),
+        mut visit: impl FnMut(Entity, &'q PixelShape, Place) -> bool,
+    ) {
+        let mut going = true;
         for tree in self.trees.iter_trees() {
-            tree.aabb_traverse(area.into(), |proxy| {
-                if let Some(entity) = Self::admitted(tree, proxy, filter, &|_| true) {
-                    found.push(entity);
+            if !going {
+                break;
+            }
+            traverse(tree, &mut |proxy| {
+                let admitted = Self::admitted(tree, proxy, filter, predicate);
+                if let Some((entity, (shape, at))) =
+                    admitted.and_then(|e| Some((e, self.shape(e)?)))
+                {
+                    going = visit(entity, shape, at);
                 }
-                true
+                going
             });
         }
-        found.sort();
-        found.dedup();
-        found
-            .into_iter()
-            .filter_map(|e| {
-                let (shape, at) = self.shape(e)?;
-                Some((e, shape.placed(at.position, at.rotation)?))
-            })
-            .collect()
     }
 
     /// The entity of a proxy the filter and predicate let through.
@@ -189,30 +208,23 @@ impl PixelSpatialQuery<'_, '_> {
         filter: &SpatialQueryFilter,
         mut callback: impl FnMut(RayHitData) -> bool,
     ) {
-        let mut going = true;
-        for tree in self.trees.iter_trees() {
-            if !going {
-                break;
-            }
-            tree.ray_traverse_all(Ray2d::new(origin, direction), max_distance, |proxy| {
-                let Some(entity) = Self::admitted(tree, proxy, filter, &|_| true) else {
-                    return true;
-                };
-                let Some((shape, at)) = self.shape(entity) else {
-                    return true;
-                };
-                if let Some((distance, normal)) =
-                    shape.ray(at, origin, *direction, max_distance, solid)
-                {
-                    going = callback(RayHitData {
-                        entity,
-                        distance,
-                        normal,
-                    });
-                }
-                going
-            });
-        }
+        let ray = Ray2d::new(origin, direction);
+        let traverse = |tree: &ColliderTree, f: &mut dyn FnMut(ProxyId) -> bool| {
+            tree.ray_traverse_all(ray, max_distance, f)
+        };
+        self.each_shape(
+            filter,
+            &|_| true,
+            traverse,
+            |entity, shape, at| match shape.ray(at, origin, *direction, max_distance, solid) {
+                Some((distance, normal)) => callback(RayHitData {
+                    entity,
+                    distance,
+                    normal,
+                }),
+                None => true,
+            },
+        );
     }
 
     /// The first pixel shape `shape` touches when moved from `origin` (turned by `shape_rotation`
@@ -327,7 +339,7 @@ impl PixelSpatialQuery<'_, '_> {
         }
     }
 
-    /// Every pixel shape a cast of `shape` touches, each once.
+    /// Every pixel shape a cast of `shape` touches, each once, nearest first.
     #[allow(clippy::too_many_arguments)]
     fn shape_hits_inner(
         &self,
@@ -345,33 +357,29 @@ impl PixelSpatialQuery<'_, '_> {
         };
         let aabb = shape.world_aabb(from.position, from.rotation);
         let mut hits = Vec::new();
-        for tree in self.trees.iter_trees() {
+        let traverse = |tree: &ColliderTree, f: &mut dyn FnMut(ProxyId) -> bool| {
             tree.sweep_traverse_all(
                 aabb.into(),
                 direction,
                 config.max_distance,
                 config.target_distance,
-                |proxy| {
-                    let Some(entity) = Self::admitted(tree, proxy, filter, predicate) else {
-                        return true;
-                    };
-                    let Some((target, at)) = self.shape(entity) else {
-                        return true;
-                    };
-                    if let Some(c) = target.cast_against(at, shape, from, *direction, config) {
-                        hits.push(ShapeHitData {
-                            entity,
-                            distance: c.distance,
-                            point1: c.point1,
-                            point2: c.point2,
-                            normal1: c.normal1,
-                            normal2: c.normal2,
-                        });
-                    }
-                    true
-                },
-            );
-        }
+                f,
+            )
+        };
+        self.each_shape(filter, predicate, traverse, |entity, target, at| {
+            if let Some(c) = target.cast_against(at, shape, from, *direction, config) {
+                hits.push(ShapeHitData {
+                    entity,
+                    distance: c.distance,
+                    point1: c.point1,
+                    point2: c.point2,
+                    normal1: c.normal1,
+                    normal2: c.normal2,
+                });
+            }
+            true
+        });
+        nearest_first(&mut hits);
         hits
     }
 
@@ -445,24 +453,11 @@ impl PixelSpatialQuery<'_, '_> {
         filter: &SpatialQueryFilter,
         mut callback: impl FnMut(Entity) -> bool,
     ) {
-        let mut going = true;
-        for tree in self.trees.iter_trees() {
-            if !going {
-                break;
-            }
-            tree.point_traverse(point, |proxy| {
-                let Some(entity) = Self::admitted(tree, proxy, filter, &|_| true) else {
-                    return true;
-                };
-                if self
-                    .shape(entity)
-                    .is_some_and(|(shape, at)| shape.contains(at, point))
-                {
-                    going = callback(entity);
-                }
-                going
-            });
-        }
+        let traverse =
+            |tree: &ColliderTree, f: &mut dyn FnMut(ProxyId) -> bool| tree.point_traverse(point, f);
+        self.each_shape(filter, &|_| true, traverse, |entity, shape, at| {
+            !shape.contains(at, point) || callback(entity)
+        });
     }
 
     /// The pixel shapes whose bounding boxes meet `aabb`, as
@@ -484,21 +479,15 @@ impl PixelSpatialQuery<'_, '_> {
         aabb: ColliderAabb,
         mut callback: impl FnMut(Entity) -> bool,
     ) {
-        let mut going = true;
-        for tree in self.trees.iter_trees() {
-            if !going {
-                break;
-            }
-            tree.aabb_traverse(aabb.into(), |proxy| {
-                let Some(proxy) = tree.get_proxy(proxy) else {
-                    return true;
-                };
-                if self.shapes.contains(proxy.collider) {
-                    going = callback(proxy.collider);
-                }
-                going
-            });
-        }
+        let traverse = |tree: &ColliderTree, f: &mut dyn FnMut(ProxyId) -> bool| {
+            tree.aabb_traverse(aabb.into(), f)
+        };
+        self.each_shape(
+            &SpatialQueryFilter::DEFAULT,
+            &|_| true,
+            traverse,
+            |entity, _, _| callback(entity),
+        );
     }
 
     /// The pixel shapes that share area with `shape` at `shape_position` turned by
@@ -534,23 +523,21 @@ impl PixelSpatialQuery<'_, '_> {
             rotation: Rotation::radians(shape_rotation),
         };
         let aabb = shape.world_aabb(from.position, from.rotation);
-        let mut going = true;
-        for tree in self.trees.iter_trees() {
-            if !going {
-                break;
-            }
-            tree.aabb_traverse(aabb.into(), |proxy| {
-                let Some(entity) = Self::admitted(tree, proxy, filter, &|_| true) else {
-                    return true;
-                };
-                if self
-                    .shape(entity)
-                    .is_some_and(|(target, at)| target.intersects(at, shape, from))
-                {
-                    going = callback(entity);
-                }
-                going
-            });
-        }
+        let traverse = |tree: &ColliderTree, f: &mut dyn FnMut(ProxyId) -> bool| {
+            tree.aabb_traverse(aabb.into(), f)
+        };
+        self.each_shape(filter, &|_| true, traverse, |entity, target, at| {
+            !target.intersects(at, shape, from) || callback(entity)
+        });
     }
+}
+
+/// Orders cast hits nearest first, ties by entity, so that the answer does not follow the trees'
+/// layout.
+fn nearest_first(hits: &mut [ShapeHitData]) {
+    hits.sort_by(|a, b| {
+        a.distance
+            .total_cmp(&b.distance)
+            .then(a.entity.cmp(&b.entity))
+    });
 }
