@@ -1,7 +1,8 @@
 //! Pixel bodies in avian measured side by side with avian's own colliders, in headless apps stepped
 //! at 60 Hz: resting height and drift, a stack of five, rolling down a 30 degree slope (a pixel disc
 //! beside avian's circle and beside avian's own polygon of the disc's outline), the energy of a
-//! dropped body, and the cost of a step with 500 bodies on a 2048 x 512 terrain.
+//! dropped body, the cost of a step with 500 bodies on a 2048 x 512 terrain, and 300 ragged rocks
+//! in a box as exact masks against avian's convex hulls of them.
 //!
 //! ```sh
 //! cargo run -p bevy_pixel_collide --example avian_report --features example --profile measure
@@ -38,7 +39,10 @@ fn app(kind: Kind) -> App {
             PixelPhysicsPlugins::default().with_length_unit(16.0),
             StepTimerPlugin,
         )),
-        Kind::Avian => app.add_plugins(PhysicsPlugins::default().with_length_unit(16.0)),
+        Kind::Avian => app.add_plugins((
+            PhysicsPlugins::default().with_length_unit(16.0),
+            StepTimerPlugin,
+        )),
     };
     app.insert_resource(Gravity(Vec2::NEG_Y * GRAVITY))
         .insert_resource(Time::<Fixed>::from_hz(60.0))
@@ -260,19 +264,7 @@ fn roll(slope: Slope, wheel: Wheel) -> f32 {
         Wheel::PixelCircle => app.world_mut().spawn((body, PixelShape::circle(16.0))).id(),
         Wheel::AvianCircle => app.world_mut().spawn((body, Collider::circle(16.0))).id(),
         Wheel::AvianHull => {
-            let mask = disc(32);
-            let mut corners = Vec::new();
-            for y in 0..32 {
-                for x in 0..32 {
-                    if mask.is_solid(x, y) {
-                        for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
-                            // Texel corners in the body's local space, y up, centred.
-                            corners.push(Vec2::new((x + dx) as f32 - 16.0, 16.0 - (y + dy) as f32));
-                        }
-                    }
-                }
-            }
-            let hull = Collider::convex_hull(corners).expect("a disc has a hull");
+            let hull = hull(&disc(32));
             app.world_mut().spawn((body, hull)).id()
         }
     };
@@ -440,12 +432,168 @@ fn crowd() {
     }
 }
 
+/// avian's convex polygon through the corners of `mask`'s solid texels, in a body's local space as
+/// `PixelShape::from_mask` places the mask (centred, y up, 1 px texels).
+fn hull(mask: &Mask) -> Collider {
+    let (w, h) = (mask.width(), mask.height());
+    let mut corners = Vec::new();
+    for y in 0..h {
+        for x in 0..w {
+            if mask.is_solid(x, y) {
+                for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+                    corners.push(Vec2::new(
+                        (x + dx) as f32 - w as f32 / 2.0,
+                        h as f32 / 2.0 - (y + dy) as f32,
+                    ));
+                }
+            }
+        }
+    }
+    Collider::convex_hull(corners).expect("a rock has a hull")
+}
+
+/// 300 ragged rocks of 12 to 32 px settled in a 1,200 px wide box: as exact pixel masks in a box
+/// of one pixel mask, and as avian's convex hulls of the same rocks in a box of avian's rectangles;
+/// `sleep` false keeps every rock awake. Returns the app, warmed up.
+fn rock_box(kind: Kind, sleep: bool) -> App {
+    let mut app = app(kind);
+    let (w, h, wall) = (1200u32, 400u32, 16u32);
+    match kind {
+        Kind::Pixel => {
+            let bin =
+                Mask::from_fn(w, h, |x, y| x < wall || x >= w - wall || y >= h - wall).unwrap();
+            app.world_mut().spawn((
+                RigidBody::Static,
+                PixelShape::from_mask(bin, Vec2::ONE),
+                Transform::from_xyz(0.0, h as f32 / 2.0, 0.0),
+            ));
+        }
+        Kind::Avian => {
+            let (wf, hf, t) = (w as f32, h as f32, wall as f32);
+            for (size, at) in [
+                (Vec2::new(wf, t), Vec2::new(0.0, t / 2.0)),
+                (Vec2::new(t, hf), Vec2::new((t - wf) / 2.0, hf / 2.0)),
+                (Vec2::new(t, hf), Vec2::new((wf - t) / 2.0, hf / 2.0)),
+            ] {
+                app.world_mut().spawn((
+                    RigidBody::Static,
+                    Collider::rectangle(size.x, size.y),
+                    Transform::from_translation(at.extend(0.0)),
+                ));
+            }
+        }
+    }
+    for i in 0..300u32 {
+        let size = 12 + (i * 37) % 21;
+        let mask = rock(size, i);
+        let at = Vec2::new(
+            -560.0 + (i % 30) as f32 * 38.0,
+            40.0 + (i / 30) as f32 * 38.0,
+        );
+        let place = Transform::from_translation(at.extend(0.0))
+            .with_rotation(Quat::from_rotation_z(i as f32 * 0.9));
+        let mut rock = match kind {
+            Kind::Pixel => app.world_mut().spawn((
+                RigidBody::Dynamic,
+                PixelShape::from_mask(mask, Vec2::ONE),
+                place,
+            )),
+            Kind::Avian => app
+                .world_mut()
+                .spawn((RigidBody::Dynamic, hull(&mask), place)),
+        };
+        if !sleep {
+            rock.insert(SleepingDisabled);
+        }
+    }
+    run(&mut app, 6.0);
+    app
+}
+
+/// The rocks in their box, both kinds stepped in turn (blocks of 20 steps, alternating), medians of
+/// 300 steps each: the whole app update and avian's phases, and the ratio exact / traced; as they
+/// settle, and with every rock kept awake.
+fn traced() {
+    traced_with(true);
+    traced_with(false);
+}
+
+fn traced_with(sleep: bool) {
+    let mut apps = [rock_box(Kind::Pixel, sleep), rock_box(Kind::Avian, sleep)];
+    let mut total: [Vec<Duration>; 2] = [Vec::new(), Vec::new()];
+    let mut step: [Vec<Duration>; 2] = [Vec::new(), Vec::new()];
+    let mut narrow: [Vec<Duration>; 2] = [Vec::new(), Vec::new()];
+    let mut solver: [Vec<Duration>; 2] = [Vec::new(), Vec::new()];
+    for _ in 0..15 {
+        for (k, app) in apps.iter_mut().enumerate() {
+            for _ in 0..20 {
+                let start = Instant::now();
+                app.update();
+                total[k].push(start.elapsed());
+                let w = app.world();
+                step[k].push(w.resource::<StepTime>().took);
+                narrow[k].push(w.resource::<CollisionDiagnostics>().narrow_phase);
+                let s = w.resource::<SolverDiagnostics>();
+                solver[k].push(
+                    s.prepare_constraints
+                        + s.warm_start
+                        + s.solve_constraints
+                        + s.integrate_positions
+                        + s.integrate_velocities
+                        + s.relax_velocities
+                        + s.finalize,
+                );
+            }
+        }
+    }
+    let median = |v: &mut Vec<Duration>| {
+        v.sort();
+        v[v.len() / 2].as_secs_f64() * 1e3
+    };
+    let pairs = |app: &App| app.world().resource::<CollisionDiagnostics>().contact_count;
+    let asleep = |app: &mut App| {
+        app.world_mut()
+            .query_filtered::<(), (With<RigidBody>, With<Sleeping>)>()
+            .iter(app.world())
+            .count()
+    };
+    let sleeping = [asleep(&mut apps[0]), asleep(&mut apps[1])];
+    println!(
+        "300 ragged rocks of 12 to 32 px in a 1,200 px box after 6 s{}, medians of 300 steps each, interleaved:",
+        if sleep { "" } else { ", none allowed to sleep" }
+    );
+    for (k, name) in ["exact pixel masks", "avian's convex hulls"]
+        .iter()
+        .enumerate()
+    {
+        println!(
+            "  {name}: physics step {:.2} ms (narrow phase {:.2} ms, solver {:.2} ms), whole update {:.2} ms ({} contact pairs, {} of 300 asleep)",
+            median(&mut step[k]),
+            median(&mut narrow[k]),
+            median(&mut solver[k]),
+            median(&mut total[k]),
+            pairs(&apps[k]),
+            sleeping[k]
+        );
+    }
+    println!(
+        "  exact / traced: physics step {:.2}x, whole update {:.2}x",
+        median(&mut step[0]) / median(&mut step[1]),
+        median(&mut total[0]) / median(&mut total[1])
+    );
+}
+
 fn main() {
     let uptime = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     println!("load average at start: {}", uptime.trim());
     // `avian_report crowd` measures the 500 bodies alone, for profiling the step.
     if std::env::args().nth(1).as_deref() == Some("crowd") {
         crowd();
+        return;
+    }
+    // `avian_report traced` measures exact masks against avian's convex hulls of them alone.
+    if std::env::args().nth(1).as_deref() == Some("traced") {
+        traced();
         return;
     }
     // Interleaved: each measure runs for both kinds in turn.
@@ -524,6 +672,7 @@ fn main() {
         energy(Kind::Pixel, true)
     );
     crowd();
+    traced();
     let uptime = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     println!("load average at the end: {}", uptime.trim());
 }

@@ -91,6 +91,10 @@ pub(crate) struct MaskShape {
     /// How far the solid texels reach from their centre of mass, in the unscaled local space: the
     /// radius a turn about that centre sweeps.
     pub(crate) reach_from_centre: f32,
+    /// The corners of the solid texels' convex hull, in the unscaled local space: a turned shape's
+    /// tight bounding box is theirs (its texels' rectangle turned boxes up to twice the area, and
+    /// every box overlap is a pair for avian's narrow phase).
+    pub(crate) hull: Vec<Vec2>,
 }
 
 impl MaskShape {
@@ -103,6 +107,7 @@ impl MaskShape {
             moments: TexelMoments::default(),
             circle: None,
             reach_from_centre: 0.0,
+            hull: Vec::new(),
         };
         shape.measure();
         shape
@@ -111,6 +116,12 @@ impl MaskShape {
     /// Measures the texels' moments and the circle they are a raster of, after the mask changed.
     pub(crate) fn measure(&mut self) {
         self.moments = self.mask.moments();
+        self.hull = self
+            .mask
+            .convex_hull()
+            .into_iter()
+            .map(|c| self.texel_to_local.transform_point2(c))
+            .collect();
         let centre = self.moments.placed(self.texel_to_local).center;
         self.reach_from_centre = self.mask.solid_bounds().map_or(0.0, |b| {
             let (lo, hi) = (
@@ -365,15 +376,14 @@ impl PixelShape {
         self.skipped
     }
 
-    /// The world rectangle holding the solid texels at `position` and `rotation`.
+    /// The world rectangle holding the solid texels at `position` and `rotation`: their convex
+    /// hull's bounding box, as tight as the texels allow under any turn.
     pub fn world_bounds(&self, position: Vec2, rotation: Rotation) -> Option<Rect> {
         let shape = self.mask_shape()?;
-        let solid = shape.mask.solid_bounds()?;
-        let to_world = self.texel_to_world(position, rotation)?;
-        Some(texel_rect_to_world(
-            to_world,
-            URect::new(solid.x, solid.y, solid.x + solid.w, solid.y + solid.h),
-        ))
+        let to_world = body_affine(position, rotation) * Affine2::from_scale(self.scale);
+        let mut corners = shape.hull.iter().map(|&c| to_world.transform_point2(c));
+        let first = corners.next()?;
+        Some(corners.fold(Rect::from_corners(first, first), |r, c| r.union_point(c)))
     }
 }
 
@@ -410,6 +420,33 @@ mod tests {
             Vec2::new(x as f32 + 0.5 - r, y as f32 + 0.5 - r).length_squared() < r * r
         })
         .unwrap()
+    }
+
+    #[test]
+    fn a_turned_round_mask_has_bounds_as_tight_as_its_texels_hull() {
+        let wheel = PixelShape::from_mask(disc(32), Vec2::ONE);
+        let turned = wheel
+            .world_bounds(Vec2::ZERO, Rotation::degrees(45.0))
+            .unwrap();
+        // The texels' 32 x 32 rectangle turned by 45 degrees is 45.3 wide; the disc itself 32.
+        assert!(
+            turned.width() < 33.0 && turned.height() < 33.0,
+            "{turned:?}"
+        );
+        // Every solid texel's corners lie inside.
+        let to_world = wheel
+            .texel_to_world(Vec2::ZERO, Rotation::degrees(45.0))
+            .unwrap();
+        for y in 0..32 {
+            for x in 0..32 {
+                if wheel.mask().unwrap().is_solid(x, y) {
+                    for c in [(x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1)] {
+                        let p = to_world.transform_point2(Vec2::new(c.0 as f32, c.1 as f32));
+                        assert!(turned.inflate(1e-3).contains(p), "{p} outside {turned:?}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -1,10 +1,11 @@
 //! One mask on its own, as pygame.mask offers it: analysis, convolution and orientation, and edits;
-//! and its texels' moments, for mass properties.
+//! and its texels' moments, for mass properties, and their convex hull, for tight bounds.
 
 mod analysis;
 mod circle;
 mod convolve;
 mod edit;
+mod hull;
 mod moments;
 
 pub use analysis::Component;
