@@ -452,10 +452,10 @@ fn hull(mask: &Mask) -> Collider {
     Collider::convex_hull(corners).expect("a rock has a hull")
 }
 
-/// 300 ragged rocks of 12 to 32 px settled in a 1,200 px wide box: as exact pixel masks in a box
-/// of one pixel mask, and as avian's convex hulls of the same rocks in a box of avian's rectangles;
-/// `sleep` false keeps every rock awake. Returns the app, warmed up.
-fn rock_box(kind: Kind, sleep: bool) -> App {
+/// 300 ragged rocks (or, `rocks` false, boxes) of 12 to 32 px settled in a 1,200 px wide box: as
+/// exact pixel masks in a box of one pixel mask, and as avian's convex hulls of the same shapes in a
+/// box of avian's rectangles; `sleep` false keeps every body awake. Returns the app, warmed up.
+fn rock_box(kind: Kind, sleep: bool, rocks: bool) -> App {
     let mut app = app(kind);
     let (w, h, wall) = (1200u32, 400u32, 16u32);
     match kind {
@@ -485,7 +485,11 @@ fn rock_box(kind: Kind, sleep: bool) -> App {
     }
     for i in 0..300u32 {
         let size = 12 + (i * 37) % 21;
-        let mask = rock(size, i);
+        let mask = if rocks {
+            rock(size, i)
+        } else {
+            solid(size, size * 3 / 4)
+        };
         let at = Vec2::new(
             -560.0 + (i % 30) as f32 * 38.0,
             40.0 + (i / 30) as f32 * 38.0,
@@ -512,14 +516,18 @@ fn rock_box(kind: Kind, sleep: bool) -> App {
 
 /// The rocks in their box, both kinds stepped in turn (blocks of 20 steps, alternating), medians of
 /// 300 steps each: the whole app update and avian's phases, and the ratio exact / traced; as they
-/// settle, and with every rock kept awake.
+/// settle, with every rock kept awake, and boxes (convex, as the hulls are) settling.
 fn traced() {
-    traced_with(true);
-    traced_with(false);
+    traced_with(true, true);
+    traced_with(false, true);
+    traced_with(true, false);
 }
 
-fn traced_with(sleep: bool) {
-    let mut apps = [rock_box(Kind::Pixel, sleep), rock_box(Kind::Avian, sleep)];
+fn traced_with(sleep: bool, rocks: bool) {
+    let mut apps = [
+        rock_box(Kind::Pixel, sleep, rocks),
+        rock_box(Kind::Avian, sleep, rocks),
+    ];
     let mut total: [Vec<Duration>; 2] = [Vec::new(), Vec::new()];
     let mut step: [Vec<Duration>; 2] = [Vec::new(), Vec::new()];
     let mut narrow: [Vec<Duration>; 2] = [Vec::new(), Vec::new()];
@@ -559,7 +567,8 @@ fn traced_with(sleep: bool) {
     };
     let sleeping = [asleep(&mut apps[0]), asleep(&mut apps[1])];
     println!(
-        "300 ragged rocks of 12 to 32 px in a 1,200 px box after 6 s{}, medians of 300 steps each, interleaved:",
+        "300 {} of 12 to 32 px in a 1,200 px box after 6 s{}, medians of 300 steps each, interleaved:",
+        if rocks { "ragged rocks" } else { "boxes" },
         if sleep { "" } else { ", none allowed to sleep" }
     );
     for (k, name) in ["exact pixel masks", "avian's convex hulls"]
