@@ -46,18 +46,20 @@ impl PixelShape {
     fn motion(&self, body: &Sweep, dt: f32, turn: bool) -> Option<Motion<'_>> {
         let shape = self.mask_shape()?;
         let local = Affine2::from_scale(self.scale) * shape.texel_to_local;
-        let m = local.matrix2;
-        if m.x_axis.y.abs() > 1e-6 * m.x_axis.x.abs() || m.y_axis.x.abs() > 1e-6 * m.y_axis.y.abs()
-        {
+        // The texels' own turn and scale in the body: columns at right angles, or a shear.
+        let (c0, c1) = (local.matrix2.x_axis, local.matrix2.y_axis);
+        let sx = c0.length();
+        if !(sx > 0.0 && local.is_finite()) || c0.dot(c1).abs() > 1e-6 * sx * c1.length() {
             return None;
         }
-        let scale = Vec2::new(m.x_axis.x, m.y_axis.y);
-        if scale.x == 0.0 || scale.y == 0.0 || !scale.is_finite() {
+        let scale = Vec2::new(sx, c0.perp_dot(c1) / sx);
+        let tilt = c0.y.atan2(c0.x);
+        if scale.y == 0.0 {
             return None;
         }
         // The texel point that sits at the centre of mass, so that the pose turns about it.
-        let origin = (body.centre - local.translation) / scale;
-        let angle = body.rotation.as_radians();
+        let origin = Vec2::from_angle(-tilt).rotate(body.centre - local.translation) / scale;
+        let angle = body.rotation.as_radians() + tilt;
         let from = Pose::new(body.centre(), angle, scale);
         let to = Pose::new(
             body.centre() + body.linear * dt,

@@ -91,3 +91,30 @@ fn a_swept_body_at_rest_stays_at_rest_and_slides_as_an_unswept_one() {
     );
     assert!(a.x > -40.0, "the swept body slid: {a}");
 }
+
+#[test]
+fn a_swept_mask_placed_turned_in_its_body_stops_at_the_wall_too() {
+    // Texels turned a quarter and flipped in the body's space: the sweep places them as drawn.
+    let mut app = app();
+    thin_wall(&mut app);
+    let placed = Affine2::from_angle(std::f32::consts::FRAC_PI_2)
+        * Affine2::from_scale(Vec2::new(1.0, -1.0))
+        * Affine2::from_translation(Vec2::splat(-3.0));
+    let box_ = app
+        .world_mut()
+        .spawn((
+            RigidBody::Dynamic,
+            PixelShape::from_mask_placed(solid(6, 6), placed),
+            LinearVelocity(Vec2::new(60_000.0, 0.0)),
+            SweptCcd::default(),
+        ))
+        .id();
+    let mut farthest = f32::NEG_INFINITY;
+    for _ in 0..30 {
+        app.update();
+        let x = position(&app, box_).x;
+        assert!(x + 3.0 <= 102.0, "passed the wall: {x}");
+        farthest = farthest.max(x);
+    }
+    assert!(farthest + 3.0 > 99.0, "got only to {farthest}");
+}
