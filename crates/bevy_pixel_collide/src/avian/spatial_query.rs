@@ -262,21 +262,48 @@ impl PixelSpatialQuery<'_, '_> {
         filter: &SpatialQueryFilter,
         predicate: &dyn Fn(Entity) -> bool,
     ) -> Option<ShapeHitData> {
-        let mut hits = self.shape_hits_inner(
-            shape,
-            origin,
-            shape_rotation,
-            direction,
-            config,
-            filter,
-            predicate,
-        );
-        hits.sort_by(|a, b| {
-            a.distance
-                .total_cmp(&b.distance)
-                .then(a.entity.cmp(&b.entity))
-        });
-        hits.into_iter().next()
+        let from = Place {
+            position: origin,
+            rotation: Rotation::radians(shape_rotation),
+        };
+        let aabb = shape.world_aabb(from.position, from.rotation);
+        // The nearest so far prunes the trees' traversal; each cast keeps the whole length, so that
+        // its answer does not depend on the order the shapes are met in.
+        let mut reach = config.max_distance;
+        let mut best: Option<ShapeHitData> = None;
+        for tree in self.trees.iter_trees() {
+            tree.sweep_traverse_closest(
+                aabb.into(),
+                direction,
+                reach,
+                config.target_distance,
+                |proxy| {
+                    let Some(entity) = Self::admitted(tree, proxy, filter, predicate) else {
+                        return f32::MAX;
+                    };
+                    let Some((target, at)) = self.shape(entity) else {
+                        return f32::MAX;
+                    };
+                    let Some(c) = target.cast_against(at, shape, from, *direction, config) else {
+                        return f32::MAX;
+                    };
+                    let hit = ShapeHitData {
+                        entity,
+                        distance: c.distance,
+                        point1: c.point1,
+                        point2: c.point2,
+                        normal1: c.normal1,
+                        normal2: c.normal2,
+                    };
+                    if best.is_none_or(|b| nearer(&hit, &b)) {
+                        reach = hit.distance;
+                        best = Some(hit);
+                    }
+                    c.distance
+                },
+            );
+        }
+        best
     }
 
     /// Up to `max_hits` pixel shapes `shape` touches when cast, nearest first, as
@@ -301,17 +328,12 @@ impl PixelSpatialQuery<'_, '_> {
             filter,
             &|_| true,
         );
-        hits.sort_by(|a, b| {
-            a.distance
-                .total_cmp(&b.distance)
-                .then(a.entity.cmp(&b.entity))
-        });
         hits.truncate(max_hits as usize);
         hits
     }
 
     /// Calls `callback` with each pixel shape `shape` touches when cast until it returns false, as
-    /// `SpatialQuery::shape_hits_callback` (in no particular order).
+    /// `SpatialQuery::shape_hits_callback` (nearest first).
     #[allow(clippy::too_many_arguments)]
     pub fn shape_hits_callback(
         &self,
@@ -540,4 +562,9 @@ fn nearest_first(hits: &mut [ShapeHitData]) {
             .total_cmp(&b.distance)
             .then(a.entity.cmp(&b.entity))
     });
+}
+
+/// Whether cast hit `a` comes before `b`: nearer, or as near and of the lower entity.
+fn nearer(a: &ShapeHitData, b: &ShapeHitData) -> bool {
+    (a.distance, a.entity) < (b.distance, b.entity)
 }

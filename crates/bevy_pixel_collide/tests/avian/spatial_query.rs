@@ -267,9 +267,19 @@ fn a_cast_box_stops_at_the_first_mask_it_meets_by_sampling() {
             let f = filter.clone();
             let shape = PixelShape::from_mask(probe.clone(), Vec2::ONE);
             let config = ShapeCastConfig::from_max_distance(400.0);
+            let (all_shape, all_config, all_f) = (shape.clone(), config.clone(), f.clone());
             let hit = ask(&mut app, move |q| {
                 q.cast_shape(&shape, origin, turn, dir, &config, &f)
             });
+            // The nearest of all the hits, as the cast that stops at the first finds it.
+            let all = ask(&mut app, move |q| {
+                q.shape_hits(&all_shape, origin, turn, dir, 10, &all_config, &all_f)
+            });
+            assert_eq!(
+                all.first().map(|h| (h.entity, h.distance)),
+                hit.map(|h| (h.entity, h.distance))
+            );
+            assert!(all.windows(2).all(|w| w[0].distance <= w[1].distance));
             let me_at = |d: f32| {
                 PixelShape::from_mask(probe.clone(), Vec2::ONE)
                     .texel_to_world(origin + *dir * d, Rotation::radians(turn))
