@@ -3,9 +3,12 @@
 
 import { collide } from "./index.js";
 
-/** An `overlap(a, b, callback)` for game objects that `spriteOf` places. */
-export function overlapOf(spriteOf) {
-  return function overlap(a, b, callback) {
+/**
+ * An `overlap(a, b, callback, ...rest)` for game objects that `spriteOf` places; `finish(contact, a,
+ * ...rest)`, when given, adds to each contact what the framework's coordinates need.
+ */
+export function overlapOf(spriteOf, finish) {
+  return function overlap(a, b, callback, ...rest) {
     const left = Array.isArray(a) ? a : [a];
     const right = Array.isArray(b) ? b : [b];
     const placed = new Map();
@@ -20,6 +23,7 @@ export function overlapOf(spriteOf) {
         const contact = collide(place(x), place(y));
         if (contact) {
           count++;
+          finish?.(contact, x, ...rest);
           callback?.(x, y, contact);
         }
       }

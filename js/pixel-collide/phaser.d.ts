@@ -32,9 +32,21 @@ export function frameMask(frame: FramedGameObject["frame"], threshold?: number):
 export function placement(gameObject: FramedGameObject): [number, number, number, number, number, number];
 /** A `Sprite` for the game object, placed exactly as it is drawn now. */
 export function spriteOf(gameObject: FramedGameObject, threshold?: number): Sprite;
+/** A Phaser camera, as far as the adapter reads it. */
+export interface CameraLike {
+  getWorldPoint(x: number, y: number): { x: number; y: number };
+}
+/** Where world point (x, y) shows on the screen through `camera`. */
+export function screenPoint(camera: CameraLike, x: number, y: number): { x: number; y: number };
+/** A contact in world coordinates, with where its point shows on the screen. */
+export interface ScreenContact extends Contact {
+  screenX: number;
+  screenY: number;
+}
 /** Calls `callback` for every touching pair of `a` and `b`; returns how many touched. */
 export function overlap<A extends FramedGameObject, B extends FramedGameObject>(
   a: A | A[],
   b: B | B[],
-  callback?: (a: A, b: B, contact: Contact) => void,
+  callback?: (a: A, b: B, contact: ScreenContact) => void,
+  camera?: CameraLike,
 ): number;

@@ -57,7 +57,29 @@ export function spriteOf(gameObject, threshold = 127) {
 }
 
 /**
- * Calls `callback(a, b, contact)` for every pair of `a` (a game object or an array of them) and `b`
- * that touch on visible pixels now, `contact` in world coordinates; returns how many did.
+ * Where world point (x, y) shows on the screen through `camera` (its scroll, zoom and rotation as
+ * last rendered): the inverse of the camera's own `getWorldPoint`, which is affine, so three of its
+ * points give it whatever Phaser version computes it.
  */
-export const overlap = overlapOf(spriteOf);
+export function screenPoint(camera, x, y) {
+  const o = camera.getWorldPoint(0, 0);
+  const u = camera.getWorldPoint(1, 0);
+  const v = camera.getWorldPoint(0, 1);
+  const [a, b, c, d] = [u.x - o.x, u.y - o.y, v.x - o.x, v.y - o.y];
+  const det = a * d - b * c;
+  const [px, py] = [x - o.x, y - o.y];
+  return { x: (d * px - c * py) / det, y: (a * py - b * px) / det };
+}
+
+/**
+ * Calls `callback(a, b, contact)` for every pair of `a` (a game object or an array of them) and `b`
+ * that touch on visible pixels now; returns how many did. `contact` is in world coordinates, with
+ * `screenX` / `screenY` where its point shows through `camera` (by default the main camera of the
+ * first object's scene; the world point again for an object outside a scene).
+ */
+export const overlap = overlapOf(spriteOf, (contact, first, camera) => {
+  const view = camera ?? first.scene?.cameras?.main;
+  const screen = view ? screenPoint(view, contact.x, contact.y) : contact;
+  contact.screenX = screen.x;
+  contact.screenY = screen.y;
+});

@@ -82,6 +82,7 @@ export function spriteOf(sprite, threshold = 127) {
 
 /**
  * Calls `callback(a, b, contact)` for every pair of `a` (a Sprite or an array of them) and `b`
- * that touch on visible pixels now, `contact` in world coordinates; returns how many did.
+ * that touch on visible pixels now, `contact` in global coordinates (the canvas's, for sprites on
+ * the stage); returns how many did.
  */
 export const overlap = overlapOf(spriteOf);

@@ -8,7 +8,7 @@
 // pixels apart, since the canvas samples each pixel at its centre.
 import Phaser from "phaser";
 import { init, pushOut, distance } from "pixel-collide";
-import { spriteOf } from "pixel-collide/phaser";
+import { overlap, spriteOf } from "pixel-collide/phaser";
 import { rng } from "./rng.js";
 import { sharesPixelCentre } from "./centres.js";
 
@@ -16,6 +16,10 @@ const SIZE = 256;
 const DEEP = 1;
 const FAR = 1.5;
 const CASES = 200;
+// Cases seen through a scrolled, zoomed and turned camera, after the others: the overlap's contact
+// must show on the screen where the two renders share a pixel.
+const CAMERA_CASES = 120;
+const NEAR = 2;
 
 function blobTexture(scene, key, r) {
   const w = 8 + Math.floor(r() * 40);
@@ -72,6 +76,31 @@ function randomize(obj, r) {
   obj.setFlip(r() < 0.3, r() < 0.3);
 }
 
+// A pixel opaque in both renders within `NEAR` pixels of screen point (x, y), whose centre is at
+// half-pixels.
+function sharedNear(first, second, x, y) {
+  for (let py = Math.floor(y - NEAR); py <= Math.ceil(y + NEAR); py++) {
+    for (let px = Math.floor(x - NEAR); px <= Math.ceil(x + NEAR); px++) {
+      if (px < 0 || py < 0 || px >= SIZE || py >= SIZE) continue;
+      const p = py * SIZE + px;
+      if (first[p] && second[p] && Math.hypot(px + 0.5 - x, py + 0.5 - y) <= NEAR) return true;
+    }
+  }
+  return false;
+}
+
+// The contact `overlap` gives for a pair touching deeply, checked against the camera's own
+// mapping and against where both renders show.
+function checkScreenContact(camera, a, b, first, second, result) {
+  let contact = null;
+  overlap(a, b, (_a, _b, c) => { contact = c; });
+  if (!contact) return;
+  const back = camera.getWorldPoint(contact.screenX, contact.screenY);
+  const shown = sharedNear(first, second, contact.screenX, contact.screenY);
+  if (Math.hypot(back.x - contact.x, back.y - contact.y) < 1e-3 && shown) result.screenAgree++;
+  else result.screenDisagree.push({ contact, back: { x: back.x, y: back.y }, shown });
+}
+
 // Which canvas pixels are opaque, as a bit per pixel.
 function opaque(canvas) {
   const data = canvas.getContext("2d").getImageData(0, 0, SIZE, SIZE).data;
@@ -83,7 +112,10 @@ function opaque(canvas) {
 export async function run() {
   await init();
   const r = rng(1234);
-  const result = { agree: 0, skipped: 0, between: 0, disagree: [], touching: 0, trimmed: 0, pivoted: 0 };
+  const result = {
+    agree: 0, skipped: 0, between: 0, disagree: [], touching: 0, trimmed: 0, pivoted: 0,
+    screenAgree: 0, screenDisagree: [],
+  };
   await new Promise((done) => {
     let state = 0;
     let a, b, container, first, i = 0;
@@ -106,6 +138,10 @@ export async function run() {
             }
             randomize(a, r);
             randomize(b, r);
+            if (i >= CASES) {
+              this.cameras.main.setScroll(r() * 60 - 30, r() * 60 - 30)
+                .setZoom(0.8 + r() * 0.5).setRotation((r() - 0.5) * 0.8);
+            }
             container.remove([a, b]);
             this.children.add(a);
             this.children.add(b);
@@ -126,6 +162,19 @@ export async function run() {
             let rendered = false;
             for (let p = 0; p < first.length && !rendered; p++) rendered = first[p] === 1 && second[p] === 1;
             const sa = spriteOf(a);
+            if (i >= CASES) {
+              const push = pushOut(sa, spriteOf(b));
+              if (push && Math.hypot(push.x, push.y) >= DEEP) {
+                checkScreenContact(this.cameras.main, a, b, first, second, result);
+              }
+              a.setVisible(true);
+              state = 0;
+              if (++i === CASES + CAMERA_CASES) {
+                this.sys.game.destroy(true);
+                done();
+              }
+              return;
+            }
             const sb = spriteOf(b);
             const push = pushOut(sa, sb);
             const area = push ? Math.hypot(push.x, push.y) : 0;
@@ -158,10 +207,7 @@ export async function run() {
             a.setVisible(true);
             state = 0;
             i++;
-            if (i === CASES) {
-              this.sys.game.destroy(true);
-              done();
-            }
+
           }
         },
       },

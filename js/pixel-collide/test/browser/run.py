@@ -115,10 +115,14 @@ def check_phaser_truth(page, base):
         fail(f"phaser truth: {r['failed']}")
     if r["disagree"] or r["agree"] < 60 or r["touching"] < 15 or r["trimmed"] < 40 or r["pivoted"] < 15:
         fail(f"phaser truth: {json.dumps(r)}")
+    if r["screenDisagree"] or r["screenAgree"] < 20:
+        fail(f"phaser truth: overlap's screen points: {json.dumps(r['screenDisagree'])} "
+             f"({r['screenAgree']} agreed)")
     print(f"js browser test: phaser: the adapter agrees with Phaser's own drawing on {r['agree']} pairs "
           f"({r['touching']} touching in the render, {r['trimmed']} with a trimmed atlas frame, "
           f"{r['pivoted']} with a custom pivot); {r['skipped']} not compared: within the texel-edge band, or "
-          f"touching between pixel centres only ({r['between']})")
+          f"touching between pixel centres only ({r['between']}); through a scrolled, zoomed and turned "
+          f"camera, overlap's contact shows where both renders share a pixel in {r['screenAgree']} deep pairs")
 
 
 def bench(page, base):
