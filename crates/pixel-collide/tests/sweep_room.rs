@@ -34,10 +34,9 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static GLOBAL: Counting = Counting;
 
-#[test]
-fn a_sweep_in_the_room_of_the_last_allocates_nothing_and_finds_every_pair() {
-    // Discs with holes and a ring, as a crowded scene of turned sprites has them.
-    let masks: Vec<Mask> = [12u32, 20, 33, 48]
+/// Discs with holes and a ring, as a crowded scene of turned sprites has them.
+fn crowd_masks() -> Vec<Mask> {
+    [12u32, 20, 33, 48]
         .iter()
         .map(|&side| {
             let r = side as f32 / 2.0;
@@ -48,7 +47,25 @@ fn a_sweep_in_the_room_of_the_last_allocates_nothing_and_finds_every_pair() {
             })
             .unwrap()
         })
-        .collect();
+        .collect()
+}
+
+/// Every touching pair of `sprites`, one by one.
+fn pairwise(sprites: &[Sprite<'_>]) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    for i in 0..sprites.len() {
+        for j in i + 1..sprites.len() {
+            if overlaps(sprites[i], sprites[j]) {
+                out.push((i, j));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn a_sweep_in_the_room_of_the_last_allocates_nothing_and_finds_every_pair() {
+    let masks = crowd_masks();
     let n = 400;
     let place = |i: usize, frame: usize| {
         let t = (i * 37 % 101) as f32 + frame as f32 * 0.3;
@@ -75,14 +92,47 @@ fn a_sweep_in_the_room_of_the_last_allocates_nothing_and_finds_every_pair() {
             assert_eq!(made, 0, "frame {frame} allocated {made} times");
         }
         fresh.clear();
-        for i in 0..n {
-            for j in i + 1..n {
-                if overlaps(sprites[i], sprites[j]) {
-                    fresh.push((i, j));
-                }
-            }
-        }
+        fresh.extend(pairwise(&sprites));
         assert_eq!(pairs, fresh, "frame {frame}");
         assert!(pairs.len() > 50, "frame {frame}: {} pairs", pairs.len());
     }
+}
+
+#[test]
+fn a_room_kept_across_frames_that_change_count_order_and_placeability_finds_every_pair_sorted() {
+    // The room's order from the last frame is where each frame's sort starts: frames that add and
+    // drop sprites, shuffle them, hide some (a NaN places nothing) and crowd a few must still give
+    // exactly the pairwise answer, in order, by the few-pairs path and the many-pairs path alike.
+    let masks = crowd_masks();
+    let mut seed = 0x9e37_79b9_u32;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 17;
+        seed ^= seed << 5;
+        seed as f32 / 4_294_967_296.0
+    };
+    let (mut room, mut pairs) = (SweepRoom::default(), Vec::new());
+    let counts = [300usize, 300, 300, 120, 120, 301, 40, 40, 300];
+    let mut many = 0;
+    for (frame, &n) in counts.iter().enumerate() {
+        let field = if frame % 2 == 0 { 500.0 } else { 3000.0 };
+        let sprites: Vec<Sprite<'_>> = (0..n)
+            .map(|i| {
+                let hidden = frame == 2 && i % 7 == 0;
+                let at = Vec2::new(next() * field, next() * field);
+                let t = Affine2::from_scale_angle_translation(
+                    Vec2::splat(0.6 + next()),
+                    next() * 6.3,
+                    if hidden { Vec2::NAN } else { at },
+                );
+                Sprite::new(&masks[i % masks.len()], t)
+            })
+            .collect();
+        let mut sweep = SweepAndPrune::new_in(&sprites, room);
+        sweep.touching_pairs_into(&mut pairs);
+        room = sweep.into_room();
+        assert_eq!(pairs, pairwise(&sprites), "frame {frame}, {n} sprites");
+        many += usize::from(pairs.len() >= n / 4);
+    }
+    assert!(many >= 2 && many < counts.len(), "{many} frames with many pairs");
 }

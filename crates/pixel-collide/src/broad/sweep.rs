@@ -62,6 +62,9 @@ struct Lanes {
     placed: Vec<Placed>,
     /// The bounds found before sorting, kept for their room.
     found: Vec<(Bounds, u32)>,
+    /// How many sprites the sweep was given: when the next frame's sweep is given as many, `order`
+    /// holds each of its indices once, and sorting from last frame's order is nearly done already.
+    given: usize,
     /// The bands' working room, reused by `touching_pairs_into`.
     bands: BandRoom,
 }
@@ -100,6 +103,8 @@ struct BandRoom {
     start: Vec<usize>,
     next: Vec<usize>,
     members: Vec<u32>,
+    /// The pairs found, before `sort_pairs` orders them into the caller's vector.
+    found: Vec<(u32, u32)>,
 }
 
 /// An emptied vector of sprites of one lifetime as one of another, its allocation kept (the two have
@@ -109,6 +114,66 @@ struct BandRoom {
 fn recycle<'b, 'c>(mut v: Vec<Sprite<'b>>) -> Vec<Sprite<'c>> {
     v.clear();
     v.into_iter().filter_map(|_| None).collect()
+}
+
+/// Sorts `found` by left edge, ties by index. `nearly`: in an order close to sorted, as last frame's
+/// is, where an insertion sort moves each entry a step or two; it gives way to a full sort when the
+/// moves add up past a few per entry.
+fn sort_by_left(found: &mut [(Bounds, u32)], nearly: bool) {
+    let order =
+        |(a, i): &(Bounds, u32), (b, j): &(Bounds, u32)| a.min.x.total_cmp(&b.min.x).then(i.cmp(j));
+    if nearly {
+        let mut budget = 4 * found.len();
+        for k in 1..found.len() {
+            let mut m = k;
+            while m > 0 && order(&found[m], &found[m - 1]).is_lt() {
+                found.swap(m, m - 1);
+                m -= 1;
+            }
+            budget = budget.saturating_sub(k - m);
+            if budget == 0 {
+                break;
+            }
+        }
+        if budget > 0 {
+            return;
+        }
+    }
+    found.sort_unstable_by(order);
+}
+
+/// `pairs` (each `i < j < n`) sorted into `out`: by a count of each sprite's pairs when they are
+/// many (a crowd has a few per sprite), in `starts`' room; by comparison when they are few.
+fn sort_pairs(
+    pairs: &mut [(u32, u32)],
+    n: usize,
+    starts: &mut Vec<usize>,
+    out: &mut Vec<(usize, usize)>,
+) {
+    if pairs.len() < n / 4 {
+        pairs.sort_unstable();
+        out.extend(pairs.iter().map(|&(i, j)| (i as usize, j as usize)));
+        return;
+    }
+    starts.clear();
+    starts.resize(n + 1, 0);
+    for &(i, _) in pairs.iter() {
+        starts[i as usize + 1] += 1;
+    }
+    for i in 0..n {
+        starts[i + 1] += starts[i];
+    }
+    out.resize(pairs.len(), (0, 0));
+    for &(i, j) in pairs.iter() {
+        out[starts[i as usize]] = (i as usize, j as usize);
+        starts[i as usize] += 1;
+    }
+    // Each sprite's pairs now lie together; `starts[i]` is where sprite i + 1's begin.
+    let mut from = 0;
+    for &end in &starts[..n] {
+        out[from..end].sort_unstable();
+        from = end;
+    }
 }
 
 /// World bounds in `f64`; closed, so that bounds meeting by rounding are still tested per pixel.
@@ -175,16 +240,19 @@ impl<'a> SweepAndPrune<'a> {
             mut inner,
             mut placed,
             mut found,
+            given,
             bands,
         } = lanes;
         found.clear();
-        found.extend(
-            sprites
-                .iter()
-                .enumerate()
-                .filter_map(|(i, s)| Some((Bounds::of(s)?, i as u32))),
-        );
-        found.sort_unstable_by(|(a, i), (b, j)| a.min.x.total_cmp(&b.min.x).then(i.cmp(j)));
+        let bounded = |i: u32| Some((Bounds::of(&sprites[i as usize])?, i));
+        if given == sprites.len() && order.len() == given {
+            // Last frame's order, which a frame's moves barely change.
+            found.extend(order.iter().filter_map(|&i| bounded(i)));
+            sort_by_left(&mut found, true);
+        } else {
+            found.extend((0..sprites.len() as u32).filter_map(bounded));
+            sort_by_left(&mut found, false);
+        }
         let mut kept: Vec<Sprite<'a>> = recycle(kept);
         kept.extend(found.iter().map(|&(_, i)| sprites[i as usize]));
         let refill = |v: &mut Vec<f64>, f: &dyn Fn(&Bounds) -> f64| {
@@ -220,6 +288,7 @@ impl<'a> SweepAndPrune<'a> {
                 inner,
                 placed,
                 found,
+                given: sprites.len(),
                 bands,
             },
         }
@@ -275,8 +344,10 @@ impl<'a> SweepAndPrune<'a> {
             start,
             next,
             members,
+            found,
             ..
         } = room;
+        found.clear();
         first.clear();
         first.extend(self.lanes.top.iter().map(|&t| bands.index(t) as u32));
         // Each band's sprites, in sweep order (a counting sort: how many per band, then where).
@@ -326,12 +397,12 @@ impl<'a> SweepAndPrune<'a> {
                         )
                     {
                         let (i, j) = (self.lanes.order[k], self.lanes.order[l]);
-                        out.push(((i.min(j)) as usize, (i.max(j)) as usize));
+                        found.push((i.min(j), i.max(j)));
                     }
                 }
             }
         }
-        out.sort_unstable();
+        sort_pairs(found, self.lanes.given, start, out);
     }
 
     /// Whether sorted sprite `k` touches `other`, whose solid disc is `within`: their discs or deep
