@@ -4,6 +4,7 @@
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 
 use glam::{Affine2, Vec2};
 use pixel_collide::{overlaps, Mask, Sprite, SweepAndPrune, SweepRoom};
@@ -33,6 +34,9 @@ unsafe impl GlobalAlloc for Counting {
 
 #[global_allocator]
 static GLOBAL: Counting = Counting;
+
+/// Held by each test: the count is the whole process's, so no other test may allocate meanwhile.
+static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
 
 /// Discs with holes and a ring, as a crowded scene of turned sprites has them.
 fn crowd_masks() -> Vec<Mask> {
@@ -65,6 +69,7 @@ fn pairwise(sprites: &[Sprite<'_>]) -> Vec<(usize, usize)> {
 
 #[test]
 fn a_sweep_in_the_room_of_the_last_allocates_nothing_and_finds_every_pair() {
+    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let masks = crowd_masks();
     let n = 400;
     let place = |i: usize, frame: usize| {
@@ -103,6 +108,7 @@ fn a_room_kept_across_frames_that_change_count_order_and_placeability_finds_ever
     // The room's order from the last frame is where each frame's sort starts: frames that add and
     // drop sprites, shuffle them, hide some (a NaN places nothing) and crowd a few must still give
     // exactly the pairwise answer, in order, by the few-pairs path and the many-pairs path alike.
+    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let masks = crowd_masks();
     let mut seed = 0x9e37_79b9_u32;
     let mut next = move || {
