@@ -140,5 +140,8 @@ fn a_room_kept_across_frames_that_change_count_order_and_placeability_finds_ever
         assert_eq!(pairs, pairwise(&sprites), "frame {frame}, {n} sprites");
         many += usize::from(pairs.len() >= n / 4);
     }
-    assert!(many >= 2 && many < counts.len(), "{many} frames with many pairs");
+    assert!(
+        many >= 2 && many < counts.len(),
+        "{many} frames with many pairs"
+    );
 }

@@ -80,12 +80,21 @@ pub(crate) struct BoxTree {
     /// A circle, in texels, around every solid texel: its centre and radius. Turned sprites' circles
     /// rule pairs out where their bounding rectangles meet only at the corners.
     pub(crate) reach: [f64; 3],
+    /// Whether its solid texels fill at least half of `reach`'s circle (a round sprite, holes and
+    /// all): a walk of two such masks walked as bits first looks where their circles overlap most
+    /// (see `Pair::lens_hit`), which a sparse or jagged mask rarely holds.
+    pub(crate) round: bool,
     /// The mask's interior (see `mask::inner`), found the first time a broad phase asks; empty for
     /// an edited mask, whose texels change under its tree.
     pub(crate) interior: OnceLock<Interior>,
 }
 
 impl BoxTree {
+    /// How much smaller than their texels solid leaves are tested.
+    pub(crate) fn inset(&self) -> [f64; 2] {
+        self.inset
+    }
+
     /// The tree of the mask with these bits, its cover or blocks chosen from the content.
     pub(crate) fn build(bits: Bits<'_>) -> BoxTree {
         BoxTree::build_with(bits, cover_budget(bits))
@@ -105,6 +114,9 @@ impl BoxTree {
             tree.core = core(bits);
         }
         tree.reach = reach(bits);
+        let solid: u64 = bits.words.iter().map(|w| u64::from(w.count_ones())).sum();
+        let r = tree.reach[2];
+        tree.round = solid as f64 >= 0.5 * std::f64::consts::PI * r * r;
         tree
     }
 
@@ -127,6 +139,7 @@ impl BoxTree {
             has_blocks: nodes.iter().any(|n| matches!(n.kind(), Kind::Square(_))),
             grid,
             core: None,
+            round: false,
             interior: OnceLock::new(),
             // An edited mask's texels change under its tree: the circle around all of it holds.
             reach: [

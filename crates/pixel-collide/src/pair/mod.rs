@@ -6,6 +6,7 @@
 
 mod contact;
 mod distance;
+mod lens;
 mod overlap;
 mod pair;
 mod pair_walk;

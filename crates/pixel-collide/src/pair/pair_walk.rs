@@ -34,14 +34,20 @@ impl<'a> Pair<'a> {
 
     /// The first overlapping pair of solid boxes, trying the masks' largest solid rectangles first
     /// when both keep one (see `mask::tree::core`): two round sprites that overlap deeply meet there
-    /// in one test. Both trees are fetched once for the look and the walk, so sprites without such
-    /// a rectangle (the solid sprites a cover describes) pay one branch for it.
+    /// in one test; then, for two round masks walked as bits, the middle of the lens where their
+    /// circles overlap (see `lens_hit`). Both trees are fetched once for the looks and the walk, so
+    /// sprites without such a rectangle (the solid sprites a cover describes) pay a branch for each.
     #[inline]
     pub(crate) fn first_hit(&self) -> Option<(Node, Node)> {
         let trees = (self.a.tree(), self.b.tree());
         if let (Some(ca), Some(cb)) = (&trees.0.core, &trees.1.core) {
             if !self.separated(ca, cb) {
                 return Some((*ca, *cb));
+            }
+        }
+        if (trees.0.has_blocks || trees.1.has_blocks) && trees.0.round && trees.1.round {
+            if let Some(hit) = self.lens_hit() {
+                return Some(hit);
             }
         }
         let mut hit = None;
