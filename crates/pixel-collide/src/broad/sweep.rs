@@ -4,7 +4,9 @@
 use glam::DVec2;
 
 use super::obstacles::Obstacles;
-use super::settle::{circle, circles_apart, discs_overlap, inner, probes_meet, Placed};
+use super::settle::{
+    circle, circles_apart, discs_overlap, hulls_apart, inner, probes_meet, Placed,
+};
 use crate::geom::Rect;
 use crate::pair::{overlaps, placeable};
 use crate::sprite::{to_f64, Sprite};
@@ -421,6 +423,8 @@ impl<'a> SweepAndPrune<'a> {
         };
         if discs_overlap(&self.lanes.inner[k], within) || probed() {
             placeable(s, other)
+        } else if let (Some(pk), Some(po)) = (self.lanes.placed.get(k), placed) {
+            !hulls_apart(s, pk, other, po) && overlaps(*s, *other)
         } else {
             overlaps(*s, *other)
         }

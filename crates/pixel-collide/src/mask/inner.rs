@@ -10,6 +10,8 @@
 //! whose radius falls short of that distance by half a texel's diagonal meets no air texel and stays
 //! inside the mask, so it is solid throughout.
 
+use super::support::Support;
+
 /// The most texels a disc is looked for in: a 256 x 256 mask, a millisecond once per mask, and
 /// 8 bytes of scratch a texel (half a megabyte at most) while it runs.
 const INNER_TEXELS: u64 = 1 << 16;
@@ -44,6 +46,9 @@ pub(crate) struct Interior {
     /// centre lies farthest from `middle`, and whether it has one (bit `k` of `rim_found`).
     rim: [[u16; 2]; RIM],
     rim_found: u16,
+    /// How far the solid texels reach from `middle` in each of a few directions (see
+    /// `mask::support`).
+    pub(crate) support: Support,
 }
 
 impl Interior {
@@ -55,6 +60,7 @@ impl Interior {
         middle: [0.0; 2],
         rim: [[0; 2]; RIM],
         rim_found: 0,
+        support: Support::UNKNOWN,
     };
 
     /// The rim texels, with the sixteenth of a turn each stands for.
@@ -166,7 +172,14 @@ pub(crate) fn interior(width: u32, height: u32, solid: impl Fn(u32, u32) -> bool
         }
     }
     let disc = cells[0].0.sqrt() - HALF_DIAGONAL;
+    // Solid texels with air on a side (nearest air centre 1 away), which hold every extreme corner.
+    let outline = (0..height).flat_map(|y| (0..width).map(move |x| [x, y]));
+    let support = Support::of(
+        outline.filter(|&[x, y]| d[(y as usize + 1) * w + x as usize + 1] == 1.0),
+        middle,
+    );
     Interior {
+        support,
         count: count as u8,
         middle,
         rim,

@@ -16,6 +16,7 @@ mod one_line;
 mod rect;
 mod rgba;
 mod rule;
+mod support;
 mod tree;
 
 pub(crate) use bits::Bits;
