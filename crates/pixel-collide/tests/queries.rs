@@ -372,4 +372,19 @@ proptest! {
         let expected = pairwise(&sprites);
         prop_assert_eq!(pixel_collide::SweepAndPrune::new(&sprites).touching_pairs(), expected);
     }
+
+    #[test]
+    fn sweep_and_prune_finds_every_touching_pair_of_flipped_and_sheared_sprites(
+        masks in proptest::collection::vec(mask(), 1..4),
+        placed in proptest::collection::vec((0usize..4, placement()), 2..40),
+    ) {
+        // Crowded: most pairs come close, so the circles, discs, probes and reaches all decide some,
+        // under flips and shear that turn each mask's reach into another direction.
+        let sprites: Vec<Sprite> = placed
+            .iter()
+            .map(|&(m, t)| Sprite::new(&masks[m % masks.len()], t))
+            .collect();
+        let expected = pairwise(&sprites);
+        prop_assert_eq!(pixel_collide::SweepAndPrune::new(&sprites).touching_pairs(), expected);
+    }
 }
