@@ -357,7 +357,9 @@ impl Mask {
             return &Interior::EMPTY;
         }
         tree.interior.get_or_init(|| {
-            super::inner::interior(self.width, self.height, |x, y| self.is_solid(x, y))
+            Box::new(super::inner::interior(self.width, self.height, |x, y| {
+                self.is_solid(x, y)
+            }))
         })
     }
 

@@ -85,8 +85,9 @@ pub(crate) struct BoxTree {
     /// (see `Pair::lens_hit`), which a sparse or jagged mask rarely holds.
     pub(crate) round: bool,
     /// The mask's interior (see `mask::inner`), found the first time a broad phase asks; empty for
-    /// an edited mask, whose texels change under its tree.
-    pub(crate) interior: OnceLock<Interior>,
+    /// an edited mask, whose texels change under its tree. Boxed: only a broad phase asks, and a mask
+    /// moved by value (into a host object, say) should not carry its 344 bytes.
+    pub(crate) interior: OnceLock<Box<Interior>>,
 }
 
 impl BoxTree {
