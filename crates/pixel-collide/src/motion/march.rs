@@ -201,11 +201,16 @@ pub(crate) fn march(
         }
         moved.t = pair.t + w * (s + half);
         let (mut far, mut covered) = (None::<f64>, false);
+        // A pair left overlapping by rounding at its own exit, which `s` was set to, has ended:
+        // counted, it would cover the window's start, so that a free landing is never tried, and
+        // whether it is counted would depend on how the pair was found (the trees walked, or the
+        // pairs near listed), so the answer too.
+        let ended = least(s);
         let mut meets = |ra: &Node, rb: &Node| {
             // The grown test is conservative; the pair's own interval along the line decides.
             if let Some((lo, hi)) = moved.interval(ra, rb, w) {
                 let (lo, hi) = (lo + half, hi + half);
-                if hi > 0.0 && lo < tol {
+                if hi > ended && lo < tol {
                     covered |= lo < 0.0;
                     far = Some(far.map_or(hi, |f| f.max(hi)));
                 }
