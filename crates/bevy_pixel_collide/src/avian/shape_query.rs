@@ -5,7 +5,8 @@
 //! collision crate, a primitive by the mask it is drawn into (as the physics backend meets it).
 
 use avian2d::parry::query::ShapeCastOptions;
-use avian2d::prelude::{Collider, Rotation, ShapeCastConfig};
+use avian2d::prelude::{Collider, Rotation, ShapeCastConfig, ShapeHitData};
+use bevy::ecs::entity::Entity;
 use bevy::math::Vec2;
 use pixel_collide::{cast, overlaps, Body};
 
@@ -27,6 +28,20 @@ pub(crate) struct CastContact {
     pub(crate) point2: Vec2,
     pub(crate) normal1: Vec2,
     pub(crate) normal2: Vec2,
+}
+
+impl CastContact {
+    /// The contact as avian's hit data for `entity`, the target.
+    pub(crate) fn hit_data(self, entity: Entity) -> ShapeHitData {
+        ShapeHitData {
+            entity,
+            distance: self.distance,
+            point1: self.point1,
+            point2: self.point2,
+            normal1: self.normal1,
+            normal2: self.normal2,
+        }
+    }
 }
 
 fn pose(place: Place) -> avian2d::parry::math::Pose2 {

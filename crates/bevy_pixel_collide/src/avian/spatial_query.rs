@@ -287,14 +287,7 @@ impl PixelSpatialQuery<'_, '_> {
                     let Some(c) = target.cast_against(at, shape, from, *direction, config) else {
                         return f32::MAX;
                     };
-                    let hit = ShapeHitData {
-                        entity,
-                        distance: c.distance,
-                        point1: c.point1,
-                        point2: c.point2,
-                        normal1: c.normal1,
-                        normal2: c.normal2,
-                    };
+                    let hit = c.hit_data(entity);
                     if best.is_none_or(|b| nearer(&hit, &b)) {
                         reach = hit.distance;
                         best = Some(hit);
@@ -390,14 +383,7 @@ impl PixelSpatialQuery<'_, '_> {
         };
         self.each_shape(filter, predicate, traverse, |entity, target, at| {
             if let Some(c) = target.cast_against(at, shape, from, *direction, config) {
-                hits.push(ShapeHitData {
-                    entity,
-                    distance: c.distance,
-                    point1: c.point1,
-                    point2: c.point2,
-                    normal1: c.normal1,
-                    normal2: c.normal2,
-                });
+                hits.push(c.hit_data(entity));
             }
             true
         });
