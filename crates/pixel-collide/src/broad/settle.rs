@@ -5,6 +5,7 @@
 use glam::{DAffine2, DVec2};
 
 use crate::mask::{Interior, Mask};
+use crate::pair::lens_middle;
 use crate::sprite::{to_f64, Sprite};
 
 /// A sprite's world transform in `f64` and its inverse, made once a sweep for the pairs it is in.
@@ -105,13 +106,9 @@ pub(super) fn probes_meet(a: &Sprite<'_>, pa: &Placed, b: &Sprite<'_>, pb: &Plac
 /// in two lookups before the rims and deep texels.
 fn lens_meets(a: &Sprite<'_>, pa: &Placed, b: &Sprite<'_>, pb: &Placed) -> bool {
     let ([ax, ay, ra], [bx, by, rb]) = (circle(a), circle(b));
-    let (from, apart) = (DVec2::new(ax, ay), DVec2::new(bx - ax, by - ay));
-    let length = apart.length();
-    if length.is_nan() || length <= 0.0 {
+    let Some(middle) = lens_middle(DVec2::new(ax, ay), ra, DVec2::new(bx, by), rb) else {
         return false;
-    }
-    // Halfway between where b's circle starts and a's ends, along the line of centres.
-    let middle = from + apart * ((length - rb + ra) / (2.0 * length));
+    };
     let inside = |p: &Placed, mask: &Mask| {
         p.texels
             .is_some_and(|t| well_inside(t.transform_point2(middle), mask))

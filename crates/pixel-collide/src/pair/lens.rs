@@ -21,13 +21,15 @@ impl Pair<'_> {
         let det = self.c0.perp_dot(self.c1);
         let p = self.c0.length_squared() + self.c1.length_squared();
         let stretch = ((p + (p * p - 4.0 * det * det).max(0.0).sqrt()) / 2.0).sqrt();
-        let from = DVec2::new(ax, ay);
-        let apart = self.t + self.c0 * bx + self.c1 * by - from;
-        let length = apart.length();
-        if length.is_nan() || length <= 0.0 || det == 0.0 {
+        if det == 0.0 {
             return None;
         }
-        let middle = from + apart * ((length - rb * stretch + ra) / (2.0 * length));
+        let middle = lens_middle(
+            DVec2::new(ax, ay),
+            ra,
+            self.t + self.c0 * bx + self.c1 * by,
+            rb * stretch,
+        )?;
         let in_a = solid_texel(self.a, middle)?;
         // The middle in the second mask's texels: `c0 u + c1 v = middle - t`, by Cramer's rule.
         let d = middle - self.t;
@@ -41,6 +43,15 @@ impl Pair<'_> {
         );
         (!self.separated(&na, &nb)).then_some((na, nb))
     }
+}
+
+/// Halfway through the lens where the circle of radius `ra` about `a` and the one of radius `rb`
+/// about `b` overlap, along the line of centres: between where `b`'s circle starts and `a`'s ends.
+/// `None` when the centres coincide (no line) or are not numbers.
+pub(crate) fn lens_middle(a: DVec2, ra: f64, b: DVec2, rb: f64) -> Option<DVec2> {
+    let apart = b - a;
+    let length = apart.length();
+    (length > 0.0).then(|| a + apart * ((length - rb + ra) / (2.0 * length)))
 }
 
 /// The solid texel of `mask` holding point `q` (in its texels), if any.

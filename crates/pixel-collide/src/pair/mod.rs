@@ -16,6 +16,7 @@ mod walk_squares;
 pub use contact::Contact;
 pub(crate) use distance::{closest_pair, distance_within};
 pub use distance::{distance, Distance, DISTANCE_WORK_BUDGET};
+pub(crate) use lens::lens_middle;
 pub use overlap::{
     collide, collide_traced, overlap_area, overlap_mask, overlap_point, overlaps, TracedPair,
 };
