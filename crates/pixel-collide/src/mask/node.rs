@@ -121,7 +121,7 @@ impl Node {
 /// [`BoxTree::node`](super::tree::BoxTree::node) turns it into the `f64` [`Node`] the walks test
 /// without rounding anything.
 #[derive(Clone, Copy, Debug, PartialEq)]
-#[repr(C, align(16))]
+#[repr(C)]
 pub(crate) struct Packed {
     pub(crate) center: [f32; 2],
     pub(crate) half: [f32; 2],

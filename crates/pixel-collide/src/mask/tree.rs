@@ -34,7 +34,7 @@ fn block_log(height: u32) -> u32 {
 const TEXELS_PER_RECT: u32 = 1024;
 
 /// Bytes a node takes: its box and its link.
-const NODE_BYTES: usize = std::mem::size_of::<Packed>() + std::mem::size_of::<u32>();
+const NODE_BYTES: usize = std::mem::size_of::<Slot>();
 
 /// Rectangles a whole mask may keep in one cover: one per 20 bytes of its bits, so that the tree (two
 /// 20-byte nodes a rectangle) holds at most twice the bits and the mask with its tree three times
@@ -54,16 +54,21 @@ fn cover_budget(bits: Bits<'_>) -> usize {
 /// keeps in a mask's cover: 256, at most about 10 KiB of tree.
 pub const CONTACT_COVER_RECTS: usize = 256;
 
+/// One node as the tree keeps it: its `f32` box (see [`Packed`]) and its link, 20 bytes side by side,
+/// so that a walk's look at a node checks one index against one length and reads both with loads
+/// that do not wait on each other.
+#[derive(Clone, Copy, Debug)]
+#[repr(C)]
+struct Slot {
+    bounds: Packed,
+    link: u32,
+}
+
 /// A mask's bounding-box tree and what the walks need to know of it.
-///
-/// Each node's box and link sit in two arrays side by side, so that a box is 16 bytes of `f32`
-/// (see [`Packed`]) and a walk reads both with two loads that do not wait on each other.
 #[derive(Clone, Debug)]
 pub(crate) struct BoxTree {
-    /// The nodes' boxes, root first.
-    boxes: Vec<Packed>,
-    /// The nodes' links (see [`Node`]'s), in the same order.
-    links: Vec<u32>,
+    /// The nodes, root first.
+    slots: Vec<Slot>,
     /// How much smaller than their texels solid leaves are tested (see `mask::LEAF_INSET`).
     inset: [f64; 2],
     /// log2 of the side of its bit blocks (see [`block_log`]).
@@ -132,8 +137,13 @@ impl BoxTree {
     /// The tree of `nodes`, built in `f64`, kept as boxes and links.
     fn packed(nodes: &[Node], depth: u32, bits: Bits<'_>, grid: Option<Box<Grid>>) -> BoxTree {
         BoxTree {
-            boxes: nodes.iter().map(Packed::of_node).collect(),
-            links: nodes.iter().map(|n| n.link).collect(),
+            slots: nodes
+                .iter()
+                .map(|n| Slot {
+                    bounds: Packed::of_node(n),
+                    link: n.link,
+                })
+                .collect(),
             inset: bits.inset,
             block_log: block_log(bits.height),
             depth,
@@ -154,7 +164,7 @@ impl BoxTree {
     /// The number of nodes.
     #[cfg(test)]
     pub(crate) fn len(&self) -> usize {
-        self.boxes.len()
+        self.slots.len()
     }
 
     /// log2 of the side of its bit blocks.
@@ -164,7 +174,7 @@ impl BoxTree {
 
     /// The root, or `None` for a mask with no solid texel.
     pub(crate) fn root(&self) -> Option<Node> {
-        (!self.boxes.is_empty()).then(|| self.node(0))
+        (!self.slots.is_empty()).then(|| self.node(0))
     }
 
     /// Node `i` as the walks test it: its box in `f64`, shrunk by the inset.
@@ -174,7 +184,7 @@ impl BoxTree {
     /// all of them takes a subtraction where choosing would put a select on the walk's chain.
     #[inline(always)]
     pub(crate) fn node(&self, i: u32) -> Node {
-        let (p, link) = (self.boxes[i as usize], self.links[i as usize]);
+        let Slot { bounds: p, link } = self.slots[i as usize];
         Node {
             center: [f64::from(p.center[0]), f64::from(p.center[1])],
             half: [
@@ -189,8 +199,10 @@ impl BoxTree {
     /// empty.
     fn set_block(&mut self, i: usize, bits: Bits<'_>, bx: u32, by: u32) {
         let n = block_leaf(bits, bx, by, self.block_log);
-        self.boxes[i] = Packed::of_node(&n);
-        self.links[i] = n.link;
+        self.slots[i] = Slot {
+            bounds: Packed::of_node(&n),
+            link: n.link,
+        };
     }
 
     /// Recomputes inner node `i`'s box from its two children: their union, or nothing when both are.
@@ -199,13 +211,13 @@ impl BoxTree {
             return;
         };
         let first = first as usize;
-        self.boxes[i] = Packed::union(self.boxes[first], self.boxes[first + 1]);
+        self.slots[i].bounds =
+            Packed::union(self.slots[first].bounds, self.slots[first + 1].bounds);
     }
 
     /// Heap bytes the tree holds.
     pub(crate) fn heap_bytes(&self) -> usize {
-        self.boxes.capacity() * std::mem::size_of::<Packed>()
-            + self.links.capacity() * std::mem::size_of::<u32>()
+        self.slots.capacity() * std::mem::size_of::<Slot>()
             + self.grid.as_ref().map_or(0, |g| g.heap_bytes())
     }
 }

@@ -20,7 +20,7 @@
 //! The work is bounded by the number of node pairs of the two trees.
 use std::cmp::Ordering;
 
-use glam::{DAffine2, DVec2, Mat2, Vec2};
+use glam::{DAffine2, DVec2, Mat2, Vec2, Vec4};
 
 use super::contact::Contact;
 use super::pair::{canonical_order, relative, Pair};
@@ -283,19 +283,19 @@ fn translated<'a>(a: &Sprite<'a>, b: &Sprite<'a>) -> Option<(Aligned<'a>, DAffin
 /// Whether both sprites' world bounds fit in `f32`; a sprite whose bounds overflow covers nothing,
 /// like its [`Sprite::bounds`]. Checked once a touch is found, so misses never pay for it.
 pub(crate) fn placeable(a: &Sprite<'_>, b: &Sprite<'_>) -> bool {
-    let fits = |s: &Sprite<'_>| {
-        let m = &s.transform;
-        // No mask is 2^32 texels a side, so columns and a translation under 1e27 keep every corner
-        // under 1e37; that settles all but absurd placements, which get the bounds themselves.
-        let (t, c0, c1) = (m.translation, m.matrix2.x_axis, m.matrix2.y_axis);
-        let near = [t.x, t.y, c0.x, c0.y, c1.x, c1.y]
-            .into_iter()
-            .fold(0u32, |near, v| near + u32::from(v.abs() < 1e27))
-            == 6;
-        // Bounds that overflow come back as NaN; a tiny sprite far out may have bounds of no width.
-        near || s.bounds().min.is_finite()
-    };
-    fits(a) && fits(b)
+    // No mask is 2^32 texels a side, so columns and translations under 1e27 keep every corner under
+    // 1e37; that settles all but absurd placements (both sprites' twelve numbers in three four-lane
+    // comparisons), which get the bounds themselves.
+    let (ma, mb) = (&a.transform, &b.transform);
+    let limit = Vec4::splat(1e27);
+    let near = |v: Vec4| v.abs().cmplt(limit);
+    let (ta, tb) = (ma.translation, mb.translation);
+    let all_near = (near(Vec4::from_array(ma.matrix2.to_cols_array()))
+        & near(Vec4::from_array(mb.matrix2.to_cols_array()))
+        & near(Vec4::new(ta.x, ta.y, tb.x, tb.y)))
+    .all();
+    // Bounds that overflow come back as NaN; a tiny sprite far out may have bounds of no width.
+    all_near || (a.bounds().min.is_finite() && b.bounds().min.is_finite())
 }
 
 /// One box pair the overlap test examined, for visualising its work.

@@ -203,11 +203,14 @@ fn top_two(a: Strips<'_>, b: Strips<'_>, span: &Span, dx: i64) -> bool {
     let (b0, b1, b2) = (w(0), w(1), w(2));
     // As in `first_two`, `a`'s next strip may be read whatever `b` covers.
     let (a0, a1) = (a.block_at(k0, span.y0), a.block_at(k0 + 1, span.y0));
-    let mut any = 0;
-    for i in 0..BLOCK {
-        any |= a0[i] & under(b0[i], b1[i], r) | a1[i] & under(b1[i], b2[i], r);
-    }
-    any != 0
+    let rows = |i0: usize| {
+        let mut any = 0;
+        for i in i0..i0 + BLOCK / 2 {
+            any |= a0[i] & under(b0[i], b1[i], r) | a1[i] & under(b1[i], b2[i], r);
+        }
+        any
+    };
+    rows(0) != 0 || rows(BLOCK / 2) != 0
 }
 
 /// The first texel in row order that `a` shares with `b` at (`dx`, `dy`): each shared row's
