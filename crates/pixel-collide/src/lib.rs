@@ -61,7 +61,9 @@ mod mover;
 mod contact;
 
 pub use broad::{Obstacles, SweepAndPrune, SweepRoom};
-pub use contact::{capsule_manifold, circle_manifold, contact_manifold, Manifold, ManifoldPoint};
+pub use contact::{
+    capsule_manifold, circle_manifold, contact_manifold, near_rects, Manifold, ManifoldPoint,
+};
 pub use geom::{Circle, Rect};
 pub use mask::{Mask, MaskError, MaskRule, PixelRect, CONTACT_COVER_RECTS};
 

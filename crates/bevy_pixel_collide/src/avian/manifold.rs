@@ -3,6 +3,7 @@
 
 use avian2d::collision::collider::contact_query;
 use avian2d::collision::contact_types::PackedFeatureId;
+use avian2d::parry;
 use avian2d::prelude::{
     AabbContext, AngularVelocity, AnyCollider, ColliderAabb, ColliderOf, ContactManifold,
     ContactManifoldContext, ContactPoint, Rotation, ScalableCollider, SimpleCollider,
@@ -12,7 +13,7 @@ use bevy::ecs::system::lifetimeless::{SQuery, SRes};
 use bevy::math::{Rect, Vec2};
 use bevy::prelude::{Entity, Time};
 
-use pixel_collide::Circle;
+use pixel_collide::{Circle, PixelRect};
 
 use super::collider::PixelShape;
 
@@ -172,6 +173,16 @@ impl PixelShape {
             }
             (None, None) => None,
         };
+        // Two masks meet as their solid rectangles do, one box contact per pair of rectangles within
+        // reach (avian's own, from parry), as a compound of avian's rectangles would: each normal is
+        // a face of one of the two rectangles, which turns with its body instead of swinging between
+        // the faces of two texel staircases from step to step, so that a pile of ragged bodies comes
+        // to rest and sleeps.
+        if exact.is_none()
+            && box_manifolds(a, b, position1, position2, prediction_distance, manifolds)
+        {
+            return;
+        }
         let Some(m) =
             exact.unwrap_or_else(|| pixel_collide::contact_manifold(a, b, prediction_distance))
         else {
@@ -191,6 +202,141 @@ impl PixelShape {
         });
         manifolds.push(ContactManifold::new(points, normal));
     }
+}
+
+/// How deep, in texels, a box contact may go before two masks meet through
+/// [`pixel_collide::contact_manifold`]'s one manifold instead: a body spawned in the ground, or
+/// driven deep by a fast hit, gets that manifold's shortest way out rather than the way out of
+/// whichever rectangles it sank into.
+const MAX_BOX_DEPTH: f32 = 1.0;
+
+/// The box contacts of masks `a` and `b` (see [`PixelShape::contact_manifolds`]), into `manifolds`;
+/// `false`, adding nothing, when the pairs of solid rectangles within `reach` cannot be listed (see
+/// [`pixel_collide::near_rects`]) or some pair overlaps deeper than [`MAX_BOX_DEPTH`] texels.
+///
+/// Worked out in one fixed order of the two masks, so that the pair the other way round gets the
+/// same manifolds reversed, bit for bit.
+fn box_manifolds(
+    a: pixel_collide::Sprite<'_>,
+    b: pixel_collide::Sprite<'_>,
+    position1: Vec2,
+    position2: Vec2,
+    reach: f32,
+    manifolds: &mut Vec<ContactManifold>,
+) -> bool {
+    // Two masks of one size and one texel count in one place (no two bodies are) go as given.
+    let key = |s: &pixel_collide::Sprite<'_>| {
+        let m = s.mask;
+        let placed = s.transform.to_cols_array().map(f32::to_bits);
+        (placed, m.width(), m.height(), m.solid_count())
+    };
+    let swapped = key(&a) > key(&b);
+    if swapped {
+        let first = manifolds.len();
+        if !box_manifolds_in_order(b, a, position2, position1, reach, manifolds) {
+            return false;
+        }
+        for m in &mut manifolds[first..] {
+            m.normal = -m.normal;
+            for p in &mut m.points {
+                std::mem::swap(&mut p.anchor1, &mut p.anchor2);
+                std::mem::swap(&mut p.feature_id1, &mut p.feature_id2);
+            }
+        }
+        return true;
+    }
+    box_manifolds_in_order(a, b, position1, position2, reach, manifolds)
+}
+
+/// [`box_manifolds`] with `a` taken as the first mask.
+fn box_manifolds_in_order(
+    a: pixel_collide::Sprite<'_>,
+    b: pixel_collide::Sprite<'_>,
+    position1: Vec2,
+    position2: Vec2,
+    reach: f32,
+    manifolds: &mut Vec<ContactManifold>,
+) -> bool {
+    let texel = |s: &pixel_collide::Sprite<'_>| {
+        let m = s.transform.matrix2;
+        m.x_axis.length().min(m.y_axis.length())
+    };
+    let deepest = MAX_BOX_DEPTH * texel(&a).min(texel(&b));
+    let first = manifolds.len();
+    RECTS.with_borrow_mut(|rects| {
+        if !pixel_collide::near_rects(a, b, reach, rects) {
+            return false;
+        }
+        for &(ra, rb) in rects.iter() {
+            let (box1, box2) = (WorldBox::of(&a, ra), WorldBox::of(&b, rb));
+            let pos12 = box1.pose.inv_mul(&box2.pose);
+            let mut found = parry::query::ContactManifold::<(), ()>::new();
+            parry::query::details::contact_manifold_cuboid_cuboid(
+                &pos12,
+                &parry::shape::Cuboid::new(box1.half),
+                &parry::shape::Cuboid::new(box2.half),
+                reach,
+                &mut found,
+            );
+            if found.contacts().iter().any(|c| !(-c.dist <= deepest)) {
+                manifolds.truncate(first);
+                return false;
+            }
+            if found.contacts().is_empty() {
+                continue;
+            }
+            let normal = (box1.pose.rotation * found.local_n1).normalize();
+            if !normal.is_finite() {
+                continue;
+            }
+            let points = found.contacts().iter().map(|c| {
+                // Midway between the two surfaces, as avian places its own contacts.
+                let point = box1.pose * c.local_p1 + normal * c.dist * 0.5;
+                ContactPoint::new(point - position1, point - position2, point, -c.dist)
+                    .with_feature_ids(rect_feature(ra, c.fid1.0), rect_feature(rb, c.fid2.0))
+            });
+            manifolds.push(ContactManifold::new(points, normal));
+        }
+        true
+    })
+}
+
+thread_local! {
+    /// The pairs of rectangles of the last box contact, kept: a step asks for thousands.
+    static RECTS: std::cell::RefCell<Vec<(PixelRect, PixelRect)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// One solid rectangle of a placed mask as a box in the world: its pose and half size.
+struct WorldBox {
+    pose: parry::math::Pose,
+    half: Vec2,
+}
+
+impl WorldBox {
+    /// Rectangle `r` (texels) of sprite `s`: the sprite's transform is a turn, a scale per axis and
+    /// perhaps a flip, so the rectangle stays a rectangle.
+    fn of(s: &pixel_collide::Sprite<'_>, r: PixelRect) -> WorldBox {
+        let m = s.transform.matrix2;
+        let (w, h) = (r.w as f32, r.h as f32);
+        let centre = s
+            .transform
+            .transform_point2(Vec2::new(r.x as f32 + w / 2.0, r.y as f32 + h / 2.0));
+        WorldBox {
+            pose: parry::math::Pose::new(centre, m.x_axis.y.atan2(m.x_axis.x)),
+            half: Vec2::new(m.x_axis.length() * w / 2.0, m.y_axis.length() * h / 2.0),
+        }
+    }
+}
+
+/// A contact's feature id on one rectangle: the rectangle and parry's vertex or face of it, so
+/// that avian matches a point with the last step's (and warm-starts it) while the same corner of
+/// the same rectangle bears it.
+fn rect_feature(r: PixelRect, feature: u32) -> PackedFeatureId {
+    let mix = [r.x, r.y, r.w, r.h, feature]
+        .iter()
+        .fold(0x811c_9dc5u32, |h, &v| (h ^ v).wrapping_mul(0x0100_0193));
+    PackedFeatureId::face(mix & 0x3fff_ffff)
 }
 
 /// A circle or capsule primitive placed in the world: its segment's two ends (the same point for a

@@ -4,8 +4,10 @@
 //!
 //! `find` computes it from one walk of both trees (`near`), the push out of the overlap (the
 //! `motion` folder's marches) or the distance, and the contact patch (`patch`); `touching` gives the
-//! normal of sprites that only share edges; `circle` the manifold of an exact circle and a sprite.
+//! normal of sprites that only share edges; `circle` the manifold of an exact circle and a sprite; `boxes` the pairs of solid rectangles
+//! within reach, for an engine that makes its own box contacts.
 
+mod boxes;
 mod circle;
 mod find;
 mod manifold;
@@ -13,6 +15,7 @@ mod near;
 mod patch;
 mod touching;
 
+pub use boxes::near_rects;
 pub use circle::{capsule_manifold, circle_manifold};
 pub use find::contact_manifold;
 pub use manifold::{Manifold, ManifoldPoint};

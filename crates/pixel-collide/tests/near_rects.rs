@@ -1,0 +1,154 @@
+//! `near_rects` against brute force: every pair it gives is a pair of solid rectangles that come
+//! within reach, every pair of solid texels within reach lies in one of its pairs, and the other
+//! argument order gives the same pairs reversed, under any affine placement.
+
+mod support;
+
+use glam::{Affine2, DVec2, Vec2};
+use pixel_collide::{near_rects, Mask, PixelRect, Sprite};
+use proptest::prelude::*;
+use support::geometry::{distance_to_polygon, quad, sat_gap};
+use support::strategies::{mask, placement};
+
+/// The world quad of texel rectangle `r` of a sprite placed by `t`.
+fn rect_quad(t: Affine2, r: PixelRect) -> [DVec2; 4] {
+    let (x, y) = (f64::from(r.x), f64::from(r.y));
+    quad(t, x, y, x + f64::from(r.w), y + f64::from(r.h))
+}
+
+/// The distance between two convex quadrilaterals: 0 when they meet, else the nearest corner of
+/// one to the other.
+fn quads_apart(p: &[DVec2; 4], q: &[DVec2; 4]) -> f64 {
+    if sat_gap(p, q) <= 0.0 {
+        return 0.0;
+    }
+    let one_way = |p: &[DVec2; 4], q: &[DVec2; 4]| {
+        p.iter()
+            .map(|&v| distance_to_polygon(v, q))
+            .fold(f64::INFINITY, f64::min)
+    };
+    one_way(p, q).min(one_way(q, p))
+}
+
+/// The solid texels of a mask as unit rectangles.
+fn texels(m: &Mask) -> Vec<PixelRect> {
+    (0..m.height())
+        .flat_map(|y| (0..m.width()).map(move |x| (x, y)))
+        .filter(|&(x, y)| m.is_solid(x, y))
+        .map(|(x, y)| PixelRect::new(x, y, 1, 1))
+        .collect()
+}
+
+fn holds(r: PixelRect, t: PixelRect) -> bool {
+    t.x >= r.x && t.y >= r.y && t.x < r.x + r.w && t.y < r.y + r.h
+}
+
+fn check(a: &Mask, ta: Affine2, b: &Mask, tb: Affine2, reach: f32) -> Result<(), TestCaseError> {
+    let (sa, sb) = (Sprite::new(a, ta), Sprite::new(b, tb));
+    let (mut ab, mut ba) = (Vec::new(), Vec::new());
+    let listed = near_rects(sa, sb, reach, &mut ab);
+    prop_assert_eq!(listed, near_rects(sb, sa, reach, &mut ba));
+    prop_assume!(listed);
+    let reversed: Vec<_> = ba.iter().map(|&(rb, ra)| (ra, rb)).collect();
+    prop_assert_eq!(
+        &ab,
+        &reversed,
+        "the other order gives the same pairs, reversed"
+    );
+    for &(ra, rb) in &ab {
+        for (m, r) in [(a, ra), (b, rb)] {
+            prop_assert!(r.w > 0 && r.h > 0 && r.x + r.w <= m.width() && r.y + r.h <= m.height());
+            for y in r.y..r.y + r.h {
+                for x in r.x..r.x + r.w {
+                    prop_assert!(m.is_solid(x, y), "{:?} holds air at ({}, {})", r, x, y);
+                }
+            }
+        }
+        // Grown on the separating-axis test's axes, a pair may lie a little past the reach.
+        let apart = quads_apart(&rect_quad(ta, ra), &rect_quad(tb, rb));
+        let scale = [ta, tb]
+            .iter()
+            .map(|t| t.matrix2.x_axis.length() + t.matrix2.y_axis.length())
+            .fold(0.0f32, f32::max);
+        prop_assert!(
+            apart <= f64::from(3.0 * reach + scale) * 2.0,
+            "{:?} and {:?} lie {} apart",
+            ra,
+            rb,
+            apart
+        );
+    }
+    for p in texels(a) {
+        let qp = rect_quad(ta, p);
+        for q in texels(b) {
+            let qq = rect_quad(tb, q);
+            // Clear of rounding: overlapping by more than a hair, or apart by less than the reach.
+            let within =
+                sat_gap(&qp, &qq) < -1e-4 || quads_apart(&qp, &qq) < f64::from(reach) - 1e-4;
+            if within {
+                prop_assert!(
+                    ab.iter().any(|&(ra, rb)| holds(ra, p) && holds(rb, q)),
+                    "texels {:?} and {:?} come within {} but no pair holds them",
+                    p,
+                    q,
+                    reach
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn near_rects_are_solid_within_reach_and_miss_no_texel_pair(
+        a in mask(10),
+        ta in placement(3.0, 12.0),
+        b in mask(10),
+        tb in placement(3.0, 12.0),
+        reach in prop_oneof![Just(0.0f32), 0.0f32..4.0],
+    ) {
+        check(&a, ta, &b, tb, reach)?;
+    }
+
+    #[test]
+    fn near_rects_of_masks_kept_for_contacts_and_edited_masks_agree_with_brute_force(
+        a in mask(12),
+        ta in placement(2.0, 10.0),
+        b in mask(12),
+        tb in placement(2.0, 10.0),
+        reach in 0.0f32..3.0,
+        carve in (0u32..12, 0u32..12),
+    ) {
+        a.build_tree_for_contacts();
+        let mut b = b;
+        let (x, y) = (carve.0.min(b.width() - 1), carve.1.min(b.height() - 1));
+        b.set(x, y, !b.is_solid(x, y));
+        check(&a, ta, &b, tb, reach)?;
+    }
+}
+
+#[test]
+fn a_floor_and_a_box_resting_on_it_give_the_box_and_the_floor() {
+    let floor = Mask::from_fn(40, 4, |_, _| true).unwrap();
+    let cross = Mask::from_fn(9, 9, |x, y| (3..6).contains(&x) || (3..6).contains(&y)).unwrap();
+    let f = Sprite::new(&floor, Affine2::IDENTITY);
+    // Turned a quarter, resting its lower arm 0.25 above the floor's top at y = 0 (y down).
+    let c = Sprite::new(
+        &cross,
+        Affine2::from_angle_translation(std::f32::consts::FRAC_PI_2, Vec2::new(20.0, -9.25)),
+    );
+    let mut pairs = Vec::new();
+    assert!(near_rects(c, f, 0.5, &mut pairs));
+    assert!(!pairs.is_empty());
+    assert!(pairs
+        .iter()
+        .all(|&(_, rf)| rf == PixelRect::new(0, 0, 40, 4)));
+    assert!(near_rects(c, f, 0.1, &mut pairs));
+    assert!(
+        pairs.is_empty(),
+        "0.25 apart is out of a reach of 0.1: {pairs:?}"
+    );
+}
