@@ -468,19 +468,56 @@ fn raster_of(mask: &Mask) -> Collider {
     Collider::compound(parts)
 }
 
-/// 300 ragged rocks (or, `rocks` false, boxes) of 12 to 32 px settled in a 1,200 px wide box: as
-/// exact pixel masks in a box of one pixel mask, and as avian's convex hulls of the same shapes in a
-/// box of avian's rectangles; `sleep` false keeps every body awake. Returns the app, warmed up.
-fn rock_box(kind: Kind, sleep: bool, rocks: bool) -> App {
-    rock_box_of(kind, sleep, rocks, false)
+/// The report's pile of rocks: what it is made of and how long it settles before it is measured.
+#[derive(Clone, Copy)]
+struct Pile {
+    /// Ragged rocks, or boxes of the same sizes (convex either way).
+    rocks: bool,
+    /// Whether bodies may sleep (`SleepingDisabled` on every rock when not).
+    sleep: bool,
+    /// avian's rocks as the compound of their masks' rectangle covers instead of their hulls.
+    raster: bool,
+    /// The pixel box as three masks (floor and walls), as avian's is three rectangles, instead of
+    /// one mask: one box's bounding box holds every rock, so it pairs with each of them.
+    pieces: bool,
+    /// Seconds stepped before it is returned.
+    settle: f32,
 }
 
-/// [`rock_box`], with avian's rocks as the compound of their masks' rectangle covers (`raster`)
-/// instead of their hulls.
-fn rock_box_of(kind: Kind, sleep: bool, rocks: bool, raster: bool) -> App {
+impl Pile {
+    /// 300 ragged rocks in a box of one pixel mask, settled 6 s, sleeping allowed.
+    const ROCKS: Pile = Pile {
+        rocks: true,
+        sleep: true,
+        raster: false,
+        pieces: false,
+        settle: 6.0,
+    };
+}
+
+/// 300 ragged rocks (or boxes) of 12 to 32 px settled in a 1,200 px wide box: as exact pixel masks
+/// in a box of pixel masks, and as avian's convex hulls (or compounds of rectangles) of the same
+/// shapes in a box of avian's rectangles. Returns the app, stepped `pile.settle` seconds.
+fn rock_box(kind: Kind, pile: Pile) -> App {
     let mut app = app(kind);
     let (w, h, wall) = (1200u32, 400u32, 16u32);
+    // Floor and walls: sizes and centres.
+    let (wf, hf, t) = (w as f32, h as f32, wall as f32);
+    let pieces = [
+        (Vec2::new(wf, t), Vec2::new(0.0, t / 2.0)),
+        (Vec2::new(t, hf), Vec2::new((t - wf) / 2.0, hf / 2.0)),
+        (Vec2::new(t, hf), Vec2::new((wf - t) / 2.0, hf / 2.0)),
+    ];
     match kind {
+        Kind::Pixel if pile.pieces => {
+            for (size, at) in pieces {
+                app.world_mut().spawn((
+                    RigidBody::Static,
+                    PixelShape::from_mask(solid(size.x as u32, size.y as u32), Vec2::ONE),
+                    Transform::from_translation(at.extend(0.0)),
+                ));
+            }
+        }
         Kind::Pixel => {
             let bin =
                 Mask::from_fn(w, h, |x, y| x < wall || x >= w - wall || y >= h - wall).unwrap();
@@ -491,12 +528,7 @@ fn rock_box_of(kind: Kind, sleep: bool, rocks: bool, raster: bool) -> App {
             ));
         }
         Kind::Avian => {
-            let (wf, hf, t) = (w as f32, h as f32, wall as f32);
-            for (size, at) in [
-                (Vec2::new(wf, t), Vec2::new(0.0, t / 2.0)),
-                (Vec2::new(t, hf), Vec2::new((t - wf) / 2.0, hf / 2.0)),
-                (Vec2::new(t, hf), Vec2::new((wf - t) / 2.0, hf / 2.0)),
-            ] {
+            for (size, at) in pieces {
                 app.world_mut().spawn((
                     RigidBody::Static,
                     Collider::rectangle(size.x, size.y),
@@ -507,7 +539,7 @@ fn rock_box_of(kind: Kind, sleep: bool, rocks: bool, raster: bool) -> App {
     }
     for i in 0..300u32 {
         let size = 12 + (i * 37) % 21;
-        let mask = if rocks {
+        let mask = if pile.rocks {
             rock(size, i)
         } else {
             solid(size, size * 3 / 4)
@@ -525,7 +557,7 @@ fn rock_box_of(kind: Kind, sleep: bool, rocks: bool, raster: bool) -> App {
                 place,
             )),
             Kind::Avian => {
-                let collider = if raster {
+                let collider = if pile.raster {
                     raster_of(&mask)
                 } else {
                     hull(&mask)
@@ -533,28 +565,39 @@ fn rock_box_of(kind: Kind, sleep: bool, rocks: bool, raster: bool) -> App {
                 app.world_mut().spawn((RigidBody::Dynamic, collider, place))
             }
         };
-        if !sleep {
+        if !pile.sleep {
             rock.insert(SleepingDisabled);
         }
     }
-    run(&mut app, 6.0);
+    run(&mut app, pile.settle);
     app
 }
 
 /// The rocks in their box, both kinds stepped in turn (blocks of 20 steps, alternating), medians of
-/// 300 steps each: the whole app update and avian's phases, and the ratio exact / traced; as they
-/// settle, with every rock kept awake, and boxes (convex, as the hulls are) settling.
+/// 300 steps each: the whole app update and avian's phases, and the ratio exact / traced; settled
+/// in a box of one mask, settled in a box of three masks as avian's is of three rectangles (longer,
+/// since the exact pile sleeps later there), with every rock kept awake, and boxes (convex, as the
+/// hulls are) settled.
 fn traced() {
-    traced_with(true, true);
-    traced_with(false, true);
-    traced_with(true, false);
+    let rocks = Pile::ROCKS;
+    traced_with(rocks);
+    traced_with(Pile {
+        pieces: true,
+        settle: 15.0,
+        ..rocks
+    });
+    traced_with(Pile {
+        sleep: false,
+        ..rocks
+    });
+    traced_with(Pile {
+        rocks: false,
+        ..rocks
+    });
 }
 
-fn traced_with(sleep: bool, rocks: bool) {
-    let mut apps = [
-        rock_box(Kind::Pixel, sleep, rocks),
-        rock_box(Kind::Avian, sleep, rocks),
-    ];
+fn traced_with(pile: Pile) {
+    let mut apps = [rock_box(Kind::Pixel, pile), rock_box(Kind::Avian, pile)];
     let mut total: [Vec<Duration>; 2] = [Vec::new(), Vec::new()];
     let mut step: [Vec<Duration>; 2] = [Vec::new(), Vec::new()];
     let mut narrow: [Vec<Duration>; 2] = [Vec::new(), Vec::new()];
@@ -593,22 +636,28 @@ fn traced_with(sleep: bool, rocks: bool) {
             .count()
     };
     let sleeping = [asleep(&mut apps[0]), asleep(&mut apps[1])];
+    // Pairs whose bounding boxes overlap and whose bodies are not both asleep, which the narrow
+    // phase asks for a manifold every step.
+    let active = |app: &App| app.world().resource::<ContactGraph>().active_pairs().len();
     println!(
-        "300 {} of 12 to 32 px in a 1,200 px box after 6 s{}, medians of 300 steps each, interleaved:",
-        if rocks { "ragged rocks" } else { "boxes" },
-        if sleep { "" } else { ", none allowed to sleep" }
+        "300 {} of 12 to 32 px in a 1,200 px box{} after {} s{}, medians of 300 steps each, interleaved:",
+        if pile.rocks { "ragged rocks" } else { "boxes" },
+        if pile.pieces { " of three masks" } else { "" },
+        pile.settle,
+        if pile.sleep { "" } else { ", none allowed to sleep" }
     );
     for (k, name) in ["exact pixel masks", "avian's convex hulls"]
         .iter()
         .enumerate()
     {
         println!(
-            "  {name}: physics step {:.2} ms (narrow phase {:.2} ms, solver {:.2} ms), whole update {:.2} ms ({} contact pairs, {} of 300 asleep)",
+            "  {name}: physics step {:.2} ms (narrow phase {:.2} ms, solver {:.2} ms), whole update {:.2} ms ({} contact pairs, {} active, {} of 300 asleep)",
             median(&mut step[k]),
             median(&mut narrow[k]),
             median(&mut solver[k]),
             median(&mut total[k]),
             pairs(&apps[k]),
+            active(&apps[k]),
             sleeping[k]
         );
     }
@@ -635,9 +684,16 @@ fn pile_sleep() {
             true,
         ),
     ] {
-        let mut app = rock_box_of(kind, true, true, raster);
+        let mut app = rock_box(
+            kind,
+            Pile {
+                raster,
+                ..Pile::ROCKS
+            },
+        );
         let [mut awake, mut fastest, mut drift, mut farthest] = [(); 4].map(|_| Vec::new());
-        for _ in 0..10 {
+        let mut all_asleep = None;
+        for second in 0..10 {
             let start = poses(&mut app);
             run(&mut app, 1.0);
             let end = poses(&mut app);
@@ -661,7 +717,17 @@ fn pile_sleep() {
             moved.sort_by(f32::total_cmp);
             drift.push(moved[moved.len() * 9 / 10]);
             farthest.push(moved[moved.len() - 1]);
+            let sleeping = w
+                .query_filtered::<(), (With<RigidBody>, With<Sleeping>)>()
+                .iter(w)
+                .count();
+            if sleeping == 300 && all_asleep.is_none() {
+                all_asleep = Some(7 + second);
+            }
         }
+        let slept = all_asleep.map_or("not all asleep by 16 s".to_string(), |s| {
+            format!("all asleep {s} s after the drop")
+        });
         let asleep = app
             .world_mut()
             .query_filtered::<(), (With<RigidBody>, With<Sleeping>)>()
@@ -672,7 +738,7 @@ fn pile_sleep() {
             v[v.len() / 2]
         };
         println!(
-            "  {name}: {asleep} of 300 asleep at the end; {:.0} past avian's sleep thresholds, fastest {:.2} px/s; moved in a second: 90% under {:.3} px, farthest {:.2} px",
+            "  {name}: {slept}, {asleep} of 300 asleep at the end; {:.0} past avian's sleep thresholds, fastest {:.2} px/s; moved in a second: 90% under {:.3} px, farthest {:.2} px",
             median(&mut awake),
             median(&mut fastest),
             median(&mut drift),

@@ -41,16 +41,30 @@ fn ordered(a: Entity, b: Entity) -> (Entity, Entity) {
     }
 }
 
+/// Colliders whose placement or texels changed since the system last ran (added ones included).
+type Moved = Or<(Changed<GlobalTransform>, Changed<PixelCollider>)>;
+
 /// Runs the broad phase and the exact test over every collider with a mask, then sends the started
 /// and ended messages and updates each [`PixelCollidingEntities`] from the difference with the last frame.
+///
+/// When no collider moved, changed, appeared or went since the last run (a level at rest, a pile of
+/// sleeping bodies), the touching pairs are last frame's and nothing is tested.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn detect_collisions(
     colliders: Query<(Entity, &PixelCollider, &GlobalTransform)>,
+    moved: Query<(), (With<PixelCollider>, Moved)>,
+    mut gone: RemovedComponents<PixelCollider>,
     mut touching: Query<&mut PixelCollidingEntities>,
     mut contacts: ResMut<PixelContacts>,
     mut started: MessageWriter<PixelCollisionStarted>,
     mut ended: MessageWriter<PixelCollisionEnded>,
     mut room: Local<SweepRoom>,
 ) {
+    // Every removal is read, so that one seen now is not seen again next frame.
+    let went = gone.read().count() > 0;
+    if !went && moved.is_empty() && !contacts.is_changed() {
+        return;
+    }
     let (entities, sprites): (Vec<Entity>, Vec<_>) = colliders
         .iter()
         .filter_map(|(entity, collider, global)| Some((entity, collider.placed(global)?)))

@@ -532,6 +532,46 @@ fn despawning_a_touching_entity_ends_its_collisions() {
 }
 
 #[test]
+fn after_quiet_frames_a_move_or_a_despawn_still_changes_the_contacts() {
+    // Frames in which no collider moves, changes, appears or goes test nothing and keep the
+    // contacts; the first frame with any of those tests again.
+    let mut app = app();
+    let img = add_image(&mut app, common::image(4, 4, |_, _| 255));
+    let at = |app: &mut App, x: f32| {
+        app.world_mut()
+            .spawn((
+                Sprite::from_image(img.clone()),
+                PixelCollider::default(),
+                Transform::from_xyz(x, 0.0, 0.0),
+            ))
+            .id()
+    };
+    let (a, b, c) = (at(&mut app, 0.0), at(&mut app, 2.0), at(&mut app, 20.0));
+    app.update();
+    assert_eq!(started(&mut app), [start(a, b)]);
+    for _ in 0..3 {
+        app.update();
+        assert_eq!((started(&mut app), ended(&mut app)), (vec![], vec![]));
+        assert!(app.world().resource::<PixelContacts>().contains(a, b));
+    }
+    set_translation(&mut app, c, Vec2::new(-2.0, 0.0));
+    app.update();
+    assert_eq!(started(&mut app), [start(a, c)]);
+    app.update();
+    app.world_mut().despawn(b);
+    app.update();
+    assert_eq!(ended(&mut app), [end(a, b)]);
+    assert_eq!(
+        app.world().resource::<PixelContacts>().pairs(),
+        [(a.min(c), a.max(c))]
+    );
+    app.update();
+    app.world_mut().entity_mut(c).remove::<PixelCollider>();
+    app.update();
+    assert_eq!(ended(&mut app), [end(a, c)]);
+}
+
+#[test]
 fn queries_answer_points_rays_shapes_push_out_and_time_of_impact() {
     let mut app = app();
     // A 10 x 10 ring, 2 texels thick, centred on the origin, and a 2 x 2 block.

@@ -257,24 +257,20 @@ fn box_manifolds_in_order(
     reach: f32,
     manifolds: &mut Vec<ContactManifold>,
 ) -> bool {
-    let texel = |s: &pixel_collide::Sprite<'_>| {
-        let m = s.transform.matrix2;
-        m.x_axis.length().min(m.y_axis.length())
-    };
-    let deepest = MAX_BOX_DEPTH * texel(&a).min(texel(&b));
+    let (frame1, frame2) = (Frame::of(&a), Frame::of(&b));
+    let deepest = MAX_BOX_DEPTH * frame1.texel.min_element().min(frame2.texel.min_element());
     let first = manifolds.len();
     RECTS.with_borrow_mut(|rects| {
         if !pixel_collide::near_rects(a, b, reach, rects) {
             return false;
         }
         for &(ra, rb) in rects.iter() {
-            let (box1, box2) = (WorldBox::of(&a, ra), WorldBox::of(&b, rb));
-            let pos12 = box1.pose.inv_mul(&box2.pose);
+            let ((pose1, half1), (pose2, half2)) = (frame1.place(ra), frame2.place(rb));
             let mut found = parry::query::ContactManifold::<(), ()>::new();
             parry::query::details::contact_manifold_cuboid_cuboid(
-                &pos12,
-                &parry::shape::Cuboid::new(box1.half),
-                &parry::shape::Cuboid::new(box2.half),
+                &pose1.inv_mul(&pose2),
+                &parry::shape::Cuboid::new(half1),
+                &parry::shape::Cuboid::new(half2),
                 reach,
                 &mut found,
             );
@@ -285,13 +281,13 @@ fn box_manifolds_in_order(
             if found.contacts().is_empty() {
                 continue;
             }
-            let normal = (box1.pose.rotation * found.local_n1).normalize();
+            let normal = (pose1.rotation * found.local_n1).normalize();
             if !normal.is_finite() {
                 continue;
             }
             let points = found.contacts().iter().map(|c| {
                 // Midway between the two surfaces, as avian places its own contacts.
-                let point = box1.pose * c.local_p1 + normal * c.dist * 0.5;
+                let point = pose1 * c.local_p1 + normal * c.dist * 0.5;
                 ContactPoint::new(point - position1, point - position2, point, -c.dist)
                     .with_feature_ids(rect_feature(ra, c.fid1.0), rect_feature(rb, c.fid2.0))
             });
@@ -307,25 +303,37 @@ thread_local! {
         const { std::cell::RefCell::new(Vec::new()) };
 }
 
-/// One solid rectangle of a placed mask as a box in the world: its pose and half size.
-struct WorldBox {
-    pose: parry::math::Pose,
-    half: Vec2,
+/// A placed mask's texel frame in the world, worked out once for all its rectangles: the sprite's
+/// transform is a turn, a scale per axis and perhaps a flip, so each rectangle stays a rectangle.
+struct Frame {
+    transform: bevy::math::Affine2,
+    /// The turn of the mask's x axis.
+    rotation: parry::math::Rot2,
+    /// A texel's size along the mask's two axes.
+    texel: Vec2,
 }
 
-impl WorldBox {
-    /// Rectangle `r` (texels) of sprite `s`: the sprite's transform is a turn, a scale per axis and
-    /// perhaps a flip, so the rectangle stays a rectangle.
-    fn of(s: &pixel_collide::Sprite<'_>, r: PixelRect) -> WorldBox {
+impl Frame {
+    fn of(s: &pixel_collide::Sprite<'_>) -> Frame {
         let m = s.transform.matrix2;
-        let (w, h) = (r.w as f32, r.h as f32);
-        let centre = s
-            .transform
-            .transform_point2(Vec2::new(r.x as f32 + w / 2.0, r.y as f32 + h / 2.0));
-        WorldBox {
-            pose: parry::math::Pose::new(centre, m.x_axis.y.atan2(m.x_axis.x)),
-            half: Vec2::new(m.x_axis.length() * w / 2.0, m.y_axis.length() * h / 2.0),
+        let x = m.x_axis.normalize_or(Vec2::X);
+        Frame {
+            transform: s.transform,
+            rotation: parry::math::Rot2::from_cos_sin_unchecked(x.x, x.y),
+            texel: Vec2::new(m.x_axis.length(), m.y_axis.length()),
         }
+    }
+
+    /// Rectangle `r` (texels) as a box in the world: its pose and half size.
+    fn place(&self, r: PixelRect) -> (parry::math::Pose, Vec2) {
+        let size = Vec2::new(r.w as f32, r.h as f32);
+        let centre = self
+            .transform
+            .transform_point2(Vec2::new(r.x as f32, r.y as f32) + size / 2.0);
+        (
+            parry::math::Pose::from_parts(centre, self.rotation),
+            self.texel * size / 2.0,
+        )
     }
 }
 
