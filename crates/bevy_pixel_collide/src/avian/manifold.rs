@@ -274,7 +274,7 @@ fn box_manifolds_in_order(
                 reach,
                 &mut found,
             );
-            if found.contacts().iter().any(|c| !(-c.dist <= deepest)) {
+            if found.contacts().iter().any(|c| c.dist.is_nan() || -c.dist > deepest) {
                 manifolds.truncate(first);
                 return false;
             }
