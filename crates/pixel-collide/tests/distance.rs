@@ -6,7 +6,7 @@ mod support;
 use glam::{Affine2, DVec2};
 use pixel_collide::{distance, overlaps, Mask, Sprite};
 use proptest::prelude::*;
-use support::geometry::{distance_to_polygon, quad, sat_gap};
+use support::geometry::{distance_to_polygon, quad, quads_apart};
 use support::strategies::{mask, placement};
 
 /// The world squares of a sprite's solid texels.
@@ -21,20 +21,6 @@ fn texel_quads(m: &Mask, t: Affine2) -> Vec<[DVec2; 4]> {
         }
     }
     out
-}
-
-/// The distance between two convex quadrilaterals: 0 when they meet, else the nearest corner of
-/// one to the other.
-fn quads_apart(p: &[DVec2; 4], q: &[DVec2; 4]) -> f64 {
-    if sat_gap(p, q) <= 0.0 {
-        return 0.0;
-    }
-    let one_way = |p: &[DVec2; 4], q: &[DVec2; 4]| {
-        p.iter()
-            .map(|&v| distance_to_polygon(v, q))
-            .fold(f64::INFINITY, f64::min)
-    };
-    one_way(p, q).min(one_way(q, p))
 }
 
 /// The nearest pair of solid texels, texel by texel; `None` when either has none.

@@ -7,27 +7,13 @@ mod support;
 use glam::{Affine2, DVec2, Vec2};
 use pixel_collide::{near_rects, Mask, PixelRect, Sprite};
 use proptest::prelude::*;
-use support::geometry::{distance_to_polygon, quad, sat_gap};
+use support::geometry::{quad, quads_apart, sat_gap};
 use support::strategies::{mask, placement};
 
 /// The world quad of texel rectangle `r` of a sprite placed by `t`.
 fn rect_quad(t: Affine2, r: PixelRect) -> [DVec2; 4] {
     let (x, y) = (f64::from(r.x), f64::from(r.y));
     quad(t, x, y, x + f64::from(r.w), y + f64::from(r.h))
-}
-
-/// The distance between two convex quadrilaterals: 0 when they meet, else the nearest corner of
-/// one to the other.
-fn quads_apart(p: &[DVec2; 4], q: &[DVec2; 4]) -> f64 {
-    if sat_gap(p, q) <= 0.0 {
-        return 0.0;
-    }
-    let one_way = |p: &[DVec2; 4], q: &[DVec2; 4]| {
-        p.iter()
-            .map(|&v| distance_to_polygon(v, q))
-            .fold(f64::INFINITY, f64::min)
-    };
-    one_way(p, q).min(one_way(q, p))
 }
 
 /// The solid texels of a mask as unit rectangles.
@@ -64,19 +50,30 @@ fn check(a: &Mask, ta: Affine2, b: &Mask, tb: Affine2, reach: f32) -> Result<(),
                 }
             }
         }
-        // Grown on the separating-axis test's axes, a pair may lie a little past the reach.
-        let apart = quads_apart(&rect_quad(ta, ra), &rect_quad(tb, rb));
-        let scale = [ta, tb]
-            .iter()
-            .map(|t| t.matrix2.x_axis.length() + t.matrix2.y_axis.length())
-            .fold(0.0f32, f32::max);
-        prop_assert!(
-            apart <= f64::from(3.0 * reach + scale) * 2.0,
-            "{:?} and {:?} lie {} apart",
-            ra,
-            rb,
-            apart
-        );
+        // Grown on the separating-axis test's axes, a pair may lie past the reach: for turns and
+        // even scales at most twice it (the axes of each box at right angles), for uneven scales
+        // and shears, whose texels are slivers, further.
+        let even = |t: &Affine2| {
+            let m = t.matrix2;
+            let (sq, det) = (
+                m.x_axis.length_squared() + m.y_axis.length_squared(),
+                m.determinant(),
+            );
+            // The singular values' ratio squared, from their sum of squares and product.
+            let root = (sq * sq - 4.0 * det * det).max(0.0).sqrt();
+            (sq + root) / (sq - root).max(f32::MIN_POSITIVE) < 1.1 * 1.1
+        };
+        if even(&ta) && even(&tb) {
+            let apart = quads_apart(&rect_quad(ta, ra), &rect_quad(tb, rb));
+            prop_assert!(
+                apart <= 2.0 * 1.1 * f64::from(reach) + 1e-3,
+                "{:?} and {:?} lie {} apart, past twice the reach {}",
+                ra,
+                rb,
+                apart,
+                reach
+            );
+        }
     }
     for p in texels(a) {
         let qp = rect_quad(ta, p);
@@ -110,6 +107,20 @@ proptest! {
         tb in placement(3.0, 12.0),
         reach in prop_oneof![Just(0.0f32), 0.0f32..4.0],
     ) {
+        check(&a, ta, &b, tb, reach)?;
+    }
+
+    #[test]
+    fn near_rects_of_turned_evenly_scaled_sprites_lie_within_twice_the_reach(
+        a in mask(10),
+        b in mask(10),
+        (turn_a, turn_b) in (0.0f32..std::f32::consts::TAU, 0.0f32..std::f32::consts::TAU),
+        (scale_a, scale_b) in (0.5f32..3.0, 0.5f32..3.0),
+        at in (-12.0f32..12.0, -12.0f32..12.0),
+        reach in 0.0f32..4.0,
+    ) {
+        let ta = Affine2::from_scale_angle_translation(Vec2::splat(scale_a), turn_a, Vec2::ZERO);
+        let tb = Affine2::from_scale_angle_translation(Vec2::splat(scale_b), turn_b, Vec2::new(at.0, at.1));
         check(&a, ta, &b, tb, reach)?;
     }
 

@@ -178,9 +178,9 @@ impl PixelShape {
         // a face of one of the two rectangles, which turns with its body instead of swinging between
         // the faces of two texel staircases from step to step, so that a pile of ragged bodies comes
         // to rest and sleeps.
-        if exact.is_none()
-            && box_manifolds(a, b, position1, position2, prediction_distance, manifolds)
-        {
+        let placed = |sprite, position| Placed { sprite, position };
+        let (one, two) = (placed(a, position1), placed(b, position2));
+        if exact.is_none() && box_manifolds(one, two, prediction_distance, manifolds) {
             return;
         }
         let Some(m) =
@@ -217,10 +217,8 @@ const MAX_BOX_DEPTH: f32 = 1.0;
 /// Worked out in one fixed order of the two masks, so that the pair the other way round gets the
 /// same manifolds reversed, bit for bit.
 fn box_manifolds(
-    a: pixel_collide::Sprite<'_>,
-    b: pixel_collide::Sprite<'_>,
-    position1: Vec2,
-    position2: Vec2,
+    a: Placed<'_>,
+    b: Placed<'_>,
     reach: f32,
     manifolds: &mut Vec<ContactManifold>,
 ) -> bool {
@@ -230,12 +228,14 @@ fn box_manifolds(
         let placed = s.transform.to_cols_array().map(f32::to_bits);
         (placed, m.width(), m.height(), m.solid_count())
     };
-    let swapped = key(&a) > key(&b);
-    if swapped {
-        let first = manifolds.len();
-        if !box_manifolds_in_order(b, a, position2, position1, reach, manifolds) {
-            return false;
-        }
+    let swapped = key(&a.sprite) > key(&b.sprite);
+    let first = manifolds.len();
+    let found = if swapped {
+        boxes_in_order(b, a, reach, manifolds)
+    } else {
+        boxes_in_order(a, b, reach, manifolds)
+    };
+    if found && swapped {
         for m in &mut manifolds[first..] {
             m.normal = -m.normal;
             for p in &mut m.points {
@@ -243,20 +243,26 @@ fn box_manifolds(
                 std::mem::swap(&mut p.feature_id1, &mut p.feature_id2);
             }
         }
-        return true;
     }
-    box_manifolds_in_order(a, b, position1, position2, reach, manifolds)
+    found
 }
 
-/// [`box_manifolds`] with `a` taken as the first mask.
-fn box_manifolds_in_order(
-    a: pixel_collide::Sprite<'_>,
-    b: pixel_collide::Sprite<'_>,
-    position1: Vec2,
-    position2: Vec2,
+/// A placed mask and its body's position, which contact points' anchors are taken from.
+#[derive(Clone, Copy)]
+struct Placed<'a> {
+    sprite: pixel_collide::Sprite<'a>,
+    position: Vec2,
+}
+
+/// [`box_manifolds`] with `one` taken as the first mask.
+fn boxes_in_order(
+    one: Placed<'_>,
+    two: Placed<'_>,
     reach: f32,
     manifolds: &mut Vec<ContactManifold>,
 ) -> bool {
+    let (a, b) = (one.sprite, two.sprite);
+    let (position1, position2) = (one.position, two.position);
     let (frame1, frame2) = (Frame::of(&a), Frame::of(&b));
     let deepest = MAX_BOX_DEPTH * frame1.texel.min_element().min(frame2.texel.min_element());
     let first = manifolds.len();
@@ -274,7 +280,11 @@ fn box_manifolds_in_order(
                 reach,
                 &mut found,
             );
-            if found.contacts().iter().any(|c| c.dist.is_nan() || -c.dist > deepest) {
+            if found
+                .contacts()
+                .iter()
+                .any(|c| c.dist.is_nan() || -c.dist > deepest)
+            {
                 manifolds.truncate(first);
                 return false;
             }

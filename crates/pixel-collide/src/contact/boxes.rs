@@ -10,9 +10,10 @@ use super::near::{near_pairs, Near};
 /// The pairs of solid rectangles of `a`'s and `b`'s masks (each in its own mask's texels) that come
 /// within `max_distance` world units of each other (negative or NaN: 0), into `out`, which is
 /// cleared first: the boxes of each mask's tree, or single texels and squares of texels where a mask
-/// is walked as bits. Every pair within `max_distance` is there, and some a little further (each pair
-/// is tested with its reach grown on the separating-axis test's axes, a superset of the disc of
-/// that radius).
+/// is walked as bits. Every pair within `max_distance` is there, and some further: each pair is
+/// tested with its reach grown on the separating-axis test's axes, a superset of the disc of that
+/// radius, so turned, evenly scaled sprites get pairs up to twice `max_distance` apart, and sprites
+/// scaled unevenly or sheared into slivers pairs further still.
 ///
 /// Returns `false`, with `out` empty, when either transform is not finite or covers no area, or
 /// when more than 4,096 pairs come within reach (large ragged masks deep in each other): ask

@@ -55,6 +55,20 @@ pub fn distance_to_polygon(p: DVec2, poly: &[DVec2]) -> f64 {
         .fold(f64::INFINITY, f64::min)
 }
 
+/// The distance between two convex quadrilaterals: 0 when they meet, else the nearest corner of
+/// one to the other.
+pub fn quads_apart(p: &[DVec2; 4], q: &[DVec2; 4]) -> f64 {
+    if sat_gap(p, q) <= 0.0 {
+        return 0.0;
+    }
+    let one_way = |p: &[DVec2; 4], q: &[DVec2; 4]| {
+        p.iter()
+            .map(|&v| distance_to_polygon(v, q))
+            .fold(f64::INFINITY, f64::min)
+    };
+    one_way(p, q).min(one_way(q, p))
+}
+
 /// The names of groups in order of first appearance.
 pub fn groups<'a>(names: impl IntoIterator<Item = &'a String>) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
