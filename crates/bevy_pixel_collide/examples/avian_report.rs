@@ -600,6 +600,7 @@ fn traced_with(pile: Pile) {
     let mut apps = [rock_box(Kind::Pixel, pile), rock_box(Kind::Avian, pile)];
     let mut total: [Vec<Duration>; 2] = [Vec::new(), Vec::new()];
     let mut step: [Vec<Duration>; 2] = [Vec::new(), Vec::new()];
+    let mut broad: [Vec<Duration>; 2] = [Vec::new(), Vec::new()];
     let mut narrow: [Vec<Duration>; 2] = [Vec::new(), Vec::new()];
     let mut solver: [Vec<Duration>; 2] = [Vec::new(), Vec::new()];
     for _ in 0..15 {
@@ -610,7 +611,9 @@ fn traced_with(pile: Pile) {
                 total[k].push(start.elapsed());
                 let w = app.world();
                 step[k].push(w.resource::<StepTime>().took);
-                narrow[k].push(w.resource::<CollisionDiagnostics>().narrow_phase);
+                let c = w.resource::<CollisionDiagnostics>();
+                broad[k].push(c.broad_phase);
+                narrow[k].push(c.narrow_phase);
                 let s = w.resource::<SolverDiagnostics>();
                 solver[k].push(
                     s.prepare_constraints
@@ -651,8 +654,9 @@ fn traced_with(pile: Pile) {
         .enumerate()
     {
         println!(
-            "  {name}: physics step {:.2} ms (narrow phase {:.2} ms, solver {:.2} ms), whole update {:.2} ms ({} contact pairs, {} active, {} of 300 asleep)",
+            "  {name}: physics step {:.2} ms (broad phase {:.2} ms, narrow phase {:.2} ms, solver {:.2} ms), whole update {:.2} ms ({} contact pairs, {} active, {} of 300 asleep)",
             median(&mut step[k]),
+            median(&mut broad[k]),
             median(&mut narrow[k]),
             median(&mut solver[k]),
             median(&mut total[k]),
