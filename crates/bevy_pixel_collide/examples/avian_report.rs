@@ -480,6 +480,9 @@ struct Pile {
     /// The pixel box as three masks (floor and walls), as avian's is three rectangles, instead of
     /// one mask: one box's bounding box holds every rock, so it pairs with each of them.
     pieces: bool,
+    /// avian's box as one collider (a compound of its three rectangles), whose bounding box holds
+    /// every rock as the box of one mask does, instead of three.
+    one_avian_box: bool,
     /// Seconds stepped before it is returned.
     settle: f32,
 }
@@ -491,6 +494,7 @@ impl Pile {
         sleep: true,
         raster: false,
         pieces: false,
+        one_avian_box: false,
         settle: 6.0,
     };
 }
@@ -526,6 +530,13 @@ fn rock_box(kind: Kind, pile: Pile) -> App {
                 PixelShape::from_mask(bin, Vec2::ONE),
                 Transform::from_xyz(0.0, h as f32 / 2.0, 0.0),
             ));
+        }
+        Kind::Avian if pile.one_avian_box => {
+            let parts = pieces
+                .map(|(size, at)| (at, 0.0, Collider::rectangle(size.x, size.y)))
+                .to_vec();
+            app.world_mut()
+                .spawn((RigidBody::Static, Collider::compound(parts)));
         }
         Kind::Avian => {
             for (size, at) in pieces {
@@ -576,14 +587,18 @@ fn rock_box(kind: Kind, pile: Pile) -> App {
 /// The rocks in their box, both kinds stepped in turn (blocks of 20 steps, alternating), medians of
 /// 300 steps each: the whole app update and avian's phases, and the ratio exact / traced; settled
 /// in a box of one mask, settled in a box of three masks as avian's is of three rectangles (longer,
-/// since the exact pile sleeps later there), with every rock kept awake, and boxes (convex, as the
-/// hulls are) settled.
+/// since the exact pile sleeps later there), settled with each side's box one collider, with every
+/// rock kept awake, and boxes (convex, as the hulls are) settled.
 fn traced() {
     let rocks = Pile::ROCKS;
     traced_with(rocks);
     traced_with(Pile {
         pieces: true,
         settle: 15.0,
+        ..rocks
+    });
+    traced_with(Pile {
+        one_avian_box: true,
         ..rocks
     });
     traced_with(Pile {
@@ -645,7 +660,11 @@ fn traced_with(pile: Pile) {
     println!(
         "300 {} of 12 to 32 px in a 1,200 px box{} after {} s{}, medians of 300 steps each, interleaved:",
         if pile.rocks { "ragged rocks" } else { "boxes" },
-        if pile.pieces { " of three masks" } else { "" },
+        match (pile.pieces, pile.one_avian_box) {
+            (true, _) => " of three masks",
+            (false, true) => " of one collider on both sides (avian's a compound)",
+            (false, false) => "",
+        },
         pile.settle,
         if pile.sleep { "" } else { ", none allowed to sleep" }
     );
