@@ -211,8 +211,9 @@ impl PixelShape {
 const MAX_BOX_DEPTH: f32 = 1.0;
 
 /// The box contacts of masks `a` and `b` (see [`PixelShape::contact_manifolds`]), into `manifolds`;
-/// `false`, adding nothing, when the pairs of solid rectangles within `reach` cannot be listed (see
-/// [`pixel_collide::near_rects`]) or some pair overlaps deeper than [`MAX_BOX_DEPTH`] texels.
+/// `false`, adding nothing, when a mask is sheared (its texels are parallelograms), the pairs of
+/// solid rectangles within `reach` cannot be listed (see [`pixel_collide::near_rects`]) or some pair
+/// overlaps deeper than [`MAX_BOX_DEPTH`] texels.
 ///
 /// Worked out in one fixed order of the two masks, so that the pair the other way round gets the
 /// same manifolds reversed, bit for bit.
@@ -263,7 +264,9 @@ fn boxes_in_order(
 ) -> bool {
     let (a, b) = (one.sprite, two.sprite);
     let (position1, position2) = (one.position, two.position);
-    let (frame1, frame2) = (Frame::of(&a), Frame::of(&b));
+    let (Some(frame1), Some(frame2)) = (Frame::of(&a), Frame::of(&b)) else {
+        return false;
+    };
     let deepest = MAX_BOX_DEPTH * frame1.texel.min_element().min(frame2.texel.min_element());
     let first = manifolds.len();
     RECTS.with_borrow_mut(|rects| {
@@ -313,8 +316,9 @@ thread_local! {
         const { std::cell::RefCell::new(Vec::new()) };
 }
 
-/// A placed mask's texel frame in the world, worked out once for all its rectangles: the sprite's
-/// transform is a turn, a scale per axis and perhaps a flip, so each rectangle stays a rectangle.
+/// A placed mask's texel frame in the world, worked out once for all its rectangles, when the
+/// sprite's transform is a turn, a scale per axis and perhaps a flip, so that each rectangle stays
+/// a rectangle.
 struct Frame {
     transform: bevy::math::Affine2,
     /// The turn of the mask's x axis.
@@ -324,14 +328,20 @@ struct Frame {
 }
 
 impl Frame {
-    fn of(s: &pixel_collide::Sprite<'_>) -> Frame {
+    /// The frame of `s`, or `None` when its texels are sheared into parallelograms (a mask placed
+    /// with `from_mask_placed` under a shear), which no box holds.
+    fn of(s: &pixel_collide::Sprite<'_>) -> Option<Frame> {
         let m = s.transform.matrix2;
+        let texel = Vec2::new(m.x_axis.length(), m.y_axis.length());
+        if m.x_axis.dot(m.y_axis).abs() > 1e-5 * texel.x * texel.y {
+            return None;
+        }
         let x = m.x_axis.normalize_or(Vec2::X);
-        Frame {
+        Some(Frame {
             transform: s.transform,
             rotation: parry::math::Rot2::from_cos_sin_unchecked(x.x, x.y),
-            texel: Vec2::new(m.x_axis.length(), m.y_axis.length()),
-        }
+            texel,
+        })
     }
 
     /// Rectangle `r` (texels) as a box in the world: its pose and half size.

@@ -1,5 +1,6 @@
 //! Bodies at rest: a box on flat pixel ground, a stack of five, a capsule lying level, primitives
-//! on pixel ground and on each other, a scaled body, a pile of ragged rocks that falls asleep.
+//! on pixel ground and on each other, a scaled body, a sheared mask, a pile of ragged rocks that
+//! falls asleep.
 
 use super::*;
 
@@ -209,4 +210,23 @@ fn a_pile_of_ragged_rocks_comes_to_rest_and_sleeps() {
             "a rock left the bin: {p}"
         );
     }
+}
+
+#[test]
+fn a_sheared_mask_rests_on_its_texels_not_on_a_box_around_them() {
+    // Texels placed under a shear are parallelograms: no box holds them, so such a mask meets the
+    // ground through its own manifold. Its bottom edge stays level under a horizontal shear, so it
+    // rests with its centre 4 px up, where a box as tall as its slanted side would put it 4.5 px up.
+    let mut app = app();
+    flat_ground(&mut app, 256, 16);
+    let shear = Affine2::from_cols(Vec2::X, Vec2::new(0.5, -1.0), Vec2::new(-6.0, 4.0));
+    let b = body(
+        &mut app,
+        PixelShape::from_mask_placed(solid(8, 8), shear),
+        Vec2::new(0.0, 20.0),
+    );
+    run(&mut app, 4.0);
+    let rest = position(&app, b);
+    assert!((rest.y - 4.0).abs() < 0.1, "rests at {rest}");
+    assert!(angle(&app, b).abs() < 1e-2, "level: {}", angle(&app, b));
 }
