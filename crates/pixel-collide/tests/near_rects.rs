@@ -163,3 +163,24 @@ fn a_floor_and_a_box_resting_on_it_give_the_box_and_the_floor() {
         "0.25 apart is out of a reach of 0.1: {pairs:?}"
     );
 }
+
+#[test]
+fn any_distance_lists_every_pair_and_a_negative_or_nan_one_only_overlaps() {
+    let bar = Mask::from_fn(6, 2, |_, _| true).unwrap();
+    let dot = Mask::from_fn(1, 1, |_, _| true).unwrap();
+    let b = Sprite::new(&bar, Affine2::IDENTITY);
+    let far = Sprite::new(&dot, Affine2::from_translation(Vec2::new(500.0, -300.0)));
+    let mut pairs = Vec::new();
+    assert!(near_rects(far, b, f32::INFINITY, &mut pairs));
+    assert_eq!(
+        pairs,
+        vec![(PixelRect::new(0, 0, 1, 1), PixelRect::new(0, 0, 6, 2))]
+    );
+    let inside = Sprite::new(&dot, Affine2::from_translation(Vec2::new(2.0, 0.5)));
+    for reach in [-1.0, f32::NAN, f32::NEG_INFINITY] {
+        assert!(near_rects(far, b, reach, &mut pairs));
+        assert!(pairs.is_empty(), "{reach}");
+        assert!(near_rects(inside, b, reach, &mut pairs));
+        assert_eq!(pairs.len(), 1, "{reach}");
+    }
+}

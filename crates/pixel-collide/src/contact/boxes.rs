@@ -8,7 +8,8 @@ use crate::sprite::Sprite;
 use super::near::{near_pairs, Near};
 
 /// The pairs of solid rectangles of `a`'s and `b`'s masks (each in its own mask's texels) that come
-/// within `max_distance` world units of each other (negative or NaN: 0), into `out`, which is
+/// within `max_distance` world units of each other (`f32::INFINITY`: at any distance; negative or
+/// NaN: 0), into `out`, which is
 /// cleared first: the boxes of each mask's tree, or single texels and squares of texels where a mask
 /// is walked as bits. Every pair within `max_distance` is there, and some further: each pair is
 /// tested with its reach grown on the separating-axis test's axes, a superset of the disc of that
@@ -49,8 +50,14 @@ pub fn near_rects(
     let Some(pair) = Pair::new(a, b) else {
         return false;
     };
-    let reach = if max_distance > 0.0 {
-        max_distance
+    let reach = if max_distance.is_finite() {
+        max_distance.max(0.0)
+    } else if max_distance > 0.0 {
+        // Any distance: no two points of the sprites lie further apart than their bounds' span.
+        let (ba, bb) = (a.bounds(), b.bounds());
+        (ba.max.max(bb.max) - ba.min.min(bb.min))
+            .length()
+            .min(f32::MAX)
     } else {
         0.0
     };
