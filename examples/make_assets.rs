@@ -13,7 +13,10 @@ use std::process::ExitCode;
 fn main() -> ExitCode {
     let mut args = std::env::args_os().skip(1);
     let dir = match (args.next(), args.next()) {
-        (None, _) => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets"),
+        // The checkout cargo runs it in, not the one a cached build of it came from.
+        (None, _) => std::env::var_os("CARGO_MANIFEST_DIR")
+            .map_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")), PathBuf::from)
+            .join("assets"),
         (Some(dir), None) => PathBuf::from(dir),
         (Some(_), Some(_)) => {
             eprintln!("usage: make_assets [DIR]");

@@ -10,8 +10,15 @@ use std::time::{Duration, Instant};
 
 use support::binary::{one_line_failure, spinfall, spinfall_within_twenty_seconds, text};
 
+/// The package's own assets, found when the test runs: a test binary kept in a shared build folder
+/// from another checkout would otherwise read that checkout's files.
 fn shipped_assets() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("assets")
+    std::env::var_os("CARGO_MANIFEST_DIR")
+        .map_or_else(
+            || Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf(),
+            Into::into,
+        )
+        .join("assets")
 }
 
 /// A temporary copy of the shipped assets directory.

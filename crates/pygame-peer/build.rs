@@ -67,7 +67,13 @@ fn source(out: &Path) -> Result<PathBuf, String> {
                 .into(),
         );
     }
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("fetch_sdist.py");
+    // Cargo names the package's folder each time it runs the script: a build script kept from another
+    // checkout would otherwise run that checkout's copy.
+    let manifest_dir = std::env::var_os("CARGO_MANIFEST_DIR").map_or_else(
+        || Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf(),
+        Into::into,
+    );
+    let script = manifest_dir.join("fetch_sdist.py");
     let fetched = out.join("pygame-sdist");
     let ran = Command::new("python3")
         .arg(&script)
