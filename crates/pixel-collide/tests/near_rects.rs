@@ -184,3 +184,52 @@ fn any_distance_lists_every_pair_and_a_negative_or_nan_one_only_overlaps() {
         assert_eq!(pairs.len(), 1, "{reach}");
     }
 }
+
+#[test]
+fn edge_to_edge_is_not_within_no_reach_but_is_within_any() {
+    // Sprites sharing an edge only touch, as `overlaps` says; a reach past zero finds the pair.
+    let block = Mask::from_fn(4, 4, |_, _| true).unwrap();
+    let a = Sprite::new(&block, Affine2::IDENTITY);
+    let b = Sprite::new(&block, Affine2::from_translation(Vec2::new(4.0, 0.0)));
+    let mut pairs = Vec::new();
+    assert!(near_rects(a, b, 0.0, &mut pairs));
+    assert!(pairs.is_empty(), "{pairs:?}");
+    assert!(near_rects(a, b, 1e-3, &mut pairs));
+    assert_eq!(
+        pairs,
+        vec![(PixelRect::new(0, 0, 4, 4), PixelRect::new(0, 0, 4, 4))]
+    );
+}
+
+#[test]
+fn large_ragged_masks_deep_in_each_other_stop_past_the_bound() {
+    // Two 2,048 px noise masks laid over each other, turned: far more than 4,096 texel pairs come
+    // within reach, so the answer is "ask contact_manifold", with nothing listed; two solid masks of
+    // the largest side the test can afford keep one rectangle each.
+    let noise = |seed: u64| {
+        Mask::from_fn(2048, 2048, |x, y| {
+            let v = (u64::from(x) << 32 | u64::from(y)) ^ seed;
+            v.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 63 == 1
+        })
+        .unwrap()
+    };
+    let (m, n) = (noise(1), noise(2));
+    let turned = Affine2::from_angle_translation(0.3, Vec2::new(100.0, -200.0));
+    let mut pairs = vec![(PixelRect::new(0, 0, 1, 1), PixelRect::new(0, 0, 1, 1))];
+    let listed = near_rects(
+        Sprite::new(&m, Affine2::IDENTITY),
+        Sprite::new(&n, turned),
+        1.0,
+        &mut pairs,
+    );
+    assert!(!listed && pairs.is_empty());
+    let solid = Mask::from_fn(8192, 8192, |_, _| true).unwrap();
+    let far = Affine2::from_angle_translation(1.0, Vec2::new(4000.0, 4000.0));
+    assert!(near_rects(
+        Sprite::new(&solid, Affine2::IDENTITY),
+        Sprite::new(&solid, far),
+        1.0,
+        &mut pairs
+    ));
+    assert_eq!(pairs.len(), 1);
+}
