@@ -33,6 +33,18 @@ pub(crate) enum Kind {
     Square(u32),
 }
 
+impl Kind {
+    /// What a node with this link holds.
+    #[inline(always)]
+    pub(crate) fn of(link: u32) -> Kind {
+        match link >> TAG_SHIFT {
+            TAG_INNER => Kind::Inner(link & PAYLOAD),
+            TAG_SOLID => Kind::Solid,
+            _ => Kind::Square(link & LOG_BITS),
+        }
+    }
+}
+
 impl Node {
     /// A placeholder, overwritten before use.
     pub(crate) const EMPTY: Node = Node {
@@ -69,11 +81,7 @@ impl Node {
     /// What the node holds.
     #[inline(always)]
     pub(crate) fn kind(&self) -> Kind {
-        match self.link >> TAG_SHIFT {
-            TAG_INNER => Kind::Inner(self.link & PAYLOAD),
-            TAG_SOLID => Kind::Solid,
-            _ => Kind::Square(self.link & LOG_BITS),
-        }
+        Kind::of(self.link)
     }
 
     /// A node that holds no texel: only an edited mask's grid tree has them, for blocks (and whole

@@ -195,6 +195,14 @@ impl BoxTree {
         }
     }
 
+    /// Node `i`'s box as the tree keeps it, centre then half size (its inset not taken off), and
+    /// its link: what a walk screening pairs in `f32` loads.
+    #[inline(always)]
+    pub(crate) fn raw(&self, i: u32) -> ([f32; 4], u32) {
+        let Slot { bounds: p, link } = self.slots[i as usize];
+        ([p.center[0], p.center[1], p.half[0], p.half[1]], link)
+    }
+
     /// Sets leaf `i` to block (`bx`, `by`): solid when full, its bits when partly solid, nothing when
     /// empty.
     fn set_block(&mut self, i: usize, bits: Bits<'_>, bx: u32, by: u32) {

@@ -11,6 +11,7 @@ mod overlap;
 mod pair;
 mod pair_walk;
 mod row_scan;
+mod screened;
 mod walk_squares;
 
 pub use contact::Contact;

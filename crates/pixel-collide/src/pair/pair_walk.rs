@@ -8,6 +8,7 @@
 use std::cell::Cell;
 
 use super::pair::Pair;
+use super::screened::Screen;
 use super::walk_squares::{HeldSquares, Side};
 use crate::mask::{BoxTree, Kind, Node};
 
@@ -37,6 +38,8 @@ impl<'a> Pair<'a> {
     /// in one test; then, for two round masks walked as bits, the middle of the lens where their
     /// circles overlap (see `lens_hit`). Both trees are fetched once for the looks and the walk, so
     /// sprites without such a rectangle (the solid sprites a cover describes) pay a branch for each.
+    /// Two trees of solid rectangles alone are walked with the pruning screened in `f32` (see
+    /// `pair::screened`), which finds the same pair at about half the cost of a test.
     #[inline]
     pub(crate) fn first_hit(&self) -> Option<(Node, Node)> {
         let trees = (self.a.tree(), self.b.tree());
@@ -48,6 +51,11 @@ impl<'a> Pair<'a> {
         if (trees.0.has_blocks || trees.1.has_blocks) && trees.0.round && trees.1.round {
             if let Some(hit) = self.lens_hit() {
                 return Some(hit);
+            }
+        }
+        if !(trees.0.has_blocks || trees.1.has_blocks) && trees.0.depth + trees.1.depth < 24 {
+            if let Some(screen) = Screen::new(self) {
+                return self.first_hit_screened(trees, &screen);
             }
         }
         let mut hit = None;
