@@ -159,3 +159,35 @@ fn rectangles_edge_to_edge_after_a_turn_do_not_touch_and_a_hair_over_do() {
         }
     }
 }
+
+#[test]
+fn a_sprite_up_to_1e60_times_smaller_inside_another_still_touches_it() {
+    // Mapped into the large sprite, the small one's columns are 1e-19 to 1e-60 texels long: the
+    // normals' lanes of the screen fall below `f32`'s normal numbers, at the last to nothing,
+    // which parted every pair until the screen stood aside there.
+    let big = Mask::from_fn(16, 16, |_, _| true).unwrap();
+    let small = Mask::from_fn(4, 4, |_, _| true).unwrap();
+    for (sa, sb) in [
+        (-1e9f32, 1e-10f32),
+        (1e9, -1e-10),
+        (-1e9, -1e-10),
+        (-1e12, 1e-12),
+        (-1e15, 3e-15),
+        (-1e30, 1e-30),
+    ] {
+        for turn in [0.3f32, 1.1, 2.0] {
+            let ta = Affine2::from_scale(Vec2::new(sa, sa.abs()));
+            let tb = Affine2::from_translation(ta.transform_point2(Vec2::splat(8.0)))
+                * Affine2::from_angle(turn)
+                * Affine2::from_scale(Vec2::new(sb, sb.abs()));
+            let (a, b) = (Sprite::new(&big, ta), Sprite::new(&small, tb));
+            let exact = collide_traced(a, b, |_| {});
+            assert!(exact.is_some(), "scales {sa} and {sb}, turn {turn}");
+            assert_eq!(collide(a, b), exact, "scales {sa} and {sb}, turn {turn}");
+            assert!(
+                overlaps(a, b) && overlaps(b, a),
+                "scales {sa} and {sb}, turn {turn}"
+            );
+        }
+    }
+}

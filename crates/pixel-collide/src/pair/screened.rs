@@ -51,25 +51,28 @@ impl Screen {
         let c1 = Vec4::new(c1x, c1y, det, 0.0);
         let ax = Vec4::new(1.0, 0.0, -c0y, -c1y);
         let ay = Vec4::new(0.0, 1.0, c0x, c1x);
+        let abs = [ax.abs(), ay.abs(), c0.abs(), c1.abs()];
+        // A centre or a half size is at most its mask's side, so every term of a lane, and its
+        // sum, is at most `bound`; a test rounds at most ten times and each
+        // constant once more per term, each time by at most 2^-24 of `bound`, and `bound` itself
+        // is rounded less than that: 64 times 2^-24 covers it all.
         let size = |m: &crate::Mask| (m.width() as f32, m.height() as f32);
         let ((wa, ha), (wb, hb)) = (size(pair.a), size(pair.b));
-        // A centre or a half size is at most its mask's side, so every term of a lane, and its
-        // sum, is bounded by `bound`; a test rounds at most ten times and each constant once more
-        // per term, each time by at most 2^-24 of `bound`, and `bound` itself is rounded less
-        // than that: 64 times 2^-24 covers it all.
-        let bound = t.abs() + c0.abs() * wb + c1.abs() * hb + ax.abs() * wa + ay.abs() * ha;
+        let bound = t.abs() + abs[0] * wa + abs[1] * ha + abs[2] * wb + abs[3] * hb;
         let margin = bound * (64.0 / (1u64 << 24) as f32);
-        let screen = Screen {
+        // Far past any mask's size the margin would swallow every gap, and a lane whose margin
+        // is under 2^-100 may have lost its numbers below `f32`'s normal range (or be nothing at
+        // all, and part every pair): the `f64` walk serves.
+        let serves = margin.cmpge(Vec4::splat(2f32.powi(-100))) & margin.cmplt(Vec4::splat(0.25));
+        serves.all().then_some(Screen {
             t,
             c0,
             c1,
             ax,
             ay,
-            abs: [ax.abs(), ay.abs(), c0.abs(), c1.abs()],
+            abs,
             margin,
-        };
-        // Far past any mask's size the margin would swallow every gap; the `f64` walk serves.
-        (margin.is_finite() && margin.max_element() < 0.25).then_some(screen)
+        })
     }
 
     /// Whether the boxes `a` (first local space) and `b` (second local space), each its centre
