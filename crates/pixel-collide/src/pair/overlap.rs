@@ -241,11 +241,13 @@ fn whole_texel_shift(a: &Sprite<'_>, b: &Sprite<'_>) -> Option<(i64, i64)> {
     if (t.abs().cmplt(glam::Vec4::splat(4_194_304.0)) & (sum - glam::Vec4::splat(ROUND)).cmpeq(t))
         .all()
     {
-        // So the offsets are differences of the sums' bits (under 2^23): one subtraction of lanes,
-        // a step shorter than taking each number out first.
-        let bits = sum.to_array().map(f32::to_bits);
-        let apart = |k: usize| i64::from(bits[k + 2].wrapping_sub(bits[k]) as i32);
-        return Some((apart(0), apart(1)));
+        // So the offsets are differences of the sums' bits (under 2^23), each worked out on its own
+        // from the loaded coordinates: the scan needs both at once, and two short scalar chains
+        // side by side deliver them sooner than one through the lanes and out of them.
+        let apart = |p: f32, q: f32| {
+            i64::from((q + ROUND).to_bits().wrapping_sub((p + ROUND).to_bits()) as i32)
+        };
+        return Some((apart(ta.x, tb.x), apart(ta.y, tb.y)));
     }
     let near = |t: glam::Vec2| t.x.abs() < NEAR && t.y.abs() < NEAR;
     if !(near(ta) && near(tb)) {
