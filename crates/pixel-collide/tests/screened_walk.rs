@@ -3,11 +3,12 @@
 
 mod support;
 
-use glam::{Affine2, Mat2, Vec2};
+use glam::{Affine2, Vec2};
 use pixel_collide::debug::collide_traced;
 use pixel_collide::{collide, overlap_point, overlaps, Mask, Sprite};
 use proptest::prelude::*;
 use support::mirrored;
+use support::strategies::placement;
 
 /// A mask of up to `side` texels a side that is the union of one to six rectangles: a shape the
 /// tree covers with solid rectangles, as it does the game's sprites.
@@ -36,25 +37,6 @@ fn rectangles(side: u32) -> impl Strategy<Value = Mask> {
         })
 }
 
-/// Any rotation, scales from a tenth to eight with flips, a shear, and a translation within
-/// `reach` of a point up to a million units out (both sprites of a case share it, so they meet).
-fn placement(reach: f32) -> impl Strategy<Value = Affine2> {
-    (
-        0.0f32..std::f32::consts::TAU,
-        (0.1f32..8.0, 0.1f32..8.0),
-        (any::<bool>(), any::<bool>()),
-        -0.5f32..0.5,
-        (-reach..reach, -reach..reach),
-    )
-        .prop_map(|(angle, (sx, sy), (fx, fy), shear, (tx, ty))| {
-            let scale = Vec2::new(if fx { -sx } else { sx }, if fy { -sy } else { sy });
-            let linear = Mat2::from_angle(angle)
-                * Mat2::from_cols(Vec2::X, Vec2::new(shear, 1.0))
-                * Mat2::from_diagonal(scale);
-            Affine2::from_mat2_translation(linear, Vec2::new(tx, ty))
-        })
-}
-
 /// Both argument orders of `collide`, `overlap_point` and `overlaps` against the `f64` walk.
 fn agrees_with_the_exact_walk(
     a: &Mask,
@@ -79,8 +61,8 @@ proptest! {
     fn turned_sprites_of_rectangles_answer_as_the_exact_walk(
         a in rectangles(48),
         b in rectangles(48),
-        ta in placement(60.0),
-        tb in placement(60.0),
+        ta in placement(8.0, 60.0),
+        tb in placement(8.0, 60.0),
         far in prop_oneof![Just(0.0f32), Just(1e4), Just(1e6)],
     ) {
         let out = Affine2::from_translation(Vec2::new(far, -far));
@@ -92,7 +74,7 @@ proptest! {
         a in rectangles(48),
         b in rectangles(48),
         (tx, ty) in (-60.0f32..60.0, -60.0f32..60.0),
-        tb in placement(60.0),
+        tb in placement(8.0, 60.0),
     ) {
         // The game's case: its figure is only ever moved, the blocks turn.
         agrees_with_the_exact_walk(&a, Affine2::from_translation(Vec2::new(tx, ty)), &b, tb)?;
@@ -102,8 +84,8 @@ proptest! {
     fn at_the_last_place_they_touch_the_answer_is_the_exact_walks(
         a in rectangles(48),
         b in rectangles(48),
-        ta in placement(20.0),
-        tb in placement(20.0),
+        ta in placement(8.0, 20.0),
+        tb in placement(8.0, 20.0),
         angle in 0.0f32..std::f32::consts::TAU,
     ) {
         // Start with a solid texel of each centred on the same point, then slide the second sprite
