@@ -266,18 +266,24 @@ pub(crate) fn shifted_count_best(a: &Mask, b: &Mask, dx: i64, dy: i64) -> u64 {
 /// first strip: a hit just below the first row, in either strip, is found there rather than after
 /// a scan of the first strip to the bottom; the rest is out of line again, so this stays small.
 #[inline(never)]
-fn wide_overlaps(a: &Mask, b: &Mask, dx: i64, dy: i64, code: Code) -> bool {
-    let (a, b) = (Strips::of(a), Strips::of(b));
+fn wide_overlaps(am: &Mask, bm: &Mask, dx: i64, dy: i64, code: Code) -> bool {
+    let (a, b) = (Strips::of(am), Strips::of(bm));
     let Some(span) = Span::of(a, b, dx, dy) else {
         return false;
     };
-    (span.rows >= BLOCK && top_two(a, b, &span, dx)) || wide_rest(a, b, span, dx, code)
+    (span.rows >= BLOCK && top_two(a, b, &span, dx)) || wide_rest(am, bm, dx, dy, code)
 }
 
 /// [`wide_overlaps`] past the top rows of the first two strips: the first row of the next two, then
-/// the first strip below the top rows, then the other strips.
+/// the first strip below the top rows, then the other strips. It too takes the masks and the
+/// offset: handed the strips and the span, its caller stored them on the stack on every call, a hit
+/// in the top rows included, where that cost a sixth of the call.
 #[inline(never)]
-fn wide_rest(a: Strips<'_>, b: Strips<'_>, span: Span, dx: i64, code: Code) -> bool {
+fn wide_rest(am: &Mask, bm: &Mask, dx: i64, dy: i64, code: Code) -> bool {
+    let (a, b) = (Strips::of(am), Strips::of(bm));
+    let Some(span) = Span::of(a, b, dx, dy) else {
+        return false;
+    };
     // The first row of the next two strips before the scan's setup.
     let next = Span {
         k0: span.k0 + 2,
