@@ -4,12 +4,13 @@
 //! mask and of the strips of the other under it are contiguous runs of words: a row costs two or
 //! three loads, a shift or two and an AND, the shape of pygame's strip loop, and each strip of the
 //! first mask meets both its partners in one pass where pygame takes a pass per pair. A yes-or-no
-//! answer first tries the first shared row (of the first few strips of a wide mask): two sprites
-//! that overlap deeply meet there, and with every loop out of line that look costs a handful of
-//! instructions. A wide mask's next look is the top eight rows of its first two strips, which is
-//! where pygame's order (`b`'s first strip against both strips of `a` under it) finds a hit that
-//! the first row missed. The loops OR eight rows before they look, so they branch once per eight
-//! rows and stay in wide registers.
+//! answer first tries the first shared row (of `b`'s first strip in the overlap, for a wide mask,
+//! against the two words of `a` under it: pygame's first look): two sprites that overlap deeply
+//! meet there, and with every loop out of line that look costs a handful of instructions. A wide
+//! mask's next look is the top eight rows of `a`'s first two strips in the overlap, a strip wider
+//! than pygame's order (`b`'s first strip against both strips of `a` under it) reads first. The
+//! loops OR eight rows before they look, so they branch once per eight rows and stay in wide
+//! registers.
 //!
 //! Counting and long scans are compiled a second time for CPUs with hardware popcount and AVX2 or
 //! AVX-512 and chosen at run time ([`multiversion`](mod@multiversion)); short yes-or-no scans, and
@@ -154,14 +155,26 @@ pub(crate) fn shifted_overlaps(am: &Mask, bm: &Mask, dx: i64, dy: i64, code: Cod
         return false;
     };
     // Two sprites that overlap deeply usually share a texel in the first shared row: a look at that
-    // row (of the first two strips of a wide mask, which between them hold all of `b`'s first
-    // strip) answers them before any loop. The loops are out of line, so that this stays a handful
-    // of instructions (it reads row 0 again in the next look, which costs less than a second entry).
+    // row (of `b`'s first strip in the overlap, for wide masks) answers them before any loop. The
+    // loops are out of line, so that this stays a handful of instructions (the next look reads row
+    // 0 again, wider, which costs less than a second entry).
     if a.count == 1 && b.count == 1 {
         let (ra, rb) = span.single(a, b);
         return ra[0] & moved(rb[0], dx) != 0 || narrow_overlaps(ra, rb, dx, code);
     }
-    first_two(a, b, &span, dx) || wide_overlaps(am, bm, dx, dy, code)
+    first_of_b(a, b, &span, dx) || wide_overlaps(am, bm, dx, dy, code)
+}
+
+/// Whether the first shared row of `b`'s first strip in the span holds a shared texel: its word
+/// against the two words of `a` under it, pygame's first look, three loads and one branch.
+#[inline(always)]
+fn first_of_b(a: Strips<'_>, b: Strips<'_>, span: &Span, dx: i64) -> bool {
+    // `b`'s first strip that meets `a` holds `b`'s column max(-dx, 0), and its texel 0 lands on
+    // `a`'s column 64 j + dx, bit r of strip k (strip -1 when it starts left of `a`).
+    let j = (-dx).max(0) >> 6;
+    let s = 64 * j + dx;
+    let (k, r) = (s >> 6, (s & 63) as u32);
+    b.word_at(j, span.by0) & under(a.word_at(k, span.y0), a.word_at(k + 1, span.y0), r) != 0
 }
 
 /// Whether the first shared row of the span's first two strips holds a shared texel: three words
