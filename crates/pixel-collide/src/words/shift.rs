@@ -7,8 +7,8 @@
 //! answer first tries the first shared row (of `b`'s first strip in the overlap, for a wide mask,
 //! against the two words of `a` under it: pygame's first look): two sprites that overlap deeply
 //! meet there, and with every loop out of line that look costs a handful of instructions. A wide
-//! mask's next look is the top eight rows of `a`'s first two strips in the overlap, a strip wider
-//! than pygame's order (`b`'s first strip against both strips of `a` under it) reads first. The
+//! mask's next look is the top eight rows of `a`'s first two strips in the overlap: 128 columns,
+//! where pygame's order (`b`'s first strip against both strips of `a` under it) reads 64 first. The
 //! loops OR eight rows before they look, so they branch once per eight rows and stay in wide
 //! registers.
 //!
