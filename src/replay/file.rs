@@ -16,7 +16,7 @@ pub(super) struct Probe {
 #[serde(deny_unknown_fields)]
 pub(super) struct File {
     pub(super) format: u32,
-    /// Only in [`SLOW_REPLAY_FORMAT`]; absent, a full-speed file is byte for byte a format 1 file.
+    /// Only in [`SLOW_REPLAY_FORMAT`](super::SLOW_REPLAY_FORMAT); absent, a full-speed file is byte for byte a format 1 file.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(super) speed: Option<u32>,
     pub(super) game_version: String,

@@ -35,7 +35,7 @@ impl Player {
     }
 
     /// The figure's drawn scale (1 normally; smaller or larger under shrink or grow, changing smoothly
-    /// over [`SCALE_CHANGE_STEPS`](super::SCALE_CHANGE_STEPS) when an effect starts or ends).
+    /// over [`SCALE_CHANGE_STEPS`] when an effect starts or ends).
     pub fn scale(&self) -> f32 {
         self.scale
     }

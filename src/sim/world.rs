@@ -279,7 +279,7 @@ impl World {
         self.last_hit.map(|at| self.stats.steps - at)
     }
 
-    /// How fast blocks move in the next step relative to normal ([`SLOW_FACTOR`](super::SLOW_FACTOR)
+    /// How fast blocks move in the next step relative to normal ([`SLOW_FACTOR`]
     /// while a slow-down lasts, else 1).
     pub fn block_time_scale(&self) -> f32 {
         if self.effects.slow > 0 {

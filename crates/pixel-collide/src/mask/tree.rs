@@ -80,7 +80,7 @@ pub(crate) struct BoxTree {
     /// Once the mask is edited: the fixed shape its tree then keeps.
     pub(crate) grid: Option<Box<Grid>>,
     /// For a small mask walked as bits: its largest solid rectangle, which a walk tries against the
-    /// other mask's first (see [`core`]). `None` for other masks and once the mask is edited.
+    /// other mask's first (see [`core()`]). `None` for other masks and once the mask is edited.
     pub(crate) core: Option<Node>,
     /// A circle, in texels, around every solid texel: its centre and radius. Turned sprites' circles
     /// rule pairs out where their bounding rectangles meet only at the corners.
@@ -270,7 +270,7 @@ fn reach(bits: Bits<'_>) -> [f64; 3] {
     [cx, cy, far]
 }
 
-/// The most texels [`core`] looks at: a 256 x 256 mask, a few tens of microseconds once per mask.
+/// The most texels [`core()`] looks at: a 256 x 256 mask, a few tens of microseconds once per mask.
 const CORE_TEXELS: u64 = 1 << 16;
 
 /// The largest rectangle of solid texels of a mask of up to [`CORE_TEXELS`], as a solid node.
