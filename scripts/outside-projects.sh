@@ -98,4 +98,10 @@ bevy_pixel_collide = { path = "'"$here/crates/bevy_pixel_collide"'", features = 
     exit 1
   fi
   echo "== $kind: ok ($glams)"
+  # The project's own binaries are named after its folder, which a fresh clone moves: in a build
+  # folder kept from run to run (CI's) each run's copies (about half a gigabyte for the Bevy game and
+  # its tests) would stay for good, beside nothing that reads them again.
+  out="${CARGO_TARGET_DIR:-$dir/target}/debug"
+  rm -rf "$out/deps/outside_$kind"-* "$out/deps/readme"-* "$out/.fingerprint/outside-$kind"-* \
+    "$out/outside-$kind" "$out/outside-$kind.d"
 done
