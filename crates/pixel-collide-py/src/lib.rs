@@ -7,6 +7,8 @@
 //! `pyo3_runtime.PanicException`.
 
 mod args;
+#[cfg(not(any(feature = "python39", feature = "python310")))]
+mod buffer;
 mod components;
 mod detach;
 mod errors;

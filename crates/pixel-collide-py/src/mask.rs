@@ -4,6 +4,7 @@ use pixel_collide::{Component, Mask, MaskRule};
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyType};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use crate::args;
 use crate::components::{component_words, in_scan_order};
@@ -16,20 +17,26 @@ use crate::room::{filled, words_for};
 
 /// Which texels of a `width` x `height` image are solid, one bit each: pygame's `Mask`, with its
 /// methods by their pygame names, that `Sprite` places anywhere in the world turned and scaled.
-#[pyclass(module = "pixel_collide", name = "Mask")]
+#[pyclass(module = "pixel_collide", name = "Mask", subclass)]
 pub struct PyMask {
     /// The texels. A mask of zero width or height (pygame allows them; the crate's masks have a
     /// texel at least) keeps one empty texel here, which no query can find solid.
     pub inner: Mask,
     /// The size Python sees: `inner`'s, or one with a zero side.
     size: (u32, u32),
+    /// How many buffer views of `inner`'s words are open: while any is, the words stay in place.
+    exports: AtomicUsize,
 }
 
 impl PyMask {
     /// Wraps a crate mask.
     pub fn new(inner: Mask) -> Self {
         let size = (inner.width(), inner.height());
-        PyMask { inner, size }
+        PyMask {
+            inner,
+            size,
+            exports: AtomicUsize::new(0),
+        }
     }
 
     /// A `width` x `height` mask (a size `args::size_or_zero` has checked), every texel `fill`.
@@ -38,6 +45,7 @@ impl PyMask {
             return Ok(PyMask {
                 inner: filled(1, 1, false)?,
                 size: (width, height),
+                exports: AtomicUsize::new(0),
             });
         }
         Ok(PyMask::new(filled(width, height, fill)?))
@@ -112,52 +120,56 @@ impl PyMask {
 
 #[pymethods]
 impl PyMask {
+    /// A mask of no texels, which `__init__` then sizes: pygame's masks are made in two steps, so a
+    /// subclass's `__init__` may take other arguments than `Mask`'s and pass its own to it.
+    #[new]
+    #[pyo3(signature = (*_args, **_kwargs))]
+    fn py_new(
+        _args: &Bound<'_, pyo3::types::PyTuple>,
+        _kwargs: Option<&Bound<'_, pyo3::types::PyDict>>,
+    ) -> PyResult<Self> {
+        PyMask::sized(0, 0, false)
+    }
+
     /// Mask(width, height, fill=False) or Mask(size, fill=False)
     ///
     /// A mask of `width` x `height` texels (or of `size`, a `(width, height)` pair, as pygame takes
     /// it), all solid when `fill` is true, else all empty. A side may be 0, as in pygame: such a
     /// mask has no texel, and a `Sprite` refuses it.
-    #[new]
     #[pyo3(signature = (width = None, height = None, fill = None, *, size = None))]
-    fn py_new(
+    fn __init__(
+        &mut self,
         width: Option<&Bound<'_, PyAny>>,
         height: Option<&Bound<'_, PyAny>>,
         fill: Option<&Bound<'_, PyAny>>,
         size: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Self> {
-        // Any true value fills, as in pygame.
-        let fill = fill.map_or(Ok(false), |f| f.is_truthy())?;
-        let width = match (width, size) {
-            (Some(w), None) => w,
-            (None, Some(size)) => {
-                let (w, h) = args::texel_pair(size, "size")?;
-                return Self::py_new_sized(w, h, height.map_or(Ok(fill), |f| f.is_truthy())?);
-            }
-            _ => {
-                return Err(pyo3::exceptions::PyTypeError::new_err(
-                    "Mask takes a size (a (width, height) pair), or a width and a height",
-                ))
-            }
-        };
-        // pygame's form, `Mask((w, h), fill)`: the size as one pair, then the fill.
-        if !width.is_instance_of::<pyo3::types::PyInt>() && width.len().is_ok() {
-            let (w, h) = args::texel_pair(width, "size")?;
-            let fill = match height {
-                Some(f) => f.is_truthy()?,
-                None => fill,
-            };
-            return Self::py_new_sized(w, h, fill);
-        }
-        let height = height.ok_or_else(|| {
-            pyo3::exceptions::PyTypeError::new_err(
-                "Mask takes a width and a height, or a (width, height) size",
-            )
-        })?;
-        Self::py_new_sized(
-            args::int(width, "width")?,
-            args::int(height, "height")?,
-            fill,
-        )
+    ) -> PyResult<()> {
+        self.replace(PyMask::from_arguments(width, height, fill, size)?)
+    }
+
+    /// The buffer protocol (`memoryview(mask)`): the mask's words, read-only, `[strip, row]`.
+    #[cfg(not(any(feature = "python39", feature = "python310")))]
+    unsafe fn __getbuffer__(
+        slf: Bound<'_, Self>,
+        view: *mut pyo3::ffi::Py_buffer,
+        flags: std::ffi::c_int,
+    ) -> PyResult<()> {
+        let this = slf.try_borrow()?;
+        let (w, h) = this.size;
+        let (strips, rows) = (w.div_ceil(64) as usize, h as usize);
+        let words = this.inner.strip_words();
+        // SAFETY: the words stay in place while `exports` counts the view: `replace` refuses.
+        unsafe { crate::buffer::export(view, flags, slf.clone().into_any(), words, strips, rows)? };
+        this.exports.fetch_add(1, Ordering::AcqRel);
+        Ok(())
+    }
+
+    /// Ends a buffer view `__getbuffer__` opened.
+    #[cfg(not(any(feature = "python39", feature = "python310")))]
+    unsafe fn __releasebuffer__(&self, view: *mut pyo3::ffi::Py_buffer) {
+        // SAFETY: CPython releases each view it got from `__getbuffer__` once.
+        unsafe { crate::buffer::release(view) };
+        self.exports.fetch_sub(1, Ordering::AcqRel);
     }
 
     /// to_surface(surface=None, setsurface=None, unsetsurface=None, setcolor=(255, 255, 255, 255), unsetcolor=(0, 0, 0, 255), dest=(0, 0)) -> Surface
@@ -223,25 +235,25 @@ impl PyMask {
     ///
     /// Makes every texel solid.
     fn fill(&mut self) -> PyResult<()> {
-        *self = PyMask::sized(self.size.0, self.size.1, true)?;
-        Ok(())
+        self.replace(PyMask::sized(self.size.0, self.size.1, true)?)
     }
 
     /// clear() -> None
     ///
     /// Makes every texel empty.
     fn clear(&mut self) -> PyResult<()> {
-        *self = PyMask::sized(self.size.0, self.size.1, false)?;
-        Ok(())
+        self.replace(PyMask::sized(self.size.0, self.size.1, false)?)
     }
 
     /// invert() -> None
     ///
     /// Makes every solid texel empty and every empty one solid.
-    fn invert(&mut self) {
-        if !self.is_zero_size() {
-            self.inner = self.inner.invert();
+    fn invert(&mut self) -> PyResult<()> {
+        if self.is_zero_size() {
+            return Ok(());
         }
+        let inverted = PyMask::new(self.inner.invert());
+        self.replace(inverted)
     }
 
     /// scale(scale) -> Mask
@@ -506,29 +518,20 @@ impl PyMask {
     /// convolve(other, output=None, offset=(0, 0)) -> Mask
     ///
     /// Every whole-texel offset at which `other` overlaps this mask, as pygame's `convolve`: texel
-    /// `(x - offset[0], y - offset[1])` is solid when `other` with its bottom-right texel on `(x, y)`
-    /// overlaps. Drawn onto `output` (which is returned) when given, else onto a new mask of
-    /// `(width + other.width - 1) x (height + other.height - 1)` texels (0 where that is negative).
-    /// `ValueError` when that size is past the limits.
+    /// `(x + offset[0], y + offset[1])` is solid when `other` with its bottom-right texel on `(x, y)`
+    /// overlaps. Drawn onto `output` (a mask of this package or of pygame, which is returned) when
+    /// given, else onto a new mask of `(width + other.width - 1) x (height + other.height - 1)`
+    /// texels (0 where that is negative). `ValueError` when that size is past the limits.
     #[pyo3(signature = (other, output = None, offset = None))]
-    fn convolve(
-        slf: &Bound<'_, Self>,
-        other: &Bound<'_, PyAny>,
-        output: Option<&Bound<'_, PyAny>>,
-        offset: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Py<PyAny>> {
+    fn convolve<'py>(
+        slf: &Bound<'py, Self>,
+        other: &Bound<'py, PyAny>,
+        output: Option<&Bound<'py, PyAny>>,
+        offset: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         let py = slf.py();
-        let (ox, oy) = offset.map_or(Ok((0, 0)), |o| args::texel_pair(o, "offset"))?;
-        let output = output
-            .map(|o| {
-                o.cast::<PyMask>().cloned().map_err(|_| {
-                    pyo3::exceptions::PyTypeError::new_err(format!(
-                        "output must be a pixel_collide.Mask, not {}",
-                        args::describe(o)
-                    ))
-                })
-            })
-            .transpose()?;
+        let offset = offset.map_or(Ok((0, 0)), |o| args::texel_pair(o, "offset"))?;
+        let output = output.map(Output::of).transpose()?;
         let (conv, size) = {
             let this = slf.try_borrow()?;
             let other = other_mask(other)?;
@@ -553,42 +556,60 @@ impl PyMask {
                 (conv, size)
             }
         };
-        let target = match output {
-            Some(target) => target,
-            None => Bound::new(py, PyMask::sized(size.0, size.1, false)?)?,
+        let output = match output {
+            Some(output) => output,
+            None => Output::Ours(Bound::new(py, PyMask::sized(size.0, size.1, false)?)?),
         };
         if let Some(conv) = conv {
-            let mut out = target.try_borrow_mut()?;
-            let room = words_for(out.inner.width(), out.inner.height())?;
-            let words = layered(&out.inner, &conv, (-ox, -oy), Layer::Or, room);
-            *out = out.with_words(words)?;
+            output.draw(&conv, offset)?;
         }
-        Ok(target.into_any().unbind())
+        Ok(output.into_any())
     }
 
     /// copy() -> Mask
     ///
-    /// A new mask with the same texels. A mask edited with `set_at` after its first turned query
-    /// keeps a tree shaped for edits; its copy gets the tree best for its shape, which turned
-    /// queries of a mask built texel by texel and then left alone answer faster.
-    fn copy(&self) -> PyResult<PyMask> {
-        if self.is_zero_size() {
-            return PyMask::sized(self.size.0, self.size.1, false);
+    /// A new mask with the same texels, of this mask's class: `copy.copy(mask)`, so a subclass that
+    /// overrides `__copy__` copies its own attributes through both, as pygame's does. A mask edited
+    /// with `set_at` after its first turned query keeps a tree shaped for edits; its copy gets the
+    /// tree best for its shape, which turned queries of a mask built texel by texel and then left
+    /// alone answer faster.
+    fn copy<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        slf.call_method0(pyo3::intern!(slf.py(), "__copy__"))
+    }
+
+    /// __copy__() -> Mask
+    ///
+    /// A new mask with the same texels, of this mask's class, made without calling its `__init__`
+    /// (as pygame makes it): a subclass's own attributes are not copied.
+    fn __copy__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyMask>> {
+        let py = slf.py();
+        let class = slf.get_type();
+        // `Mask.__new__`, not the class's own: a subclass may give `__new__` other arguments.
+        let copy = py
+            .get_type::<PyMask>()
+            .call_method1(pyo3::intern!(py, "__new__"), (class,))?
+            .cast_into::<PyMask>()?;
+        let texels = slf.try_borrow()?.copied()?;
+        copy.try_borrow_mut()?.replace(texels)?;
+        Ok(copy)
+    }
+
+    /// __deepcopy__(memo) -> Mask
+    ///
+    /// `__copy__`, with a subclass's attributes deep-copied onto the copy (pygame-ce raises
+    /// `TypeError` here).
+    fn __deepcopy__<'py>(
+        slf: &Bound<'py, Self>,
+        memo: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let py = slf.py();
+        let copy = slf.call_method0(pyo3::intern!(py, "__copy__"))?;
+        if let Ok(own) = slf.getattr(pyo3::intern!(py, "__dict__")) {
+            let deep = py.import("copy")?.getattr("deepcopy")?.call1((own, memo))?;
+            copy.getattr(pyo3::intern!(py, "__dict__"))?
+                .call_method1(pyo3::intern!(py, "update"), (deep,))?;
         }
-        let m = &self.inner;
-        let mut words = words_for(m.width(), m.height())?;
-        words.extend_from_slice(m.strip_words());
-        Mask::from_strip_words(m.width(), m.height(), words)
-            .map(PyMask::new)
-            .map_err(mask_error)
-    }
-
-    fn __copy__(&self) -> PyResult<PyMask> {
-        self.copy()
-    }
-
-    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyResult<PyMask> {
-        self.copy()
+        Ok(copy)
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
@@ -711,14 +732,80 @@ impl PyMask {
             };
             this.with_words(words)?
         };
-        *slf.try_borrow_mut()? = laid;
-        Ok(())
+        slf.try_borrow_mut()?.replace(laid)
     }
 
     /// A mask of this one's size, solid on `part`'s texels.
     fn of_component(&self, part: &Component) -> PyResult<PyMask> {
         let (w, h) = self.size;
         self.with_words(component_words(part, w, h)?)
+    }
+
+    /// What `Mask(...)`'s arguments ask for: pygame's `Mask(size, fill)`, or a width and a height.
+    fn from_arguments(
+        width: Option<&Bound<'_, PyAny>>,
+        height: Option<&Bound<'_, PyAny>>,
+        fill: Option<&Bound<'_, PyAny>>,
+        size: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        // Any true value fills, as in pygame.
+        let fill = fill.map_or(Ok(false), |f| f.is_truthy())?;
+        let width = match (width, size) {
+            (Some(w), None) => w,
+            (None, Some(size)) => {
+                let (w, h) = args::texel_pair(size, "size")?;
+                return Self::py_new_sized(w, h, height.map_or(Ok(fill), |f| f.is_truthy())?);
+            }
+            _ => {
+                return Err(pyo3::exceptions::PyTypeError::new_err(
+                    "Mask takes a size (a (width, height) pair), or a width and a height",
+                ))
+            }
+        };
+        // pygame's form, `Mask((w, h), fill)`: the size as one pair, then the fill.
+        if !width.is_instance_of::<pyo3::types::PyInt>() && width.len().is_ok() {
+            let (w, h) = args::texel_pair(width, "size")?;
+            let fill = match height {
+                Some(f) => f.is_truthy()?,
+                None => fill,
+            };
+            return Self::py_new_sized(w, h, fill);
+        }
+        let height = height.ok_or_else(|| {
+            pyo3::exceptions::PyTypeError::new_err(
+                "Mask takes a width and a height, or a (width, height) size",
+            )
+        })?;
+        Self::py_new_sized(
+            args::int(width, "width")?,
+            args::int(height, "height")?,
+            fill,
+        )
+    }
+
+    /// A new mask with this one's texels (and its size, which may have a zero side).
+    fn copied(&self) -> PyResult<PyMask> {
+        if self.is_zero_size() {
+            return PyMask::sized(self.size.0, self.size.1, false);
+        }
+        let m = &self.inner;
+        let mut words = words_for(m.width(), m.height())?;
+        words.extend_from_slice(m.strip_words());
+        Mask::from_strip_words(m.width(), m.height(), words)
+            .map(PyMask::new)
+            .map_err(mask_error)
+    }
+
+    /// Puts `new`'s texels and size in place of this mask's; a `BufferError` while a buffer view
+    /// of its words is open, which would point at words freed here.
+    fn replace(&mut self, new: PyMask) -> PyResult<()> {
+        if self.exports.load(Ordering::Acquire) > 0 {
+            return Err(pyo3::exceptions::PyBufferError::new_err(
+                "the mask's words are exported through a memoryview: release it first",
+            ));
+        }
+        (self.inner, self.size) = (new.inner, new.size);
+        Ok(())
     }
 
     /// The constructor once the size is read.
@@ -728,20 +815,92 @@ impl PyMask {
     }
 }
 
-/// `obj` as a mask of this package, or a `TypeError` that says how to get one.
-fn other_mask<'py>(obj: &Bound<'py, PyAny>) -> PyResult<PyRef<'py, PyMask>> {
-    let mask = obj.cast::<PyMask>().map_err(|_| {
-        let from = if obj.get_type().name().is_ok_and(|n| n == "Mask") {
-            " (Mask.from_pygame converts a pygame mask)"
-        } else {
-            ""
+/// Another mask a method was given: one of this package's, borrowed, or a copy of pygame's.
+pub enum OtherMask<'py> {
+    /// A `pixel_collide.Mask` (or an instance of a subclass).
+    Ours(PyRef<'py, PyMask>),
+    /// A `pygame.mask.Mask`, copied word for word.
+    Theirs(PyMask),
+}
+
+impl std::ops::Deref for OtherMask<'_> {
+    type Target = PyMask;
+
+    fn deref(&self) -> &PyMask {
+        match self {
+            OtherMask::Ours(m) => m,
+            OtherMask::Theirs(m) => m,
+        }
+    }
+}
+
+/// `obj` as a mask: this package's, or pygame's copied (as pygame's own methods take any pygame
+/// mask); else a `TypeError` naming what was given.
+pub fn other_mask<'py>(obj: &Bound<'py, PyAny>) -> PyResult<OtherMask<'py>> {
+    if let Ok(mask) = obj.cast::<PyMask>() {
+        return Ok(OtherMask::Ours(mask.try_borrow()?));
+    }
+    crate::pygame::pygame_mask(obj)?
+        .map(|texels| PyMask::from_texels(texels).map(OtherMask::Theirs))
+        .unwrap_or_else(|| {
+            Err(pyo3::exceptions::PyTypeError::new_err(format!(
+                "other must be a Mask (pixel_collide's or pygame's), not {}",
+                args::describe(obj)
+            )))
+        })
+}
+
+/// The mask `convolve` draws onto: one of this package's, or pygame's, written back word for word.
+enum Output<'py> {
+    /// A `pixel_collide.Mask`.
+    Ours(Bound<'py, PyMask>),
+    /// A `pygame.mask.Mask` and a copy of its texels.
+    Theirs(Bound<'py, PyAny>, PyMask),
+}
+
+impl<'py> Output<'py> {
+    /// `obj` as an output mask, or a `TypeError` naming what was given.
+    fn of(obj: &Bound<'py, PyAny>) -> PyResult<Self> {
+        if let Ok(mask) = obj.cast::<PyMask>() {
+            return Ok(Output::Ours(mask.clone()));
+        }
+        match crate::pygame::pygame_mask(obj)? {
+            Some(texels) => Ok(Output::Theirs(obj.clone(), PyMask::from_texels(texels)?)),
+            None => Err(pyo3::exceptions::PyTypeError::new_err(format!(
+                "output must be a Mask (pixel_collide's or pygame's), not {}",
+                args::describe(obj)
+            ))),
+        }
+    }
+
+    /// `conv` drawn on the output with its top-left texel on the output's texel `offset`.
+    fn draw(&self, conv: &Mask, offset: (i64, i64)) -> PyResult<()> {
+        let drawn = |out: &PyMask| -> PyResult<PyMask> {
+            let room = words_for(out.inner.width(), out.inner.height())?;
+            out.with_words(layered(&out.inner, conv, offset, Layer::Or, room))
         };
-        pyo3::exceptions::PyTypeError::new_err(format!(
-            "other must be a pixel_collide.Mask{from}, not {}",
-            args::describe(obj)
-        ))
-    })?;
-    Ok(mask.try_borrow()?)
+        match self {
+            Output::Ours(mask) => {
+                let mut out = mask.try_borrow_mut()?;
+                let laid = drawn(&out)?;
+                out.replace(laid)?;
+            }
+            Output::Theirs(target, copy) => {
+                if !copy.is_zero_size() {
+                    crate::pygame::write_pygame(target, &drawn(copy)?.inner)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The output as the object returned.
+    fn into_any(self) -> Bound<'py, PyAny> {
+        match self {
+            Output::Ours(mask) => mask.into_any(),
+            Output::Theirs(target, _) => target,
+        }
+    }
 }
 
 /// `data`'s bytes: `bytes` itself, or anything with the buffer protocol copied into `bytes`.

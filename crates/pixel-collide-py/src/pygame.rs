@@ -37,65 +37,139 @@ fn helper<'py>(
 
 /// The mask `pygame.mask.from_surface(surface, threshold)` gives: with a colour key, every pixel
 /// whose raw value differs from the key is solid; otherwise every pixel whose alpha is above
-/// `threshold` (opaque everywhere for a surface without per-pixel alpha).
+/// `threshold` (opaque everywhere for a surface without per-pixel alpha). Any C `int` threshold
+/// is taken, as pygame takes it: below 0 every pixel is solid, from 255 on none is.
 pub fn from_surface(
     py: Python<'_>,
     surface: &Bound<'_, PyAny>,
     threshold: i64,
 ) -> PyResult<Texels> {
     static PIXELS: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
-    let threshold = args::threshold(threshold)?;
+    let threshold = i32::try_from(threshold).map_err(|_| {
+        pyo3::exceptions::PyOverflowError::new_err(format!(
+            "threshold {threshold} is outside a C int (pygame's threshold)"
+        ))
+    })?;
     let pixels = helper(py, &PIXELS, "surface_pixels")?.call1((surface,))?;
-    let (keyed, data, width, height, pitch, bytesize, key): (
-        bool,
+    let (mode, data, width, height, pitch, bytesize, value, shift, loss): (
+        Bound<'_, pyo3::types::PyString>,
         Bound<'_, PyBytes>,
         i64,
         i64,
         usize,
         usize,
         i64,
+        u32,
+        u32,
     ) = pixels.extract()?;
-    // pygame hands a 32-bit pixel value back signed when its top bit is set.
-    let key = key as u32;
     if let Some(zero) = zero_size(width, height)? {
         return Ok(zero);
     }
     let (w, h) = args::size(width, height)?;
     let bytes = data.as_bytes();
-    if !keyed {
-        let rule = MaskRule::alpha(threshold);
-        return maybe_detach(py, bytes.len() as u64 / 256, || {
-            Mask::from_rgba(w, h, bytes, rule)
+    let as_texels = |m: Result<Mask, pixel_collide::MaskError>| {
+        m.map(|m| Texels::Mask(Box::new(m))).map_err(mask_error)
+    };
+    // pygame hands a 32-bit pixel value back signed when its top bit is set.
+    let value = value as u32;
+    let solid = |m: PyResult<Mask>| m.map(|m| Texels::Mask(Box::new(m)));
+    match mode.to_str()? {
+        "key" => {
+            let raw = RawPixels::new(bytes, w, h, pitch, bytesize)?;
+            let key = key_bytes(value, bytesize);
+            as_texels(maybe_detach(py, bytes.len() as u64 / 256, || {
+                raw.mask(|pixel| pixel != &key[..bytesize])
+            }))
+        }
+        "opaque" => solid(crate::room::filled(w, h, threshold < 255)),
+        _ if threshold < 0 => solid(crate::room::filled(w, h, true)),
+        "rgba" => {
+            let rule = MaskRule::alpha(threshold.min(255) as u8);
+            as_texels(maybe_detach(py, bytes.len() as u64 / 256, || {
+                Mask::from_rgba(w, h, bytes, rule)
+            }))
+        }
+        _ => {
+            let raw = RawPixels::new(bytes, w, h, pitch, bytesize)?;
+            let (bits, threshold) = (8 - loss.min(7), threshold.min(255) as u32);
+            as_texels(maybe_detach(py, bytes.len() as u64 / 256, || {
+                raw.mask(|pixel| {
+                    let alpha = (pixel_value(pixel) & value) >> shift.min(31);
+                    widened(alpha, bits) > threshold
+                })
+            }))
+        }
+    }
+}
+
+/// A surface's raw pixel buffer: rows `pitch` bytes apart, `bytesize` bytes a pixel.
+struct RawPixels<'a> {
+    bytes: &'a [u8],
+    width: usize,
+    height: usize,
+    pitch: usize,
+    bytesize: usize,
+}
+
+impl<'a> RawPixels<'a> {
+    /// The buffer of a `width` x `height` surface, or a `ValueError` when it is too short for it.
+    fn new(bytes: &'a [u8], w: u32, h: u32, pitch: usize, bytesize: usize) -> PyResult<Self> {
+        let (width, height) = (w as usize, h as usize);
+        if !(1..=4).contains(&bytesize)
+            || pitch < width * bytesize
+            || bytes.len() < pitch * (height - 1) + width * bytesize
+        {
+            return Err(PyValueError::new_err(format!(
+                "surface of {w} x {h} pixels: its pixel buffer ({} bytes, pitch {pitch}, \
+                 {bytesize} bytes a pixel) is too short",
+                bytes.len()
+            )));
+        }
+        Ok(RawPixels {
+            bytes,
+            width,
+            height,
+            pitch,
+            bytesize,
         })
-        .map(|m| Texels::Mask(Box::new(m)))
-        .map_err(mask_error);
     }
-    if !(1..=4).contains(&bytesize)
-        || pitch < w as usize * bytesize
-        || bytes.len() < pitch * (h as usize - 1) + w as usize * bytesize
-    {
-        return Err(PyValueError::new_err(format!(
-            "surface of {w} x {h} pixels: its pixel buffer ({} bytes, pitch {pitch}, {bytesize} \
-             bytes a pixel) is too short",
-            bytes.len()
-        )));
-    }
-    let key = key_bytes(key, bytesize);
-    maybe_detach(py, bytes.len() as u64 / 256, || {
-        let (w, h) = (w as usize, h as usize);
+
+    /// The mask solid where `solid` holds for a pixel's bytes.
+    fn mask(&self, solid: impl Fn(&[u8]) -> bool) -> Result<Mask, pixel_collide::MaskError> {
+        let (w, h) = (self.width, self.height);
         let mut words = vec![0u64; w.div_ceil(64) * h];
         for y in 0..h {
-            let row = &bytes[y * pitch..][..w * bytesize];
-            for (x, pixel) in row.chunks_exact(bytesize).enumerate() {
-                if pixel != &key[..bytesize] {
+            let row = &self.bytes[y * self.pitch..][..w * self.bytesize];
+            for (x, pixel) in row.chunks_exact(self.bytesize).enumerate() {
+                if solid(pixel) {
                     words[x / 64 * h + y] |= 1 << (x % 64);
                 }
             }
         }
         Mask::from_strip_words(w as u32, h as u32, words)
-    })
-    .map(|m| Texels::Mask(Box::new(m)))
-    .map_err(mask_error)
+    }
+}
+
+/// The value of a pixel of one to four bytes, as SDL reads it on this machine.
+fn pixel_value(pixel: &[u8]) -> u32 {
+    let mut word = [0u8; 4];
+    if cfg!(target_endian = "little") {
+        word[..pixel.len()].copy_from_slice(pixel);
+        u32::from_le_bytes(word)
+    } else {
+        word[4 - pixel.len()..].copy_from_slice(pixel);
+        u32::from_be_bytes(word)
+    }
+}
+
+/// A channel of `bits` bits widened to eight as SDL widens it (its bits repeated: 4-bit 1 is 17).
+fn widened(value: u32, bits: u32) -> u32 {
+    let (mut out, mut filled) = (0u32, 0u32);
+    while filled < 8 {
+        out = out << bits | value;
+        filled += bits;
+    }
+    out >> (filled - 8)
 }
 
 /// How a raw pixel value of `bytesize` bytes lies in memory, as SDL stores it.
@@ -155,6 +229,19 @@ pub fn from_pygame(py: Python<'_>, mask: &Bound<'_, PyAny>) -> PyResult<Texels> 
         .map_err(mask_error)
 }
 
+/// The texels of `obj` when it is a `pygame.mask.Mask` (of a pygame already imported), else `None`.
+pub fn pygame_mask(obj: &Bound<'_, PyAny>) -> PyResult<Option<Texels>> {
+    static IS_MASK: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+    let py = obj.py();
+    if !helper(py, &IS_MASK, "is_mask")?
+        .call1((obj,))?
+        .is_truthy()?
+    {
+        return Ok(None);
+    }
+    from_pygame(py, obj).map(Some)
+}
+
 /// A `pygame.mask.Mask` with the same texels as `mask`, or an empty one of `zero_size` when given.
 pub fn to_pygame(
     py: Python<'_>,
@@ -162,13 +249,23 @@ pub fn to_pygame(
     zero_size: Option<(u32, u32)>,
 ) -> PyResult<Py<PyAny>> {
     static NEW: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
-    static WRITE: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
     let (w, h) = zero_size.unwrap_or((mask.width(), mask.height()));
-    let (target, itemsize): (Bound<'_, PyAny>, usize) =
-        helper(py, &NEW, "new_mask")?.call1(((w, h),))?.extract()?;
-    if zero_size.is_some() {
-        return Ok(target.unbind());
+    let target = helper(py, &NEW, "new_mask")?.call1(((w, h),))?;
+    if zero_size.is_none() {
+        write_pygame(&target, mask)?;
     }
+    Ok(target.unbind())
+}
+
+/// Copies `mask`'s texels over those of `target`, a `pygame.mask.Mask` of the same size.
+pub fn write_pygame(target: &Bound<'_, PyAny>, mask: &Mask) -> PyResult<()> {
+    static WORD_SIZE: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+    static WRITE: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+    let py = target.py();
+    let (w, h) = (mask.width(), mask.height());
+    let itemsize: usize = helper(py, &WORD_SIZE, "word_size")?
+        .call1((target,))?
+        .extract()?;
     let words = mask.strip_words();
     let bytes: Vec<u8> = match itemsize {
         8 => words.iter().flat_map(|w| w.to_ne_bytes()).collect(),
@@ -188,6 +285,6 @@ pub fn to_pygame(
             )))
         }
     };
-    helper(py, &WRITE, "write_words")?.call1((&target, PyBytes::new(py, &bytes)))?;
-    Ok(target.unbind())
+    helper(py, &WRITE, "write_words")?.call1((target, PyBytes::new(py, &bytes)))?;
+    Ok(())
 }

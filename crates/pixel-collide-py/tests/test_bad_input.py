@@ -334,12 +334,6 @@ def test_an_offset_that_is_not_finite_raises_value_error(mask, offset, method):
     raises_naming(ValueError, "offset", getattr(mask, method), mask, offset)
 
 
-def test_a_pygame_mask_where_a_mask_of_the_package_is_needed_says_how_to_convert_it(mask):
-    other = pygame.mask.Mask((3, 3), fill=True)
-    raises_naming(TypeError, "Mask.from_pygame", mask.overlap, other, (0, 0))
-    raises_naming(TypeError, "Mask.from_pygame", mask.convolve, other)
-
-
 @pytest.mark.parametrize("offset", [(2**70, 0), (-(2**70), 0), (0, 2**64), (2**63 - 1, 2**63 - 1),
                                     (-(2**63), 0), (2**31, 0), (-(2**31) - 1, 0),
                                     (2**23 + 1, 0), (0, -(2**23) - 5)])
@@ -351,14 +345,15 @@ def test_an_offset_far_past_every_mask_shares_nothing(offset):
     assert shared.get_size() == (70, 5) and shared.count() == 0
 
 
-@pytest.mark.parametrize("other", [42, None, "mask", pygame.mask.Mask((5, 4), fill=True)])
+@pytest.mark.parametrize("other", [42, None, "mask", pygame.Surface((5, 4))])
 @pytest.mark.parametrize("method", ["overlap", "overlap_area", "overlap_mask"])
 def test_overlap_with_something_other_than_a_mask_raises_type_error(mask, other, method):
     raises_naming(TypeError, "other", getattr(mask, method), other, (0, 0))
 
 
 def test_convolve_with_something_other_than_a_mask_raises_type_error(mask):
-    raises_naming(TypeError, "other", mask.convolve, pygame.mask.Mask((2, 2)))
+    raises_naming(TypeError, "other", mask.convolve, pygame.Surface((2, 2)))
+    raises_naming(TypeError, "output", mask.convolve, mask, 42)
 
 
 @pytest.mark.parametrize(
@@ -397,10 +392,14 @@ def test_from_rgba_with_data_that_is_not_bytes_like_raises_type_error(data):
 
 
 @pytest.mark.parametrize("threshold", [256, 300, -1, -300])
-def test_thresholds_outside_0_to_255_raise_value_error(tmp_path, threshold):
+def test_thresholds_outside_0_to_255_raise_value_error_but_from_surface_takes_pygames(
+    tmp_path, threshold
+):
     raises_naming(ValueError, "threshold", pc.Mask.from_rgba, bytes(36), 3, 3, threshold)
     surface = pygame.Surface((3, 3), pygame.SRCALPHA, 32)
-    raises_naming(ValueError, "threshold", pc.Mask.from_surface, surface, threshold)
+    # pygame's from_surface takes any C int: below 0 everything is solid, from 255 on nothing.
+    assert pc.Mask.from_surface(surface, threshold).count() == (9 if threshold < 0 else 0)
+    raises_naming(OverflowError, "threshold", pc.Mask.from_surface, surface, 2**31)
     path = tmp_path / "a.png"
     pygame.image.save(surface, str(path))
     raises_naming(ValueError, "threshold", pc.Mask.load, path, threshold)

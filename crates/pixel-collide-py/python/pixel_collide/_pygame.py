@@ -5,9 +5,13 @@
 def surface_pixels(surface):
     """What ``Mask.from_surface`` reads of ``surface``.
 
-    ``(keyed, data, width, height, pitch, bytesize, key)``: with a colour key, the raw pixel
-    buffer (rows ``pitch`` bytes apart, ``bytesize`` bytes a pixel) and the key's raw value, which
-    pygame compares each pixel with; otherwise the pixels as RGBA bytes.
+    ``(mode, data, width, height, pitch, bytesize, value, shift, loss)``. ``mode`` is ``"key"``
+    with a colour key: the raw pixel buffer (rows ``pitch`` bytes apart, ``bytesize`` bytes a
+    pixel) and the key's raw value, which pygame compares each pixel with. ``"alpha"`` for per-pixel
+    alpha of fewer than eight bits (16-bit surfaces): the raw buffer, the alpha mask as ``value``
+    and its shift and loss, which SDL widens to eight bits as pygame reads them. ``"rgba"`` for
+    other per-pixel alpha: the pixels as RGBA bytes. ``"opaque"`` for a surface without per-pixel
+    alpha: every pixel's alpha is 255 (no data).
     """
     try:
         import pygame
@@ -19,19 +23,18 @@ def surface_pixels(surface):
         )
     width, height = surface.get_size()
     key = surface.get_colorkey()
-    if key is None:
-        tobytes = getattr(pygame.image, "tobytes", None) or pygame.image.tostring
-        return False, tobytes(surface, "RGBA"), width, height, 0, 0, 0
-    raw = surface.get_buffer().raw
-    return (
-        True,
-        raw,
-        width,
-        height,
-        surface.get_pitch(),
-        surface.get_bytesize(),
-        surface.map_rgb(key),
-    )
+    bytesize, pitch = surface.get_bytesize(), surface.get_pitch()
+    if key is not None:
+        raw = surface.get_buffer().raw
+        return "key", raw, width, height, pitch, bytesize, surface.map_rgb(key), 0, 0
+    amask, ashift, aloss = surface.get_masks()[3], surface.get_shifts()[3], surface.get_losses()[3]
+    if not amask:
+        return "opaque", b"", width, height, 0, 0, 0, 0, 0
+    if aloss:
+        raw = surface.get_buffer().raw
+        return "alpha", raw, width, height, pitch, bytesize, amask, ashift, aloss
+    tobytes = getattr(pygame.image, "tobytes", None) or pygame.image.tostring
+    return "rgba", tobytes(surface, "RGBA"), width, height, 0, 0, 0, 0, 0
 
 
 def _buffer(mask):
@@ -57,12 +60,25 @@ def mask_words(mask):
     return width, height, view.tobytes(), view.itemsize
 
 
+def is_mask(obj):
+    """Whether ``obj`` is a ``pygame.mask.Mask``; never imports pygame (no mask of an unimported
+    pygame exists)."""
+    import sys
+
+    module = sys.modules.get("pygame.mask")
+    return module is not None and isinstance(obj, module.Mask)
+
+
 def new_mask(size):
-    """An empty ``pygame.mask.Mask`` of ``size`` and the bytes of one of its words."""
+    """An empty ``pygame.mask.Mask`` of ``size``."""
     import pygame.mask
 
-    mask = pygame.mask.Mask(size)
-    return mask, _buffer(mask).itemsize
+    return pygame.mask.Mask(size)
+
+
+def word_size(mask):
+    """The bytes of one of a ``pygame.mask.Mask``'s words."""
+    return _buffer(mask).itemsize
 
 
 def write_words(mask, data):
