@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # The Python package (crates/pixel-collide-py) end to end, as a user gets it: its source distribution
-# made by maturin, the wheels built from that sdist (the stable ABI of CPython 3.10 on, and of 3.9,
-# linked by zig for manylinux 2.17), checked by auditwheel, then the one pip picks installed into a
-# fresh virtual environment beside pygame-ce, NumPy and pytest with no Rust toolchain on PATH, where
-# its pytest suite, the bench's quick mode and the pygame-ce example run headless (the first frame
-# of a hit saved under target/python/).
+# made by maturin, the wheels built from that sdist (the stable ABI of CPython 3.11 on, of 3.10 and
+# of 3.9, linked by zig for manylinux 2.17), checked by auditwheel, then the one pip picks installed
+# into a fresh virtual environment beside pygame-ce, NumPy and pytest with no Rust toolchain on PATH,
+# where its pytest suite (pygame-ce's own mask tests among it), the bench's quick mode and the
+# pygame-ce example run headless (the first frame of a hit saved under target/python/); then the
+# same wheel and suite beside pygame 2 instead of pygame-ce, in a second fresh environment.
 # Needs Python 3.9 or later with venv, and Rust.
 #
 #   bash scripts/python.sh            everything
@@ -24,7 +25,11 @@ venv_ready "$tools"
 # pygame-ce at the version the package is measured and tested against; maturin, zig (its linker
 # targets an old glibc from this machine) and auditwheel at the versions the wheel is checked with.
 tests=("pygame-ce==2.5.8" "numpy" "pytest")
+# pygame 2 at the version its suite run is tested with (it and pygame-ce both install `pygame`, so
+# each has its own environment); downloaded here so that the test run finds it in pip's cache.
+pygame2="pygame==2.6.1"
 "$tools/bin/pip" install -q "${tests[@]}" "maturin==1.16.0" "ziglang==0.13.0" "auditwheel==6.8.2"
+"$tools/bin/pip" download -q --no-deps -d "$target/python-downloads" "$pygame2"
 [ "${1:-}" != --tools ] || exit 0
 
 export CARGO_TARGET_DIR="$target"
@@ -37,12 +42,13 @@ sdist=$(ls "$dist"/pixel_collide-*.tar.gz)
 # unpacked into a kept folder where only changed files are replaced (see scripts/sdist_unpack.py).
 unpacked="$target/python-sdist-build"
 python3 "$root/scripts/sdist_unpack.py" "$sdist" "$unpacked"
-# Two wheels: CPython 3.10 and later (vectorcall), and 3.9 (the `python39` feature); pip takes the
-# newest stable ABI an interpreter has. The tests run on this machine's Python, which takes the first,
-# so a test run builds the 3.9 wheel only when PYTHON39_WHEEL=1 (`--wheel` always does).
+# Three wheels: CPython 3.11 and later (vectorcall, the buffer protocol), 3.10 (the `python310`
+# feature: no buffer protocol) and 3.9 (`python39`: no vectorcall either); pip takes the newest stable
+# ABI an interpreter has. The tests run on this machine's Python, which takes the first, so a test
+# run builds the others only when OLDER_PYTHON_WHEELS=1 (`--wheel` always does).
 variants=("")
-if [ "${1:-}" = --wheel ] || [ "${PYTHON39_WHEEL:-0}" = 1 ]; then
-  variants+=("--features python39")
+if [ "${1:-}" = --wheel ] || [ "${OLDER_PYTHON_WHEELS:-0}" = 1 ]; then
+  variants+=("--features python310" "--features python39")
 fi
 for features in "${variants[@]}"; do
   # shellcheck disable=SC2086
@@ -84,3 +90,12 @@ fi
 python -m pytest -q tests
 python -m pixel_collide.bench --quick
 python examples/spinners.py --frames 600 --screenshot "$out/spinners-hit.png"
+
+# pygame 2 in place of pygame-ce: the same wheel, the same suite (pygame 2's own mask tests in it).
+classic="$target/python-pygame2-venv"
+rm -rf "$classic"
+python3 -m venv "$classic"
+"$classic/bin/pip" install -q --find-links "$target/python-downloads" "$pygame2" numpy pytest
+"$classic/bin/pip" install -q --no-index --only-binary :all: --find-links "$dist" pixel-collide
+"$classic/bin/python" -c 'import pygame; print("python: the suite beside pygame", pygame.version.ver)'
+"$classic/bin/python" -m pytest -q -p no:cacheprovider tests

@@ -390,3 +390,36 @@ def test_equality_compares_size_and_texels():
     assert pc.Mask(3, 2, True) != pc.Mask(3, 2)
     assert pc.Mask(3, 2) != "not a mask"
     assert pc.Mask(1, 1) != pygame.mask.Mask((1, 1))
+
+
+def test_convolve_into_an_output_at_an_offset_equals_pygames(rng):
+    # Offsets that put the answer inside the output, across its edges and wholly outside it.
+    for _ in range(150):
+        a = random_mask_pair(rng, max_height=24)
+        b = random_mask_pair(rng, rng.randint(1, 12), rng.randint(1, 12), rng.choice((0.3, 0.7, 1.0)))
+        out = random_mask_pair(rng, max_height=30, density=rng.choice((0.0, 0.0, 0.1)))
+        cw, ch = a.width + b.width - 1, a.height + b.height - 1
+        offset = (rng.randint(-cw - 3, out.width + 3), rng.randint(-ch - 3, out.height + 3))
+        if rng.random() < 0.1:
+            offset = (rng.choice((-1, 1)) * rng.choice((10**6, 2**31 - 1)), rng.randint(-3, 3))
+        ours_out, theirs_out = out.ours.copy(), out.pg.copy()
+        got = a.ours.convolve(b.ours, ours_out, offset)
+        want = a.pg.convolve(b.pg, theirs_out, offset)
+        assert got is ours_out and want is theirs_out
+        assert ours_key(got) == as_pg_key(want), (a, b, out, offset)
+        # Without an output, the offset moves the answer within the new mask alike.
+        assert ours_key(a.ours.convolve(b.ours, None, offset)) == as_pg_key(
+            a.pg.convolve(b.pg, None, offset)
+        ), (a, b, offset)
+
+
+def test_convolve_moves_its_answer_by_plus_the_offset_as_pygame_does():
+    # A 12 x 12 answer drawn at (10, -13) lies above a 20 x 20 output: pygame sets no bit.
+    a, b = pc.Mask(4, 10, True), pc.Mask(9, 3, True)
+    out = a.convolve(b, pc.Mask(20, 20), (10, -13))
+    assert out.count() == 0
+    assert pygame.mask.Mask((4, 10), True).convolve(
+        pygame.mask.Mask((9, 3), True), pygame.mask.Mask((20, 20)), (10, -13)
+    ).count() == 0
+    # At (10, -5) its bottom seven rows land in columns 10 to 19 (ten of its twelve).
+    assert a.convolve(b, pc.Mask(20, 20), (10, -5)).count() == 7 * 10
