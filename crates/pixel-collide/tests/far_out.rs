@@ -15,6 +15,22 @@ fn touching_pairs_keeps_sprites_far_out_whose_f32_bounds_collapse() {
     assert_eq!(sweep.touching(at(1e10, 1e10)), [0, 1]);
 }
 
+/// A point query whose local point lies past `i64`'s reach (a sprite at 1e20, the point at the
+/// origin, or the reverse) answers `false` instead of overflowing the texel index below it.
+#[test]
+fn a_point_past_i64_in_the_masks_texels_is_outside_without_overflow() {
+    let m = Mask::from_fn(8, 8, |_, _| true).unwrap();
+    for at in [1e20f32, -1e20, 1e30, -1e30, f32::MAX, f32::MIN] {
+        for (x, y) in [(at, at), (at, 0.0), (0.0, at)] {
+            let s = Sprite::new(&m, Affine2::from_translation(Vec2::new(x, y)));
+            assert!(!s.contains_point(Vec2::ZERO), "at ({x}, {y})");
+            let far = Sprite::new(&m, Affine2::IDENTITY);
+            assert!(!far.contains_point(Vec2::new(x, y)), "point ({x}, {y})");
+            assert!(!far.touches_segment(Vec2::new(x, y), Vec2::new(x, y)), "segment ({x}, {y})");
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(500))]
 
