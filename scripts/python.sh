@@ -74,6 +74,13 @@ rm -rf "$fresh"
 python3 -m venv "$fresh"
 "$fresh/bin/pip" install -q "${tests[@]}"
 "$fresh/bin/pip" install -q --no-index --only-binary :all: --find-links "$dist" pixel-collide
+# And a second one beside pygame 2 instead of pygame-ce (both install `pygame`).
+classic="$target/python-pygame2-venv"
+rm -rf "$classic"
+python3 -m venv "$classic"
+"$classic/bin/pip" install -q --only-binary :all: --find-links "$target/python-downloads" \
+  "$pygame2" numpy pytest
+"$classic/bin/pip" install -q --no-index --only-binary :all: --find-links "$dist" pixel-collide
 
 # With only the fresh environment on PATH, no cargo or rustc can be reached.
 export PATH="$fresh/bin" SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1
@@ -92,10 +99,5 @@ python -m pixel_collide.bench --quick
 python examples/spinners.py --frames 600 --screenshot "$out/spinners-hit.png"
 
 # pygame 2 in place of pygame-ce: the same wheel, the same suite (pygame 2's own mask tests in it).
-classic="$target/python-pygame2-venv"
-rm -rf "$classic"
-python3 -m venv "$classic"
-"$classic/bin/pip" install -q --find-links "$target/python-downloads" "$pygame2" numpy pytest
-"$classic/bin/pip" install -q --no-index --only-binary :all: --find-links "$dist" pixel-collide
 "$classic/bin/python" -c 'import pygame; print("python: the suite beside pygame", pygame.version.ver)'
 "$classic/bin/python" -m pytest -q -p no:cacheprovider tests
