@@ -820,7 +820,7 @@ pub enum OtherMask<'py> {
     /// A `pixel_collide.Mask` (or an instance of a subclass).
     Ours(PyRef<'py, PyMask>),
     /// A `pygame.mask.Mask`, copied word for word.
-    Theirs(PyMask),
+    Theirs(Box<PyMask>),
 }
 
 impl std::ops::Deref for OtherMask<'_> {
@@ -841,7 +841,7 @@ pub fn other_mask<'py>(obj: &Bound<'py, PyAny>) -> PyResult<OtherMask<'py>> {
         return Ok(OtherMask::Ours(mask.try_borrow()?));
     }
     crate::pygame::pygame_mask(obj)?
-        .map(|texels| PyMask::from_texels(texels).map(OtherMask::Theirs))
+        .map(|texels| PyMask::from_texels(texels).map(|m| OtherMask::Theirs(Box::new(m))))
         .unwrap_or_else(|| {
             Err(pyo3::exceptions::PyTypeError::new_err(format!(
                 "other must be a Mask (pixel_collide's or pygame's), not {}",
@@ -855,7 +855,7 @@ enum Output<'py> {
     /// A `pixel_collide.Mask`.
     Ours(Bound<'py, PyMask>),
     /// A `pygame.mask.Mask` and a copy of its texels.
-    Theirs(Bound<'py, PyAny>, PyMask),
+    Theirs(Bound<'py, PyAny>, Box<PyMask>),
 }
 
 impl<'py> Output<'py> {
@@ -865,7 +865,10 @@ impl<'py> Output<'py> {
             return Ok(Output::Ours(mask.clone()));
         }
         match crate::pygame::pygame_mask(obj)? {
-            Some(texels) => Ok(Output::Theirs(obj.clone(), PyMask::from_texels(texels)?)),
+            Some(texels) => Ok(Output::Theirs(
+                obj.clone(),
+                Box::new(PyMask::from_texels(texels)?),
+            )),
             None => Err(pyo3::exceptions::PyTypeError::new_err(format!(
                 "output must be a Mask (pixel_collide's or pygame's), not {}",
                 args::describe(obj)

@@ -73,7 +73,7 @@ pub fn from_surface(
     // pygame hands a 32-bit pixel value back signed when its top bit is set.
     let value = value as u32;
     let solid = |m: PyResult<Mask>| m.map(|m| Texels::Mask(Box::new(m)));
-    match mode.to_str()? {
+    match &*mode.to_cow()? {
         "key" => {
             let raw = RawPixels::new(bytes, w, h, pitch, bytesize)?;
             let key = key_bytes(value, bytesize);
