@@ -272,8 +272,16 @@ fn in_solid_interior(mask: &Mask, q: DVec2) -> bool {
     // Past `i64` the casts saturate, and every texel there is outside the mask: the neighbour below
     // saturates too rather than overflow.
     let (x, y) = (f.x as i64, f.y as i64);
-    let xs: &[i64] = if q.x == f.x { &[x.saturating_sub(1), x] } else { &[x] };
-    let ys: &[i64] = if q.y == f.y { &[y.saturating_sub(1), y] } else { &[y] };
+    let xs: &[i64] = if q.x == f.x {
+        &[x.saturating_sub(1), x]
+    } else {
+        &[x]
+    };
+    let ys: &[i64] = if q.y == f.y {
+        &[y.saturating_sub(1), y]
+    } else {
+        &[y]
+    };
     ys.iter().all(|&y| xs.iter().all(|&x| mask.solid_at(x, y)))
 }
 

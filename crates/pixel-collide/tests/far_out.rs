@@ -1,7 +1,7 @@
 //! Far from the origin, where `f32` bounds collapse: the broad phase agrees with the pair test.
 
 use glam::{Affine2, Vec2};
-use pixel_collide::{collide, Mask, Sprite, SweepAndPrune};
+use pixel_collide::{collide, contact_manifold, overlaps, Mask, Sprite, SweepAndPrune};
 use proptest::prelude::*;
 
 #[test]
@@ -26,7 +26,33 @@ fn a_point_past_i64_in_the_masks_texels_is_outside_without_overflow() {
             assert!(!s.contains_point(Vec2::ZERO), "at ({x}, {y})");
             let far = Sprite::new(&m, Affine2::IDENTITY);
             assert!(!far.contains_point(Vec2::new(x, y)), "point ({x}, {y})");
-            assert!(!far.touches_segment(Vec2::new(x, y), Vec2::new(x, y)), "segment ({x}, {y})");
+            assert!(
+                !far.touches_segment(Vec2::new(x, y), Vec2::new(x, y)),
+                "segment ({x}, {y})"
+            );
+        }
+    }
+}
+
+/// Two sprites overlapping far out, where `f32` bounds collapse to a point (a 2 x 1 and a 1 x 1
+/// mask at x = -1e20, found by the `pair_queries` fuzz target): the manifold is there whenever
+/// `overlaps` is, as near the origin.
+#[test]
+fn overlapping_sprites_far_out_have_a_manifold_though_their_bounds_collapse() {
+    let (wide, dot) = (
+        Mask::from_fn(2, 1, |_, _| true).unwrap(),
+        Mask::from_fn(1, 1, |_, _| true).unwrap(),
+    );
+    for x in [-1e20f32, 1e20, -1e12, 3e9] {
+        let at = Affine2::from_translation(Vec2::new(x, 0.0));
+        let (a, b) = (Sprite::new(&wide, at), Sprite::new(&dot, at));
+        assert!(overlaps(a, b));
+        for (first, second) in [(a, b), (b, a)] {
+            let m = contact_manifold(first, second, 1.0).unwrap_or_else(|| panic!("none at {x}"));
+            assert!(
+                !m.points().is_empty() && m.normal.is_finite() && m.depth.is_finite(),
+                "{m:?}"
+            );
         }
     }
 }

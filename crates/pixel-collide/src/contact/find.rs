@@ -126,8 +126,10 @@ fn oriented(
     let margin = reach + texel * (SLACK + 1.0 / 64.0);
     let grown = Rect::new(sb.min - Vec2::splat(margin), sb.max + Vec2::splat(margin));
     // The bounds test and the grown walk reject, in a walk of both trees, a body over open air that
-    // the broad phase pairs with a whole level's terrain.
-    if !grown.intersects(&l.bounds()) {
+    // the broad phase pairs with a whole level's terrain. Closed, since far out an `f32` rectangle
+    // collapses to a point, which shares no open part with anything.
+    let lb = l.bounds();
+    if !(grown.min.cmple(lb.max).all() && lb.min.cmple(grown.max).all()) {
         return None;
     }
     let pair = Pair::new(s, l)?;
