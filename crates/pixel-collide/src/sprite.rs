@@ -40,8 +40,12 @@ impl<'a> Sprite<'a> {
     /// The shorter side of a texel's parallelogram's two axes, in world units: the scale the
     /// contact queries measure their slack in.
     pub(crate) fn texel_side(&self) -> f32 {
+        // In f64: the square of a column as short as 1e-20 underflows an f32 to 0.
         let m = self.transform.matrix2;
-        m.x_axis.length().min(m.y_axis.length())
+        (m.x_axis
+            .as_dvec2()
+            .length()
+            .min(m.y_axis.as_dvec2().length())) as f32
     }
 
     /// Places `mask` in `pose`, turning and scaling it about `origin`, its pivot in texels: the

@@ -4,12 +4,37 @@
 //! contacts, an exact circle and capsule against the nearest solid point, flat contacts with two level
 //! points, and the contract kept on masks up to 96 texels a side.
 
-use glam::{Affine2, Vec2};
+use glam::{Affine2, Mat2, Vec2};
 use pixel_collide::{
     capsule_manifold, circle_manifold, contact_manifold, distance, overlaps, push_out,
     push_out_along, Mask, Sprite,
 };
 use proptest::prelude::*;
+
+/// A sprite squashed to 1e-30 of a texel across (not degenerate: its columns stay perpendicular),
+/// whose column lengths underflow an `f32` when squared, lying across a texel (found by the
+/// `pair_queries` fuzz target): it overlaps, so it has a manifold.
+#[test]
+fn a_sprite_thinner_than_an_f32_square_can_hold_still_has_its_manifold() {
+    let (wide, dot) = (
+        Mask::from_fn(6, 1, |_, _| true).unwrap(),
+        Mask::from_fn(1, 1, |_, _| true).unwrap(),
+    );
+    let squashed = Mat2::from_cols(Vec2::new(2.9766533, 0.0), Vec2::new(0.0, -1e-30));
+    let a = Sprite::new(
+        &wide,
+        Affine2::from_mat2_translation(squashed, Vec2::new(0.0, 0.080568865)),
+    );
+    let b = Sprite::new(&dot, Affine2::IDENTITY);
+    assert!(overlaps(a, b));
+    for (first, second) in [(a, b), (b, a)] {
+        let m = contact_manifold(first, second, 1.0).expect("overlapping sprites have a manifold");
+        assert!(
+            m.normal.is_finite() && (m.depth - 0.080568865).abs() < 1e-6,
+            "{m:?}"
+        );
+    }
+}
 
 /// A random mask up to 24 texels a side, from sparse to dense.
 fn mask() -> impl Strategy<Value = Mask> {
