@@ -313,7 +313,8 @@ impl Seam {
         let (k, dk) = (self.axis, self.d[self.axis]);
         let size = if k == 0 { mask.width() } else { mask.height() };
         let both = |i: i64| {
-            let (a, b) = (self.line - 1, self.line);
+            // A line past `i64` saturates; the row or column below it lies outside every mask too.
+            let (a, b) = (self.line.saturating_sub(1), self.line);
             if k == 0 {
                 mask.solid_at(i, a) && mask.solid_at(i, b)
             } else {

@@ -34,6 +34,23 @@ fn a_point_past_i64_in_the_masks_texels_is_outside_without_overflow() {
     }
 }
 
+/// A segment or ray running along a texel edge line past `i64`'s reach in the mask's texels (found
+/// by the `sprite_queries` fuzz target) touches nothing, without overflowing the line below it.
+#[test]
+fn a_segment_along_a_texel_line_past_i64_is_outside_without_overflow() {
+    let m = Mask::from_fn(8, 8, |_, _| true).unwrap();
+    let s = Sprite::new(&m, Affine2::IDENTITY);
+    for far in [-1e20f32, 1e20, f32::MIN, f32::MAX] {
+        for (a, b) in [
+            (Vec2::new(0.0, far), Vec2::new(5.0, far)),
+            (Vec2::new(far, 0.0), Vec2::new(far, 5.0)),
+        ] {
+            assert!(!s.touches_segment(a, b), "{a} {b}");
+            assert!(s.raycast(a, b - a, 10.0).is_none(), "{a} {b}");
+        }
+    }
+}
+
 /// Two sprites overlapping far out, where `f32` bounds collapse to a point (a 2 x 1 and a 1 x 1
 /// mask at x = -1e20, found by the `pair_queries` fuzz target): the manifold is there whenever
 /// `overlaps` is, as near the origin.
