@@ -76,7 +76,8 @@ impl Sprite<'_> {
         })
     }
 
-    /// Whether some solid texel comes strictly closer than `radius` to world point `center`.
+    /// Whether some solid texel comes strictly closer than `radius` to world point `center`; any
+    /// positive radius counts, an infinite one reaching every solid texel.
     ///
     /// ```
     /// use glam::{Affine2, Vec2};
@@ -90,8 +91,13 @@ impl Sprite<'_> {
         let Some(world) = self.placed() else {
             return false;
         };
-        if !(radius > 0.0 && radius.is_finite() && center.is_finite()) {
+        if !(radius > 0.0 && center.is_finite()) {
             return false;
+        }
+        // Any radius counts, however large, as for `Mask::fill_circle`: an infinite one reaches
+        // every solid texel.
+        if radius == f32::INFINITY {
+            return self.mask.solid_count() > 0;
         }
         let (c, r) = (center.as_dvec2(), f64::from(radius));
         any_solid(self.mask, |n| {

@@ -10,6 +10,22 @@ use support::geometry::{distance_to_polygon, quad, sat_gap};
 use support::strategies::mask as sized_mask;
 
 /// A random mask up to 24 texels a side.
+/// A circle of infinite radius reaches every solid texel, as `Mask::fill_circle`'s does (found by
+/// the `sprite_queries` fuzz target: it touched nothing), and one of NaN or no radius nothing.
+#[test]
+fn a_circle_of_infinite_radius_touches_any_sprite_with_a_solid_texel() {
+    let dot = Mask::from_fn(3, 3, |x, y| x == 1 && y == 1).unwrap();
+    let empty = Mask::from_fn(3, 3, |_, _| false).unwrap();
+    let at = Affine2::from_translation(Vec2::new(-6.5, 0.0));
+    for center in [Vec2::ZERO, Vec2::new(3.76, 3.76), Vec2::splat(1e30)] {
+        assert!(Sprite::new(&dot, at).touches_circle(center, f32::INFINITY), "{center}");
+        assert!(!Sprite::new(&empty, at).touches_circle(center, f32::INFINITY), "{center}");
+        assert!(!Sprite::new(&dot, at).touches_circle(center, f32::NAN), "{center}");
+        assert!(!Sprite::new(&dot, at).touches_circle(center, 0.0), "{center}");
+    }
+    assert!(!Sprite::new(&dot, at).touches_circle(Vec2::NAN, f32::INFINITY));
+}
+
 fn mask() -> impl Strategy<Value = Mask> {
     sized_mask(24)
 }
