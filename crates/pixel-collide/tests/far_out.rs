@@ -15,6 +15,22 @@ fn touching_pairs_keeps_sprites_far_out_whose_f32_bounds_collapse() {
     assert_eq!(sweep.touching(at(1e10, 1e10)), [0, 1]);
 }
 
+/// A sprite so far out (1e20) that even `f64` bounds collapse to a point (found by the
+/// `broad_phase` fuzz target): the sweep still pairs it with what it overlaps, and `touching` finds it.
+#[test]
+fn touching_pairs_keeps_sprites_whose_f64_bounds_collapse() {
+    let m = Mask::from_fn(8, 8, |_, _| true).unwrap();
+    let at = |x: f32, y: f32| Sprite::new(&m, Affine2::from_translation(Vec2::new(x, y)));
+    for far in [-1e20f32, 1e20, 3e30] {
+        let sprites = [at(far, 0.0), at(0.0, 0.0), at(far, 0.0), at(0.0, far)];
+        assert!(overlaps(sprites[0], sprites[2]));
+        let sweep = SweepAndPrune::new(&sprites);
+        assert_eq!(sweep.touching_pairs(), [(0, 2)], "at {far}");
+        assert_eq!(sweep.touching(sprites[0]), [0, 2], "at {far}");
+        assert_eq!(sweep.touching(sprites[3]), [3], "at {far}");
+    }
+}
+
 /// A point query whose local point lies past `i64`'s reach (a sprite at 1e20, the point at the
 /// origin, or the reverse) answers `false` instead of overflowing the texel index below it.
 #[test]

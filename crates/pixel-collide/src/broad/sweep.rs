@@ -198,6 +198,10 @@ impl Bounds {
         .map(|c| t.transform_point2(c));
         let min = corners.iter().fold(DVec2::INFINITY, |a, c| a.min(*c));
         let max = corners.iter().fold(DVec2::NEG_INFINITY, |a, c| a.max(*c));
+        // Far out (1e20) even f64 bounds collapse to a point: each side moves out by a few units in
+        // the last place, so that a sprite there still has bounds to meet others by.
+        let pad = 4.0 * f64::EPSILON * min.abs().max(max.abs()).max_element();
+        let (min, max) = (min - DVec2::splat(pad), max + DVec2::splat(pad));
         // A sprite of no area, or holding a NaN or an infinity, touches nothing.
         (min.is_finite() && max.is_finite() && max.x > min.x && max.y > min.y)
             .then_some(Bounds { min, max })
