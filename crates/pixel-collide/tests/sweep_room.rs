@@ -145,3 +145,25 @@ fn a_room_kept_across_frames_that_change_count_order_and_placeability_finds_ever
         "{many} frames with many pairs"
     );
 }
+
+/// A sliver 6e-16 of a texel across lying over solid texels of another sprite (found by the
+/// `broad_phase` fuzz target): the pair test counts an overlap that thin as touching only, and the
+/// sweep's quick accepts (solid discs, probes) now leave it to the pair test instead of pairing it.
+#[test]
+fn a_sliver_thinner_than_the_pair_tests_rule_is_not_paired_by_the_quick_accepts() {
+    let words = [175u64, 384, 63, 80, 416, 367, 294, 495, 55];
+    let m = Mask::from_strip_words(9, 9, words.to_vec()).unwrap();
+    let squashed = glam::Mat2::from_cols(
+        Vec2::new(5.764452e-16, 4.093545e-34),
+        Vec2::new(0.18823817, 0.93826103),
+    );
+    let sliver = Sprite::new(
+        &m,
+        Affine2::from_mat2_translation(squashed, Vec2::splat(0.7529527)),
+    );
+    let plain = Sprite::new(&m, Affine2::IDENTITY);
+    assert!(!overlaps(sliver, plain));
+    let sweep = SweepAndPrune::new(&[sliver, plain]);
+    assert!(sweep.touching_pairs().is_empty());
+    assert_eq!(sweep.touching(plain), [1]);
+}

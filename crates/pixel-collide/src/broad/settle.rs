@@ -63,6 +63,26 @@ fn stretch_circle(t: &DAffine2, r: f64) -> [f64; 3] {
     [0.0, 0.0, r * stretch]
 }
 
+/// Whether each sprite's texels are thick enough against the other sprite for a shared point to
+/// mean shared area as the pair test counts it: an overlap thinner than about 1e-12 of a mask's size
+/// is touching only (`docs/collision.md`), and a sliver or a speck within a thousand times that of
+/// the other sprite's size is left to the pair test.
+pub(super) fn thick_enough(a: &Sprite<'_>, b: &Sprite<'_>) -> bool {
+    let measure = |s: &Sprite<'_>| {
+        let m = s.transform.matrix2;
+        let (c0, c1) = (m.x_axis.as_dvec2(), m.y_axis.as_dvec2());
+        let long = c0.length().max(c1.length());
+        // The shortest altitude of a texel's parallelogram, and the sprite's longest reach.
+        let altitude = c0.perp_dot(c1).abs() / long;
+        (
+            altitude,
+            long * f64::from(s.mask.width().max(s.mask.height())),
+        )
+    };
+    let ((ta, ea), (tb, eb)) = (measure(a), measure(b));
+    ta > 1e-9 * eb && tb > 1e-9 * ea
+}
+
 /// Whether two solid discs overlap by more than rounding: then the sprites share solid area.
 pub(super) fn discs_overlap(a: &[f64; 3], b: &[f64; 3]) -> bool {
     let reach = (a[2] + b[2]) * (1.0 - 1e-9) - 1e-9;

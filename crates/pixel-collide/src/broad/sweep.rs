@@ -5,7 +5,7 @@ use glam::DVec2;
 
 use super::obstacles::Obstacles;
 use super::settle::{
-    circle, circles_apart, discs_overlap, hulls_apart, inner, probes_meet, Placed,
+    circle, circles_apart, discs_overlap, hulls_apart, inner, probes_meet, thick_enough, Placed,
 };
 use crate::geom::Rect;
 use crate::pair::{overlaps, placeable};
@@ -425,7 +425,7 @@ impl<'a> SweepAndPrune<'a> {
             (Some(pk), Some(po)) => probes_meet(s, pk, other, po),
             _ => false,
         };
-        if discs_overlap(&self.lanes.inner[k], within) || probed() {
+        if (discs_overlap(&self.lanes.inner[k], within) || probed()) && thick_enough(s, other) {
             placeable(s, other)
         } else if let (Some(pk), Some(po)) = (self.lanes.placed.get(k), placed) {
             !hulls_apart(s, pk, other, po) && overlaps(*s, *other)
