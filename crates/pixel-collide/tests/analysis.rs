@@ -1,6 +1,8 @@
 //! Mask analysis (centroid, inverse, scale, connected components, bounding rectangles, outline,
 //! convolution, orientation, images) against brute force over every texel.
 
+mod support;
+
 use std::collections::BTreeSet;
 
 use glam::{Affine2, Vec2};
@@ -56,7 +58,7 @@ fn flood_components(m: &Mask) -> Vec<BTreeSet<(i64, i64)>> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(500))]
+    #![proptest_config(support::cases(500))]
 
     #[test]
     fn centroid_is_the_mean_of_solid_texel_centres(m in mask()) {
@@ -216,7 +218,7 @@ fn turned_half(m: &Mask) -> Mask {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(400))]
+    #![proptest_config(support::cases(400))]
 
     #[test]
     fn convolve_marks_exactly_the_offsets_where_two_texels_meet(
@@ -340,7 +342,7 @@ fn wide_mask() -> impl Strategy<Value = Mask> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
+    #![proptest_config(support::cases(300))]
 
     #[test]
     fn moments_and_mass_properties_match_a_sum_over_every_texel(

@@ -1,6 +1,8 @@
 //! Shape casts: a body swept through random worlds of turned, scaled and flipped masks must stop
 //! exactly where the first of them is met, never pass through one, and say which.
 
+mod support;
+
 use glam::{Affine2, Vec2};
 use pixel_collide::{cast, overlaps, Body, Mask, Pose, Sprite};
 use proptest::prelude::*;
@@ -36,7 +38,7 @@ fn touching(world: &[Sprite<'_>], body: Body<'_>, position: Vec2) -> Vec<usize> 
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(120))]
+    #![proptest_config(support::cases(120))]
 
     #[test]
     fn a_cast_stops_at_the_first_obstacle_met_and_passes_through_none(

@@ -2,6 +2,8 @@
 //! radius; squares, ellipses, rings, bitten or holed discs and discs too small are not; and whatever
 //! it finds holds its contract over every texel (brute force).
 
+mod support;
+
 use glam::Vec2;
 use pixel_collide::{Circle, Mask};
 use proptest::prelude::*;
@@ -51,7 +53,7 @@ fn obeys_contract(m: &Mask, c: Circle) -> Result<(), String> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
+    #![proptest_config(support::cases(300))]
 
     #[test]
     fn circles_sampled_at_texel_centres_are_found(

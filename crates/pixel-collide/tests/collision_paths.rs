@@ -175,7 +175,7 @@ fn placement() -> impl Strategy<Value = Affine2> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(400))]
+    #![proptest_config(support::cases(400))]
 
     #[test]
     fn aligned_placements_agree_with_counting_shared_texels(

@@ -93,7 +93,7 @@ fn solid_texel_rects(mask: &Mask, t: Affine2) -> Vec<(DVec2, DVec2)> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(1000))]
+    #![proptest_config(support::cases(1000))]
 
     #[test]
     fn grid_aligned_sprites_agree_with_exact_texel_rectangles(

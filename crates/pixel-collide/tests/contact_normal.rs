@@ -21,7 +21,7 @@ fn contact_normal_of_a_body_sunk_into_a_floor_points_from_the_first_into_the_sec
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(2000))]
+    #![proptest_config(support::cases(2000))]
 
     /// Two solid rectangles (each one box) placed by translation: the normal and depth are the
     /// rectangles' minimum translation, which for two boxes is the axis of least overlap.
@@ -118,7 +118,7 @@ fn tied_transform() -> impl Strategy<Value = Affine2> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(3000))]
+    #![proptest_config(support::cases(3000))]
 
     /// Ties included: `collide(b, a)` is `collide(a, b)` with the normal negated, bit for bit.
     #[test]

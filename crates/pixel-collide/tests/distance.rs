@@ -79,7 +79,7 @@ fn check(a: &Mask, ta: Affine2, b: &Mask, tb: Affine2) -> Result<(), TestCaseErr
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
+    #![proptest_config(support::cases(300))]
 
     #[test]
     fn distance_is_the_nearest_pair_of_solid_texels(
@@ -104,7 +104,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(24))]
+    #![proptest_config(support::cases(24))]
 
     #[test]
     fn distance_of_larger_round_masks_walked_as_bits_is_exact(

@@ -1,6 +1,8 @@
 //! Editing masks in place: each edit against a per-texel model, and the edited mask's answers against
 //! a mask built afresh from the same texels.
 
+mod support;
+
 use glam::{Affine2, Mat2, Vec2};
 use pixel_collide::{collide, overlap_area, overlaps, Mask, Sprite};
 use proptest::prelude::*;
@@ -90,7 +92,7 @@ fn placement() -> impl Strategy<Value = Affine2> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(150))]
+    #![proptest_config(support::cases(150))]
 
     #[test]
     fn edits_follow_their_rule_and_the_tree_answers_as_a_fresh_build_does(

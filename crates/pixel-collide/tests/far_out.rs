@@ -1,5 +1,7 @@
 //! Far from the origin, where `f32` bounds collapse: the broad phase agrees with the pair test.
 
+mod support;
+
 use glam::{Affine2, Vec2};
 use pixel_collide::{collide, contact_manifold, overlaps, Mask, Sprite, SweepAndPrune};
 use proptest::prelude::*;
@@ -91,7 +93,7 @@ fn overlapping_sprites_far_out_have_a_manifold_though_their_bounds_collapse() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(500))]
+    #![proptest_config(support::cases(500))]
 
     /// Sprites scattered a few texels apart around a point anywhere from 1e3 to 1e12 from the origin,
     /// some turned: the sweep's pairs are exactly the pairs `collide` finds.

@@ -4,6 +4,8 @@
 //! contacts, an exact circle and capsule against the nearest solid point, flat contacts with two level
 //! points, and the contract kept on masks up to 96 texels a side.
 
+mod support;
+
 use glam::{Affine2, Mat2, Vec2};
 use pixel_collide::{
     capsule_manifold, circle_manifold, contact_manifold, distance, overlaps, push_out,
@@ -96,7 +98,7 @@ fn texel(s: &Sprite<'_>) -> f32 {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(200))]
+    #![proptest_config(support::cases(200))]
 
     #[test]
     fn the_normal_is_reversed_exactly_when_the_pair_is_swapped(
@@ -297,7 +299,7 @@ fn large_placement() -> impl Strategy<Value = Affine2> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(40))]
+    #![proptest_config(support::cases(40))]
 
     #[test]
     fn large_masks_keep_the_contract_reversed_and_on_their_texels(

@@ -2,6 +2,8 @@
 //! spot, tiles of one sheared layer): the reversal exact whenever the two differ, a depth that is a
 //! real way out for every overlap, and an infinite reach that means any distance.
 
+mod support;
+
 use glam::{Affine2, Vec2};
 use pixel_collide::{contact_manifold, distance, overlap_area, push_out, Mask, Sprite};
 use proptest::prelude::*;
@@ -87,7 +89,7 @@ fn check(a: Sprite<'_>, b: Sprite<'_>) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
+    #![proptest_config(support::cases(300))]
 
     #[test]
     fn two_masks_at_one_placement_keep_every_promise(

@@ -1,6 +1,8 @@
 //! Time of impact and push-out against brute force: a dense sweep of the exact test over the step,
 //! every whole-texel move, and marches along the push direction.
 
+mod support;
+
 use glam::{Affine2, Mat2, Vec2};
 use pixel_collide::{
     collide, overlaps, push_out, push_out_along, time_of_impact, Mask, Motion, Pose, Sprite,
@@ -146,7 +148,7 @@ fn check_against_sweep(a: &Motion<'_>, b: &Motion<'_>) -> Result<(), TestCaseErr
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 10_000, ..ProptestConfig::default() })]
+    #![proptest_config(support::cases(10_000))]
 
     /// Never later than the first touch the dense sweep finds (but for grazes between two multiples of
     /// the resolution), never a touch the exact test does not confirm, and the same both ways round.
@@ -227,7 +229,7 @@ fn tie_key(d: Vec2) -> (i64, i64, i64, i64) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 10_000, ..ProptestConfig::default() })]
+    #![proptest_config(support::cases(10_000))]
 
     /// On a shared square grid the push is the shortest whole-texel move that frees the sprites (found
     /// by trying every one), settled by the tie rule, and no shorter move of any length frees them.

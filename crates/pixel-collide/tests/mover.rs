@@ -2,6 +2,8 @@
 //! and flipped masks in which it must never end inside anything, never pass through a thin wall,
 //! and say it stands exactly when it met a floor.
 
+mod support;
+
 use glam::{Affine2, Vec2};
 use pixel_collide::{
     overlaps, sprite_transform, Body, ContactKind, Mask, Moved, Mover, Pose, Sprite, SweepAndPrune,
@@ -443,7 +445,7 @@ fn check_contacts(mover: &Mover, up: Vec2, moved: &Moved) -> Result<(), TestCase
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(512))]
+    #![proptest_config(support::cases(512))]
 
     #[test]
     fn random_worlds_never_end_inside_never_tunnel_and_stand_only_on_floors(

@@ -97,7 +97,7 @@ fn check(a: &Mask, ta: Affine2, b: &Mask, tb: Affine2, reach: f32) -> Result<(),
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(256))]
+    #![proptest_config(support::cases(256))]
 
     #[test]
     fn near_rects_are_solid_within_reach_and_miss_no_texel_pair(

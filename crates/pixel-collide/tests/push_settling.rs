@@ -137,7 +137,7 @@ fn small_mask() -> impl Strategy<Value = Mask> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 1500, max_global_rejects: 100_000, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { max_global_rejects: 100_000, ..support::cases(1500) })]
 
     /// Two masks under one shared rotation and scale (so their texel grids are parallel and gaps
     /// are exactly a body wide), offset off the grid: every push ends apart at the first free

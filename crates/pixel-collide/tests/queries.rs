@@ -77,7 +77,7 @@ fn agrees(hit: bool, measure: f64) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(1000))]
+    #![proptest_config(support::cases(1000))]
 
     #[test]
     fn point_query_agrees_with_the_texel_under_the_point(m in mask(), t in placement(), p in point()) {
@@ -152,7 +152,7 @@ fn texel_interval(p: DVec2, d: DVec2, len: f64, x: f64, y: f64) -> Option<(f64, 
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(1000))]
+    #![proptest_config(support::cases(1000))]
 
     #[test]
     fn raycast_finds_the_nearest_texel_brute_force_finds(
@@ -268,7 +268,7 @@ fn check_overlap_mask(a: &Mask, ta: Affine2, b: &Mask, tb: Affine2) -> Result<()
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(500))]
+    #![proptest_config(support::cases(500))]
 
     #[test]
     fn overlap_mask_agrees_with_brute_force(a in mask(), b in mask(), ta in placement(), tb in placement()) {
@@ -327,7 +327,7 @@ fn sweep_and_prune_sees_texels_an_edit_adds_far_from_the_first_ones() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(200))]
+    #![proptest_config(support::cases(200))]
 
     #[test]
     fn sweep_and_prune_finds_exactly_the_touching_pairs(

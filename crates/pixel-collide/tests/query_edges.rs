@@ -1,6 +1,8 @@
 //! Queries decided at the very edges of texels: rectangles by their own corners, against an exact
 //! reference in f64 for translated sprites.
 
+mod support;
+
 use glam::{Affine2, DVec2, Vec2};
 use pixel_collide::{Mask, Rect, Sprite};
 use proptest::prelude::*;
@@ -62,7 +64,7 @@ fn touches_rect_is_false_for_a_rectangle_whose_bottom_lies_on_a_texels_top() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(4000))]
+    #![proptest_config(support::cases(4000))]
 
     /// Rectangles whose sides lie exactly on texel edges (ground under a platformer's probe box) touch
     /// exactly when the exact reference says they share interior with a solid texel.
@@ -186,7 +188,7 @@ fn ray_starting_on_a_texel_face_enters_at_distance_zero() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(3000))]
+    #![proptest_config(support::cases(3000))]
 
     /// Segments and rays along edge lines of random masks (solid texels about two in three, so seams
     /// inside solid ground and steps like `###/##.` are common), under whole-texel offsets and
@@ -256,7 +258,7 @@ fn a_ray_of_length_zero_from_a_corner_of_four_solid_texels_hits_at_its_start() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(3000))]
+    #![proptest_config(support::cases(3000))]
 
     /// A ray of length zero hits exactly when a ray from the same start hits at distance zero: from
     /// inside the union, or on a solid texel's face pointing into it; starts and directions on the

@@ -55,7 +55,7 @@ fn agrees_with_the_exact_walk(
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(2000))]
+    #![proptest_config(support::cases(2000))]
 
     #[test]
     fn turned_sprites_of_rectangles_answer_as_the_exact_walk(

@@ -36,3 +36,17 @@ pub fn mirrored(ab: Option<pixel_collide::Contact>, ba: Option<pixel_collide::Co
         _ => false,
     }
 }
+
+/// `cases` cases of a property test, each failure saved beside the test's source
+/// (`tests/NAME.proptest-regressions`) and replayed first on every run after: proptest's default
+/// looks for a `lib.rs` above a file under `tests/`, finds none, and saves nothing.
+pub fn cases(cases: u32) -> proptest::test_runner::Config {
+    use proptest::test_runner::{Config, FileFailurePersistence};
+    Config {
+        cases,
+        failure_persistence: Some(Box::new(FileFailurePersistence::WithSource(
+            "proptest-regressions",
+        ))),
+        ..Config::default()
+    }
+}
