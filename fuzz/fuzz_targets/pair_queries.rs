@@ -113,6 +113,21 @@ fn run(u: &mut Unstructured<'_>) -> Result<()> {
             );
         }
     }
+    if let Some(m) = manifold.filter(|_| hit) {
+        // The depth along the normal is a way out: either sprite moved by it overlaps the other
+        // by no more than the oracle's margin (an exact fit, where moving any farther overlaps
+        // again, rounds to a sliver either side).
+        let step = m.normal * m.depth;
+        let a_out = solid_quads(&ma, Affine2::from_translation(-step) * ta);
+        let b_out = solid_quads(&mb, Affine2::from_translation(step) * tb);
+        let margin = MARGIN * (1.0 + f64::from(m.depth));
+        let free = overlap_oracle(&a_out, &qb, margin) != Some(true)
+            || overlap_oracle(&qa, &b_out, margin) != Some(true);
+        assert!(
+            free,
+            "not a way out: {m:?}, {ma:?} at {ta:?}, {mb:?} at {tb:?}"
+        );
+    }
     if let Some(p) = push {
         assert!(p.offset.is_finite() && p.normal.is_finite(), "{p:?}");
         // Moved by the offset, the first sprite leaves the second (up to the push's tolerance).
