@@ -11,35 +11,6 @@ use pixel_collide::{
 use proptest::prelude::*;
 
 /// A random mask of up to 10 x 10 texels from its bits, about `fill` of them solid.
-/// A sprite that travels 1e20 world units in one step onto another (found by the
-/// `motion_queries` fuzz target): the touch at the step's end is found, where the f64 sums of the
-/// clearing test, cancelling to within far more than a texel, once cleared the whole step.
-#[test]
-fn an_impact_at_the_end_of_a_step_from_1e20_away_is_found() {
-    for side in [1, 3, 8] {
-        let m = Mask::from_fn(side, side, |_, _| true).unwrap();
-        let origin = Vec2::splat(side as f32 / 2.0);
-        let a = Motion::new(
-            &m,
-            Pose::new(Vec2::new(1e20, 0.0), 0.0, Vec2::ONE),
-            Pose::new(Vec2::new(0.0, 0.093386635), 0.0, Vec2::ONE),
-            origin,
-        );
-        let b = Motion::new(
-            &m,
-            Pose::new(Vec2::new(0.0, -4.0), -8.5, Vec2::new(0.0, -10.0)),
-            Pose::new(Vec2::ZERO, 2.1407819, Vec2::ONE),
-            origin,
-        );
-        assert!(overlaps(a.sprite_at(1.0), b.sprite_at(1.0)));
-        let i = time_of_impact(&a, &b).unwrap_or_else(|| panic!("no impact of {side} x {side}"));
-        assert!(
-            overlaps(a.sprite_at(i.contact_time), b.sprite_at(i.contact_time)),
-            "{i:?}"
-        );
-    }
-}
-
 fn mask() -> impl Strategy<Value = Mask> {
     (1u32..=10, 1u32..=10, 0.3f64..0.9, any::<u64>()).prop_map(|(w, h, fill, seed)| {
         let mut s = seed | 1;

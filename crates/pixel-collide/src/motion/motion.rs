@@ -283,14 +283,9 @@ fn apart_over(a: Sprite<'_>, b: Sprite<'_>, ra: &Reach, rb: &Reach, half: f64) -
     // projects on a local axis n as D . (M^-T n): each axis grows by the sweep's, the stray disc's
     // and the rounding box's projections on that world direction.
     let to_world = pair.world.matrix2.inverse().transpose();
-    // Over a travel of 1e20 the walk's f64 sums cancel to within far more than a texel: each axis
-    // grows by a hair of the distances involved, so that rounding alone never clears an interval.
-    let pad = 1e-9 * (pair.world.translation.length() + sweep.length() + stray + slack.length());
     let grow = |n: glam::DVec2| {
         let g = to_world * n;
-        let reach =
-            sweep.dot(g).abs() + stray * g.length() + slack.x * g.x.abs() + slack.y * g.y.abs();
-        reach + pad * g.length().max(1.0)
+        sweep.dot(g).abs() + stray * g.length() + slack.x * g.x.abs() + slack.y * g.y.abs()
     };
     let extra = [
         grow(glam::DVec2::X),
