@@ -18,10 +18,22 @@ fn a_circle_of_infinite_radius_touches_any_sprite_with_a_solid_texel() {
     let empty = Mask::from_fn(3, 3, |_, _| false).unwrap();
     let at = Affine2::from_translation(Vec2::new(-6.5, 0.0));
     for center in [Vec2::ZERO, Vec2::new(3.76, 3.76), Vec2::splat(1e30)] {
-        assert!(Sprite::new(&dot, at).touches_circle(center, f32::INFINITY), "{center}");
-        assert!(!Sprite::new(&empty, at).touches_circle(center, f32::INFINITY), "{center}");
-        assert!(!Sprite::new(&dot, at).touches_circle(center, f32::NAN), "{center}");
-        assert!(!Sprite::new(&dot, at).touches_circle(center, 0.0), "{center}");
+        assert!(
+            Sprite::new(&dot, at).touches_circle(center, f32::INFINITY),
+            "{center}"
+        );
+        assert!(
+            !Sprite::new(&empty, at).touches_circle(center, f32::INFINITY),
+            "{center}"
+        );
+        assert!(
+            !Sprite::new(&dot, at).touches_circle(center, f32::NAN),
+            "{center}"
+        );
+        assert!(
+            !Sprite::new(&dot, at).touches_circle(center, 0.0),
+            "{center}"
+        );
     }
     assert!(!Sprite::new(&dot, at).touches_circle(Vec2::NAN, f32::INFINITY));
 }
