@@ -12,6 +12,7 @@ mod buffer;
 mod components;
 mod detach;
 mod errors;
+mod given;
 mod group;
 mod layer;
 mod mask;

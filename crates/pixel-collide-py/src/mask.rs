@@ -10,6 +10,7 @@ use crate::args;
 use crate::components::{component_words, in_scan_order};
 use crate::detach::maybe_detach;
 use crate::errors::mask_error;
+use crate::given::{other_mask, Output};
 use crate::layer::{layered, Layer};
 use crate::pygame::Texels;
 use crate::rects::rect_like;
@@ -52,7 +53,7 @@ impl PyMask {
     }
 
     /// A mask read from pygame.
-    fn from_texels(texels: Texels) -> PyResult<Self> {
+    pub fn from_texels(texels: Texels) -> PyResult<Self> {
         match texels {
             Texels::Mask(m) => Ok(PyMask::new(*m)),
             Texels::ZeroSize(w, h) => PyMask::sized(w, h, false),
@@ -70,7 +71,7 @@ impl PyMask {
     }
 
     /// A mask of this one's size with the texels of `words` (strip words of `inner`'s size).
-    fn with_words(&self, words: Vec<u64>) -> PyResult<Self> {
+    pub fn with_words(&self, words: Vec<u64>) -> PyResult<Self> {
         if self.is_zero_size() {
             return PyMask::sized(self.size.0, self.size.1, false);
         }
@@ -798,7 +799,7 @@ impl PyMask {
 
     /// Puts `new`'s texels and size in place of this mask's; a `BufferError` while a buffer view
     /// of its words is open, which would point at words freed here.
-    fn replace(&mut self, new: PyMask) -> PyResult<()> {
+    pub fn replace(&mut self, new: PyMask) -> PyResult<()> {
         if self.exports.load(Ordering::Acquire) > 0 {
             return Err(pyo3::exceptions::PyBufferError::new_err(
                 "the mask's words are exported through a memoryview: release it first",
@@ -812,97 +813,6 @@ impl PyMask {
     fn py_new_sized(width: i64, height: i64, fill: bool) -> PyResult<Self> {
         let (w, h) = args::size_or_zero(width, height)?;
         PyMask::sized(w, h, fill)
-    }
-}
-
-/// Another mask a method was given: one of this package's, borrowed, or a copy of pygame's.
-pub enum OtherMask<'py> {
-    /// A `pixel_collide.Mask` (or an instance of a subclass).
-    Ours(PyRef<'py, PyMask>),
-    /// A `pygame.mask.Mask`, copied word for word.
-    Theirs(Box<PyMask>),
-}
-
-impl std::ops::Deref for OtherMask<'_> {
-    type Target = PyMask;
-
-    fn deref(&self) -> &PyMask {
-        match self {
-            OtherMask::Ours(m) => m,
-            OtherMask::Theirs(m) => m,
-        }
-    }
-}
-
-/// `obj` as a mask: this package's, or pygame's copied (as pygame's own methods take any pygame
-/// mask); else a `TypeError` naming what was given.
-pub fn other_mask<'py>(obj: &Bound<'py, PyAny>) -> PyResult<OtherMask<'py>> {
-    if let Ok(mask) = obj.cast::<PyMask>() {
-        return Ok(OtherMask::Ours(mask.try_borrow()?));
-    }
-    crate::pygame::pygame_mask(obj)?
-        .map(|texels| PyMask::from_texels(texels).map(|m| OtherMask::Theirs(Box::new(m))))
-        .unwrap_or_else(|| {
-            Err(pyo3::exceptions::PyTypeError::new_err(format!(
-                "other must be a Mask (pixel_collide's or pygame's), not {}",
-                args::describe(obj)
-            )))
-        })
-}
-
-/// The mask `convolve` draws onto: one of this package's, or pygame's, written back word for word.
-enum Output<'py> {
-    /// A `pixel_collide.Mask`.
-    Ours(Bound<'py, PyMask>),
-    /// A `pygame.mask.Mask` and a copy of its texels.
-    Theirs(Bound<'py, PyAny>, Box<PyMask>),
-}
-
-impl<'py> Output<'py> {
-    /// `obj` as an output mask, or a `TypeError` naming what was given.
-    fn of(obj: &Bound<'py, PyAny>) -> PyResult<Self> {
-        if let Ok(mask) = obj.cast::<PyMask>() {
-            return Ok(Output::Ours(mask.clone()));
-        }
-        match crate::pygame::pygame_mask(obj)? {
-            Some(texels) => Ok(Output::Theirs(
-                obj.clone(),
-                Box::new(PyMask::from_texels(texels)?),
-            )),
-            None => Err(pyo3::exceptions::PyTypeError::new_err(format!(
-                "output must be a Mask (pixel_collide's or pygame's), not {}",
-                args::describe(obj)
-            ))),
-        }
-    }
-
-    /// `conv` drawn on the output with its top-left texel on the output's texel `offset`.
-    fn draw(&self, conv: &Mask, offset: (i64, i64)) -> PyResult<()> {
-        let drawn = |out: &PyMask| -> PyResult<PyMask> {
-            let room = words_for(out.inner.width(), out.inner.height())?;
-            out.with_words(layered(&out.inner, conv, offset, Layer::Or, room))
-        };
-        match self {
-            Output::Ours(mask) => {
-                let mut out = mask.try_borrow_mut()?;
-                let laid = drawn(&out)?;
-                out.replace(laid)?;
-            }
-            Output::Theirs(target, copy) => {
-                if !copy.is_zero_size() {
-                    crate::pygame::write_pygame(target, &drawn(copy)?.inner)?;
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// The output as the object returned.
-    fn into_any(self) -> Bound<'py, PyAny> {
-        match self {
-            Output::Ours(mask) => mask.into_any(),
-            Output::Theirs(target, _) => target,
-        }
     }
 }
 
