@@ -1,0 +1,93 @@
+//! Questions about two placed sprites: do they touch, where, how deep, how far apart, how to part
+//! them.
+
+use pixel_collide as core;
+
+use crate::args::{call, out, sprite};
+use crate::status::pc_status;
+use crate::types::{pc_closest, pc_contact, pc_push, pc_sprite};
+
+/// Whether the two sprites share a solid texel's area anywhere (touching along an edge or at a
+/// corner is not overlapping); `*overlapping` is written.
+#[no_mangle]
+pub extern "C" fn pc_overlaps(a: pc_sprite, b: pc_sprite, overlapping: *mut bool) -> pc_status {
+    const F: &str = "pc_overlaps";
+    call(F, || {
+        let overlapping = out(F, "overlapping", overlapping)?;
+        *overlapping = core::overlaps(sprite(F, "a", a)?, sprite(F, "b", b)?);
+        Ok(())
+    })
+}
+
+/// Whether the two sprites overlap, and if so a point inside both, a normal from `a` towards `b`
+/// and the depth along it; `*contact` is written (`found` false when they do not overlap).
+#[no_mangle]
+pub extern "C" fn pc_collide(a: pc_sprite, b: pc_sprite, contact: *mut pc_contact) -> pc_status {
+    const F: &str = "pc_collide";
+    call(F, || {
+        let contact = out(F, "contact", contact)?;
+        *contact = match core::collide(sprite(F, "a", a)?, sprite(F, "b", b)?) {
+            Some(c) => pc_contact {
+                found: true,
+                point: c.point.into(),
+                normal: c.normal.into(),
+                depth: c.depth,
+            },
+            None => pc_contact::default(),
+        };
+        Ok(())
+    })
+}
+
+/// The world area the two sprites' solid texels share, exact under any placement.
+#[no_mangle]
+pub extern "C" fn pc_overlap_area(a: pc_sprite, b: pc_sprite, area: *mut f32) -> pc_status {
+    const F: &str = "pc_overlap_area";
+    call(F, || {
+        let area = out(F, "area", area)?;
+        *area = core::overlap_area(sprite(F, "a", a)?, sprite(F, "b", b)?);
+        Ok(())
+    })
+}
+
+/// The world distance between the two sprites' closest solid texels (0 when they touch), with a
+/// closest point on each.
+#[no_mangle]
+pub extern "C" fn pc_distance(a: pc_sprite, b: pc_sprite, distance: *mut pc_closest) -> pc_status {
+    const F: &str = "pc_distance";
+    call(F, || {
+        let distance = out(F, "distance", distance)?;
+        *distance = match core::distance(sprite(F, "a", a)?, sprite(F, "b", b)?) {
+            Some(d) => pc_closest {
+                found: true,
+                distance: d.distance,
+                on_a: d.on_a.into(),
+                on_b: d.on_b.into(),
+                lower_bound: d.lower_bound,
+                budget_ran_out: d.lower_bound < d.distance,
+            },
+            None => pc_closest::default(),
+        };
+        Ok(())
+    })
+}
+
+/// The shortest move of `a` that parts it from `b`, with the contact normal; `found` is false
+/// when they do not overlap.
+#[no_mangle]
+pub extern "C" fn pc_push_out(a: pc_sprite, b: pc_sprite, push: *mut pc_push) -> pc_status {
+    const F: &str = "pc_push_out";
+    call(F, || {
+        let push = out(F, "push", push)?;
+        *push = match core::push_out(sprite(F, "a", a)?, sprite(F, "b", b)?) {
+            Some(p) => pc_push {
+                found: true,
+                offset: p.offset.into(),
+                normal: p.normal.into(),
+                budget_ran_out: p.fell_back,
+            },
+            None => pc_push::default(),
+        };
+        Ok(())
+    })
+}

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# The C library (crates/pixel-collide-c): built and installed into a prefix, then tested as an outside
+# program would use it.
+#
+#   bash scripts/c.sh install PREFIX   the release library, its header and pkg-config file under PREFIX
+#   bash scripts/c.sh test             installs into target/c/prefix, then: an outside C project built
+#                                      through pkg-config, the header as C and C++, the C test program under
+#                                      valgrind, the LÖVE module against LÖVE's drawing and its demo under
+#                                      Xvfb, the C# binding under Mono
+#   bash scripts/c.sh bench            the boundary's cost against Rust, LuaJIT's and C#'s figures
+#
+# cargo-c would do what `install` does; it compiles cargo itself (minutes on two cores), which CI's
+# budget cannot carry, so the twenty lines below write the same files.
+set -euo pipefail
+here="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$here"
+cargo() { bash "$here/scripts/cargo.sh" "$@"; }
+crate="$here/crates/pixel-collide-c"
+target="$(cargo metadata --format-version 1 --no-deps | python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')"
+version="$(sed -n 's/^version = "\(.*\)"/\1/p' "$crate/Cargo.toml" | head -1)"
+work="$target/c"
+
+install() {
+  local prefix="$1"
+  mkdir -p "$prefix/lib/pkgconfig" "$prefix/include"
+  prefix="$(cd "$prefix" && pwd)"
+  # One build of the release library that also prints what a static link needs beside it.
+  local libs
+  libs="$(cargo rustc --release --locked -p pixel-collide-c --lib -- --print native-static-libs 2>&1 \
+    | tee /dev/stderr | sed -n 's/.*native-static-libs: //p' | tail -1)"
+  local major="${version%%.*}"
+  cp "$target/release/libpixel_collide_c.a" "$prefix/lib/libpixel_collide.a"
+  cp "$target/release/libpixel_collide_c.so" "$prefix/lib/libpixel_collide.so.$version"
+  ln -sf "libpixel_collide.so.$version" "$prefix/lib/libpixel_collide.so.$major"
+  ln -sf "libpixel_collide.so.$major" "$prefix/lib/libpixel_collide.so"
+  cp "$crate/include/pixel_collide.h" "$prefix/include/"
+  cat > "$prefix/lib/pkgconfig/pixel-collide.pc" <<PC
+prefix=$prefix
+libdir=\${prefix}/lib
+includedir=\${prefix}/include
+
+Name: pixel-collide
+Description: Exact per-pixel collision of sprites under any 2D affine transform
+Version: $version
+Libs: -L\${libdir} -lpixel_collide
+Libs.private: $libs
+Cflags: -I\${includedir}
+PC
+  echo "installed pixel-collide $version into $prefix"
+}
+
+case "${1:-}" in
+  install)
+    [ $# -eq 2 ] || { echo "usage: bash scripts/c.sh install PREFIX" >&2; exit 2; }
+    install "$2"
+    ;;
+  test)
+    install "$work/prefix"
+    bash "$crate/tests/run.sh" "$work/prefix" "$work"
+    ;;
+  bench)
+    bash "$crate/tests/bench.sh" "$work/prefix" "$work"
+    ;;
+  *)
+    echo "usage: bash scripts/c.sh install PREFIX | test | bench" >&2
+    exit 2
+    ;;
+esac
