@@ -1,5 +1,20 @@
 /* pixel-collide: exact per-pixel collision of sprites under any 2D affine transform.
- * Generated from crates/pixel-collide-c by cbindgen; do not edit. MIT OR Apache-2.0. */
+ * Generated from crates/pixel-collide-c by cbindgen; do not edit. MIT OR Apache-2.0.
+ *
+ * Conventions, the same for every function:
+ * - Every call that can fail returns a pc_status; on anything but PC_OK it wrote none of its
+ *   outputs, and pc_last_error_message() gives one line naming the function, the argument and
+ *   what was wrong (per thread, until the next failing call there).
+ * - Pointer arguments are null (answered with PC_NULL_POINTER) or point where the comment says,
+ *   for the length of the call; nothing is kept past it except what a world hands back.
+ * - Masks and worlds are handles: a freed, zeroed or made-up handle is answered with
+ *   PC_INVALID_HANDLE, never followed. Any number of threads may query at once; an object is not
+ *   freed while another thread is inside a call that uses it, and a world is used by one thread
+ *   at a time.
+ * - Sprites are a mask and six numbers (pc_affine) from texels to the world, y down; a matrix
+ *   with NaN or infinity is answered with PC_INVALID_NUMBER, one of no area covers nothing.
+ * - Nothing unwinds or aborts across the boundary, and no query allocates once its masks exist
+ *   beyond the core's own bounded scratch (distance and push-out searches). */
 
 #ifndef PIXEL_COLLIDE_H
 #define PIXEL_COLLIDE_H

@@ -42,7 +42,10 @@ pub(crate) fn call(function: &'static str, body: impl FnOnce() -> Answer) -> pc_
 }
 
 /// `out` as a place to write the answer.
-pub(crate) fn out<'a, T>(function: &str, name: &str, out: *mut T) -> Result<&'a mut T, pc_status> {
+///
+/// # Safety
+/// A non-null `out` points at a `T` the caller lets the call write.
+pub(crate) unsafe fn out<'a, T>(function: &str, name: &str, out: *mut T) -> Result<&'a mut T, pc_status> {
     // Safety: a non-null out-parameter points at a `T` the caller owns for the call.
     unsafe { out.as_mut() }.ok_or_else(|| {
         fail(

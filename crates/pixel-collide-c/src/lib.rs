@@ -5,6 +5,9 @@
 //!
 //! Rust programs use the `pixel-collide` crate itself; this crate is its C face.
 #![warn(missing_docs)]
+// Every function taking a pointer is `unsafe` for Rust callers; the contract is one for all of them
+// (a non-null pointer points where the header says, for the call), stated once in the header's preamble.
+#![allow(clippy::missing_safety_doc)]
 
 mod args;
 mod handles;

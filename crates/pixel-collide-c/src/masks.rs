@@ -46,7 +46,7 @@ fn keep(
 /// `alpha_threshold` (0 keeps every visible pixel). `length` is the buffer's size in bytes; a
 /// quad of a sprite sheet is its first pixel's address, the sheet's stride and the bytes left.
 #[no_mangle]
-pub extern "C" fn pc_mask_from_rgba(
+pub unsafe extern "C" fn pc_mask_from_rgba(
     rgba: *const u8,
     length: usize,
     width: u32,
@@ -131,7 +131,7 @@ pub extern "C" fn pc_mask_from_rgba(
 /// texel solid where its alpha is greater than `alpha_threshold`. Images past 16,384 on a side or
 /// 2^26 texels are refused before they are decoded.
 #[no_mangle]
-pub extern "C" fn pc_mask_from_png_file(
+pub unsafe extern "C" fn pc_mask_from_png_file(
     path: *const c_char,
     alpha_threshold: u8,
     result: *mut pc_mask,
@@ -166,7 +166,7 @@ pub extern "C" fn pc_mask_from_png_file(
 /// Makes a mask from the bytes of a PNG file, `length` of them at `png`, as
 /// `pc_mask_from_png_file` reads a file.
 #[no_mangle]
-pub extern "C" fn pc_mask_from_png_bytes(
+pub unsafe extern "C" fn pc_mask_from_png_bytes(
     png: *const u8,
     length: usize,
     alpha_threshold: u8,
@@ -215,7 +215,7 @@ pub extern "C" fn pc_mask_free(m: pc_mask) -> pc_status {
 
 /// The mask's size in texels.
 #[no_mangle]
-pub extern "C" fn pc_mask_size(m: pc_mask, width: *mut u32, height: *mut u32) -> pc_status {
+pub unsafe extern "C" fn pc_mask_size(m: pc_mask, width: *mut u32, height: *mut u32) -> pc_status {
     const F: &str = "pc_mask_size";
     call(F, || {
         let (w, h) = (out(F, "width", width)?, out(F, "height", height)?);
@@ -227,7 +227,7 @@ pub extern "C" fn pc_mask_size(m: pc_mask, width: *mut u32, height: *mut u32) ->
 
 /// Whether the texel at column `x`, row `y` is solid; false outside the mask.
 #[no_mangle]
-pub extern "C" fn pc_mask_solid_at(m: pc_mask, x: i64, y: i64, solid: *mut bool) -> pc_status {
+pub unsafe extern "C" fn pc_mask_solid_at(m: pc_mask, x: i64, y: i64, solid: *mut bool) -> pc_status {
     const F: &str = "pc_mask_solid_at";
     call(F, || {
         let solid = out(F, "solid", solid)?;
@@ -238,7 +238,7 @@ pub extern "C" fn pc_mask_solid_at(m: pc_mask, x: i64, y: i64, solid: *mut bool)
 
 /// How many texels are solid.
 #[no_mangle]
-pub extern "C" fn pc_mask_solid_count(m: pc_mask, count: *mut u64) -> pc_status {
+pub unsafe extern "C" fn pc_mask_solid_count(m: pc_mask, count: *mut u64) -> pc_status {
     const F: &str = "pc_mask_solid_count";
     call(F, || {
         let count = out(F, "count", count)?;

@@ -29,7 +29,7 @@ fn motion<'a>(function: &str, name: &str, m: pc_motion) -> Result<Motion<'a>, pc
 /// from its `from` pose to its `to` pose (position, rotation and scale in a straight line), to
 /// within 2^-14 of the step; `found` is false when they never touch.
 #[no_mangle]
-pub extern "C" fn pc_time_of_impact(
+pub unsafe extern "C" fn pc_time_of_impact(
     a: pc_motion,
     b: pc_motion,
     impact: *mut pc_impact,

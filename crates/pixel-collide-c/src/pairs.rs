@@ -10,7 +10,7 @@ use crate::types::{pc_closest, pc_contact, pc_push, pc_sprite};
 /// Whether the two sprites share a solid texel's area anywhere (touching along an edge or at a
 /// corner is not overlapping); `*overlapping` is written.
 #[no_mangle]
-pub extern "C" fn pc_overlaps(a: pc_sprite, b: pc_sprite, overlapping: *mut bool) -> pc_status {
+pub unsafe extern "C" fn pc_overlaps(a: pc_sprite, b: pc_sprite, overlapping: *mut bool) -> pc_status {
     const F: &str = "pc_overlaps";
     call(F, || {
         let overlapping = out(F, "overlapping", overlapping)?;
@@ -22,7 +22,7 @@ pub extern "C" fn pc_overlaps(a: pc_sprite, b: pc_sprite, overlapping: *mut bool
 /// Whether the two sprites overlap, and if so a point inside both, a normal from `a` towards `b`
 /// and the depth along it; `*contact` is written (`found` false when they do not overlap).
 #[no_mangle]
-pub extern "C" fn pc_collide(a: pc_sprite, b: pc_sprite, contact: *mut pc_contact) -> pc_status {
+pub unsafe extern "C" fn pc_collide(a: pc_sprite, b: pc_sprite, contact: *mut pc_contact) -> pc_status {
     const F: &str = "pc_collide";
     call(F, || {
         let contact = out(F, "contact", contact)?;
@@ -41,7 +41,7 @@ pub extern "C" fn pc_collide(a: pc_sprite, b: pc_sprite, contact: *mut pc_contac
 
 /// The world area the two sprites' solid texels share, exact under any placement.
 #[no_mangle]
-pub extern "C" fn pc_overlap_area(a: pc_sprite, b: pc_sprite, area: *mut f32) -> pc_status {
+pub unsafe extern "C" fn pc_overlap_area(a: pc_sprite, b: pc_sprite, area: *mut f32) -> pc_status {
     const F: &str = "pc_overlap_area";
     call(F, || {
         let area = out(F, "area", area)?;
@@ -53,7 +53,7 @@ pub extern "C" fn pc_overlap_area(a: pc_sprite, b: pc_sprite, area: *mut f32) ->
 /// The world distance between the two sprites' closest solid texels (0 when they touch), with a
 /// closest point on each.
 #[no_mangle]
-pub extern "C" fn pc_distance(a: pc_sprite, b: pc_sprite, distance: *mut pc_closest) -> pc_status {
+pub unsafe extern "C" fn pc_distance(a: pc_sprite, b: pc_sprite, distance: *mut pc_closest) -> pc_status {
     const F: &str = "pc_distance";
     call(F, || {
         let distance = out(F, "distance", distance)?;
@@ -75,7 +75,7 @@ pub extern "C" fn pc_distance(a: pc_sprite, b: pc_sprite, distance: *mut pc_clos
 /// The shortest move of `a` that parts it from `b`, with the contact normal; `found` is false
 /// when they do not overlap.
 #[no_mangle]
-pub extern "C" fn pc_push_out(a: pc_sprite, b: pc_sprite, push: *mut pc_push) -> pc_status {
+pub unsafe extern "C" fn pc_push_out(a: pc_sprite, b: pc_sprite, push: *mut pc_push) -> pc_status {
     const F: &str = "pc_push_out";
     call(F, || {
         let push = out(F, "push", push)?;

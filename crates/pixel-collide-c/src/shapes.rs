@@ -8,7 +8,7 @@ use crate::types::{pc_affine, pc_ray_hit, pc_rect, pc_sprite, pc_vec2};
 
 /// Whether the world point lies inside a solid texel (its open square) of the sprite.
 #[no_mangle]
-pub extern "C" fn pc_contains_point(s: pc_sprite, p: pc_vec2, inside: *mut bool) -> pc_status {
+pub unsafe extern "C" fn pc_contains_point(s: pc_sprite, p: pc_vec2, inside: *mut bool) -> pc_status {
     const F: &str = "pc_contains_point";
     call(F, || {
         let inside = out(F, "inside", inside)?;
@@ -21,7 +21,7 @@ pub extern "C" fn pc_contains_point(s: pc_sprite, p: pc_vec2, inside: *mut bool)
 /// Whether the world rectangle shares area with a solid texel of the sprite (a rectangle of no
 /// area touches nothing).
 #[no_mangle]
-pub extern "C" fn pc_touches_rect(s: pc_sprite, r: pc_rect, touching: *mut bool) -> pc_status {
+pub unsafe extern "C" fn pc_touches_rect(s: pc_sprite, r: pc_rect, touching: *mut bool) -> pc_status {
     const F: &str = "pc_touches_rect";
     call(F, || {
         let touching = out(F, "touching", touching)?;
@@ -44,7 +44,7 @@ pub extern "C" fn pc_touches_rect(s: pc_sprite, r: pc_rect, touching: *mut bool)
 
 /// Whether the world disc of `radius` about `center` shares area with a solid texel.
 #[no_mangle]
-pub extern "C" fn pc_touches_circle(
+pub unsafe extern "C" fn pc_touches_circle(
     s: pc_sprite,
     center: pc_vec2,
     radius: f32,
@@ -70,7 +70,7 @@ pub extern "C" fn pc_touches_circle(
 /// Where the ray from `origin` along `direction` first enters a solid texel within
 /// `max_distance` (in units of `direction`'s length; infinity for no limit).
 #[no_mangle]
-pub extern "C" fn pc_raycast(
+pub unsafe extern "C" fn pc_raycast(
     s: pc_sprite,
     origin: pc_vec2,
     direction: pc_vec2,
@@ -107,7 +107,7 @@ pub extern "C" fn pc_raycast(
 /// The world's axis-aligned bounds of the sprite's whole image: the cheap prefilter a game may
 /// run first.
 #[no_mangle]
-pub extern "C" fn pc_sprite_bounds(s: pc_sprite, bounds: *mut pc_rect) -> pc_status {
+pub unsafe extern "C" fn pc_sprite_bounds(s: pc_sprite, bounds: *mut pc_rect) -> pc_status {
     const F: &str = "pc_sprite_bounds";
     call(F, || {
         let bounds = out(F, "bounds", bounds)?;
@@ -126,7 +126,7 @@ pub extern "C" fn pc_sprite_bounds(s: pc_sprite, bounds: *mut pc_rect) -> pc_sta
 /// `scale` about `origin` (its pivot in texels): translate(-origin), scale, rotate,
 /// translate(position), the placement of most engines' draw calls without shear.
 #[no_mangle]
-pub extern "C" fn pc_affine_from_parts(
+pub unsafe extern "C" fn pc_affine_from_parts(
     position: pc_vec2,
     rotation: f32,
     scale: pc_vec2,

@@ -46,7 +46,7 @@ fn world<'a>(function: &str, w: pc_world) -> Result<&'a mut World, pc_status> {
 
 /// Makes an empty world.
 #[no_mangle]
-pub extern "C" fn pc_world_new(result: *mut pc_world) -> pc_status {
+pub unsafe extern "C" fn pc_world_new(result: *mut pc_world) -> pc_status {
     const F: &str = "pc_world_new";
     call(F, || {
         let result = out(F, "result", result)?;
@@ -85,7 +85,7 @@ pub extern "C" fn pc_world_free(w: pc_world) -> pc_status {
 /// `pc_overlaps` would answer each, sorted by `a` then `b`, into `*pairs` (memory the world owns,
 /// valid until its next call or its free). A null `sprites` is allowed when `count` is 0.
 #[no_mangle]
-pub extern "C" fn pc_world_touching_pairs(
+pub unsafe extern "C" fn pc_world_touching_pairs(
     w: pc_world,
     sprites: *const pc_sprite,
     count: usize,
