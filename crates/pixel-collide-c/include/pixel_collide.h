@@ -285,6 +285,15 @@ enum pc_status pc_distance(struct pc_sprite a, struct pc_sprite b, struct pc_clo
 // when they do not overlap.
 enum pc_status pc_push_out(struct pc_sprite a, struct pc_sprite b, struct pc_push *push);
 
+// Whether `probe` overlaps each of the `count` sprites at `others`, into `overlapping[0..count)`:
+// one call for a game's "the player against every block", so that a host whose every foreign
+// call costs a transition (C# under Mono, GDScript) pays it once. Every sprite is checked before
+// any answer is written; a null `others` or `overlapping` is allowed when `count` is 0.
+enum pc_status pc_overlaps_each(struct pc_sprite probe,
+                                const struct pc_sprite *others,
+                                size_t count,
+                                bool *overlapping);
+
 // Whether the world point lies inside a solid texel (its open square) of the sprite.
 enum pc_status pc_contains_point(struct pc_sprite s, struct pc_vec2 p, bool *inside);
 

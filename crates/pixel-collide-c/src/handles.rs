@@ -68,6 +68,7 @@ impl<T> Table<T> {
         }
     }
 
+    #[inline(always)]
     fn slot(&self, index: u32) -> Option<&Slot<T>> {
         let (chunk, at) = (index as usize / CHUNK, index as usize % CHUNK);
         let base = self.chunks.get(chunk)?.load(Ordering::Acquire);
@@ -109,6 +110,7 @@ impl<T> Table<T> {
     }
 
     /// The pointer to the live object `key` names.
+    #[inline(always)]
     fn find(&self, key: Key) -> Result<*mut T, Stale> {
         if key.index == 0 {
             return Err(Stale::Null);
@@ -130,6 +132,7 @@ impl<T> Table<T> {
     /// # Safety
     /// The reference is valid until the object is freed; the caller does not free it (on any
     /// thread) while the reference is in use.
+    #[inline(always)]
     pub(crate) unsafe fn get<'a>(&self, key: Key) -> Result<&'a T, Stale> {
         self.find(key).map(|p| unsafe { &*p })
     }

@@ -4,13 +4,17 @@
 use pixel_collide as core;
 
 use crate::args::{call, out, sprite};
-use crate::status::pc_status;
+use crate::status::*;
 use crate::types::{pc_closest, pc_contact, pc_push, pc_sprite};
 
 /// Whether the two sprites share a solid texel's area anywhere (touching along an edge or at a
 /// corner is not overlapping); `*overlapping` is written.
 #[no_mangle]
-pub unsafe extern "C" fn pc_overlaps(a: pc_sprite, b: pc_sprite, overlapping: *mut bool) -> pc_status {
+pub unsafe extern "C" fn pc_overlaps(
+    a: pc_sprite,
+    b: pc_sprite,
+    overlapping: *mut bool,
+) -> pc_status {
     const F: &str = "pc_overlaps";
     call(F, || {
         let overlapping = out(F, "overlapping", overlapping)?;
@@ -22,7 +26,11 @@ pub unsafe extern "C" fn pc_overlaps(a: pc_sprite, b: pc_sprite, overlapping: *m
 /// Whether the two sprites overlap, and if so a point inside both, a normal from `a` towards `b`
 /// and the depth along it; `*contact` is written (`found` false when they do not overlap).
 #[no_mangle]
-pub unsafe extern "C" fn pc_collide(a: pc_sprite, b: pc_sprite, contact: *mut pc_contact) -> pc_status {
+pub unsafe extern "C" fn pc_collide(
+    a: pc_sprite,
+    b: pc_sprite,
+    contact: *mut pc_contact,
+) -> pc_status {
     const F: &str = "pc_collide";
     call(F, || {
         let contact = out(F, "contact", contact)?;
@@ -53,7 +61,11 @@ pub unsafe extern "C" fn pc_overlap_area(a: pc_sprite, b: pc_sprite, area: *mut 
 /// The world distance between the two sprites' closest solid texels (0 when they touch), with a
 /// closest point on each.
 #[no_mangle]
-pub unsafe extern "C" fn pc_distance(a: pc_sprite, b: pc_sprite, distance: *mut pc_closest) -> pc_status {
+pub unsafe extern "C" fn pc_distance(
+    a: pc_sprite,
+    b: pc_sprite,
+    distance: *mut pc_closest,
+) -> pc_status {
     const F: &str = "pc_distance";
     call(F, || {
         let distance = out(F, "distance", distance)?;
@@ -88,6 +100,53 @@ pub unsafe extern "C" fn pc_push_out(a: pc_sprite, b: pc_sprite, push: *mut pc_p
             },
             None => pc_push::default(),
         };
+        Ok(())
+    })
+}
+
+/// Whether `probe` overlaps each of the `count` sprites at `others`, into `overlapping[0..count)`:
+/// one call for a game's "the player against every block", so that a host whose every foreign
+/// call costs a transition (C# under Mono, GDScript) pays it once. Every sprite is checked before
+/// any answer is written; a null `others` or `overlapping` is allowed when `count` is 0.
+#[no_mangle]
+pub unsafe extern "C" fn pc_overlaps_each(
+    probe: pc_sprite,
+    others: *const pc_sprite,
+    count: usize,
+    overlapping: *mut bool,
+) -> pc_status {
+    const F: &str = "pc_overlaps_each";
+    call(F, || {
+        if count == 0 {
+            return Ok(());
+        }
+        if others.is_null() || overlapping.is_null() {
+            let name = if others.is_null() {
+                "others"
+            } else {
+                "overlapping"
+            };
+            return Err(fail(
+                F,
+                PC_NULL_POINTER,
+                format_args!("{name} is a null pointer and count is {count}"),
+            ));
+        }
+        // Safety: the caller says `count` sprites are readable at `others` and `count` answers
+        // writable at `overlapping`.
+        let (others, answers) = unsafe {
+            (
+                std::slice::from_raw_parts(others, count),
+                std::slice::from_raw_parts_mut(overlapping, count),
+            )
+        };
+        let probe = sprite(F, "probe", probe)?;
+        for (i, s) in others.iter().enumerate() {
+            sprite(F, format_args!("others[{i}]"), *s)?;
+        }
+        for (answer, s) in answers.iter_mut().zip(others) {
+            *answer = core::overlaps(probe, sprite(F, "other", *s)?);
+        }
         Ok(())
     })
 }

@@ -8,7 +8,11 @@ use crate::types::{pc_affine, pc_ray_hit, pc_rect, pc_sprite, pc_vec2};
 
 /// Whether the world point lies inside a solid texel (its open square) of the sprite.
 #[no_mangle]
-pub unsafe extern "C" fn pc_contains_point(s: pc_sprite, p: pc_vec2, inside: *mut bool) -> pc_status {
+pub unsafe extern "C" fn pc_contains_point(
+    s: pc_sprite,
+    p: pc_vec2,
+    inside: *mut bool,
+) -> pc_status {
     const F: &str = "pc_contains_point";
     call(F, || {
         let inside = out(F, "inside", inside)?;
@@ -21,7 +25,11 @@ pub unsafe extern "C" fn pc_contains_point(s: pc_sprite, p: pc_vec2, inside: *mu
 /// Whether the world rectangle shares area with a solid texel of the sprite (a rectangle of no
 /// area touches nothing).
 #[no_mangle]
-pub unsafe extern "C" fn pc_touches_rect(s: pc_sprite, r: pc_rect, touching: *mut bool) -> pc_status {
+pub unsafe extern "C" fn pc_touches_rect(
+    s: pc_sprite,
+    r: pc_rect,
+    touching: *mut bool,
+) -> pc_status {
     const F: &str = "pc_touches_rect";
     call(F, || {
         let touching = out(F, "touching", touching)?;
@@ -142,7 +150,7 @@ pub unsafe extern "C" fn pc_affine_from_parts(
             point(F, "scale", scale)?,
             point(F, "origin", origin)?,
         );
-        *transform = affine(F, "the product", m.into())?;
+        *transform = affine(F, "the product", m.into())?.into();
         Ok(())
     })
 }

@@ -40,3 +40,6 @@ cc -std=c99 "${strict[@]}" -g "$crate/tests/c/boundary_test.c" $(pkg-config --cf
   -o "$work/boundary_test"
 valgrind -q --leak-check=full --errors-for-leak-kinds=definite,indirect,possible --error-exitcode=3 \
   "$work/boundary_test" "$repo/assets/block.png"
+
+echo "== the C# binding under Mono"
+bash "$crate/csharp/run.sh" "$prefix" "$work"

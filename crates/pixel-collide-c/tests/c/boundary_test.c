@@ -228,6 +228,19 @@ static void pairs(void) {
   EXPECT(PC_OK, "pc_push_out", pc_push_out(a, place(sq, at(9, 0)), &p));
   CHECK(!p.found);
 
+  /* The probe against each of many, as one call each would answer. */
+  pc_sprite others[3] = {place(sq, at(4, 0)), place(sq, at(8, 0)), place(sq, at(-7, 7))};
+  bool each[3] = {false, true, false};
+  EXPECT(PC_OK, "pc_overlaps_each", pc_overlaps_each(a, others, 3, each));
+  CHECK(each[0] && !each[1] && each[2]);
+  EXPECT(PC_OK, "pc_overlaps_each", pc_overlaps_each(a, NULL, 0, NULL));
+  EXPECT(PC_NULL_POINTER, "pc_overlaps_each", pc_overlaps_each(a, NULL, 3, each));
+  EXPECT(PC_NULL_POINTER, "pc_overlaps_each", pc_overlaps_each(a, others, 3, NULL));
+  others[2].transform.b = INFINITY;
+  each[0] = false;
+  EXPECT(PC_INVALID_NUMBER, "pc_overlaps_each", pc_overlaps_each(a, others, 3, each));
+  CHECK(strstr(pc_last_error_message(), "others[2]") != NULL && !each[0]);
+
   /* Bad input to every pair query. */
   pc_mask freed = square8();
   EXPECT(PC_OK, "pc_mask_free", pc_mask_free(freed));
@@ -254,6 +267,7 @@ static void pairs(void) {
   EXPECT(PC_INVALID_HANDLE, "pc_push_out", pc_push_out(a, bad_handle, &p));
   EXPECT(PC_INVALID_NUMBER, "pc_push_out", pc_push_out(bad_inf, a, &p));
   EXPECT(PC_NULL_POINTER, "pc_push_out", pc_push_out(a, a, NULL));
+  EXPECT(PC_INVALID_HANDLE, "pc_overlaps_each", pc_overlaps_each(bad_handle, others, 1, each));
   /* A matrix of no area is valid and covers nothing. */
   pc_affine flat = {0, 0, 0, 0, 1, 1};
   EXPECT(PC_OK, "pc_overlaps", pc_overlaps(a, place(sq, flat), &hit));
