@@ -8,6 +8,7 @@
 #                                      valgrind, the LÖVE module against LÖVE's drawing and its demo under
 #                                      Xvfb, the C# binding under Mono
 #   bash scripts/c.sh bench            the boundary's cost against Rust, LuaJIT's and C#'s figures
+#   bash scripts/c.sh setup            only the system packages the tests need (test runs it first)
 #
 # cargo-c would do what `install` does; it compiles cargo itself (minutes on two cores), which CI's
 # budget cannot carry, so the twenty lines below write the same files.
@@ -16,12 +17,34 @@ here="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$here"
 cargo() { bash "$here/scripts/cargo.sh" "$@"; }
 crate="$here/crates/pixel-collide-c"
-target="$(cargo metadata --format-version 1 --no-deps | python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')"
 version="$(sed -n 's/^version = "\(.*\)"/\1/p' "$crate/Cargo.toml" | head -1)"
-work="$target/c"
+# Cargo's build folder (CI moves it with CARGO_TARGET_DIR), asked once cargo is there.
+target_dir() {
+  cargo metadata --format-version 1 --no-deps | python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])'
+}
+
+# What the tests run beyond a C compiler: valgrind, LÖVE 11 (LuaJIT inside) under Xvfb, Mono's C#
+# compiler and runtime, ImageMagick for the demo's screenshot.
+setup() {
+  bash "$here/scripts/setup.sh"
+  local packages=(valgrind g++ pkg-config love luajit mono-mcs mono-runtime xvfb xauth imagemagick)
+  local missing=()
+  for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
+  done
+  if [ "${#missing[@]}" -gt 0 ]; then
+    local sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    echo "c.sh: installing ${missing[*]}"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+  fi
+}
 
 install() {
   local prefix="$1"
+  local target
+  target="$(target_dir)"
   mkdir -p "$prefix/lib/pkgconfig" "$prefix/include"
   prefix="$(cd "$prefix" && pwd)"
   # One build of the release library that also prints what a static link needs beside it.
@@ -54,15 +77,23 @@ case "${1:-}" in
     [ $# -eq 2 ] || { echo "usage: bash scripts/c.sh install PREFIX" >&2; exit 2; }
     install "$2"
     ;;
+  setup)
+    setup
+    ;;
   test)
+    setup
+    work="$(target_dir)/c"
     install "$work/prefix"
     bash "$crate/tests/run.sh" "$work/prefix" "$work"
     ;;
   bench)
+    setup
+    work="$(target_dir)/c"
+    install "$work/prefix"
     bash "$crate/tests/bench.sh" "$work/prefix" "$work"
     ;;
   *)
-    echo "usage: bash scripts/c.sh install PREFIX | test | bench" >&2
+    echo "usage: bash scripts/c.sh install PREFIX | test | bench | setup" >&2
     exit 2
     ;;
 esac

@@ -241,7 +241,18 @@ namespace PixelCollide
             if (count < 0 || count > others.Length || count > overlapping.Length) throw new ArgumentOutOfRangeException("count");
             var answers = eachAnswers;
             if (answers == null || answers.Length < count) eachAnswers = answers = new byte[Math.Max(count, 64)];
-            Native.Check(Native.pc_overlaps_each(probe, others, (UIntPtr)count, answers));
+            // Pinned rather than marshalled: Mono copies an array of structs element by element.
+            var pinnedOthers = GCHandle.Alloc(others, GCHandleType.Pinned);
+            var pinnedAnswers = GCHandle.Alloc(answers, GCHandleType.Pinned);
+            try
+            {
+                Native.Check(Native.pc_overlaps_each(probe, pinnedOthers.AddrOfPinnedObject(), (UIntPtr)count, pinnedAnswers.AddrOfPinnedObject()));
+            }
+            finally
+            {
+                pinnedOthers.Free();
+                pinnedAnswers.Free();
+            }
             for (int i = 0; i < count; i++) overlapping[i] = answers[i] != 0;
         }
 
@@ -345,7 +356,12 @@ namespace PixelCollide
             if (sprites == null) throw new ArgumentNullException("sprites");
             if (count < 0 || count > sprites.Length) throw new ArgumentOutOfRangeException("count");
             Pairs found;
-            Native.Check(Native.pc_world_touching_pairs(handle, sprites, (UIntPtr)count, out found));
+            var pinned = GCHandle.Alloc(sprites, GCHandleType.Pinned);
+            try
+            {
+                Native.Check(Native.pc_world_touching_pairs(handle, pinned.AddrOfPinnedObject(), (UIntPtr)count, out found));
+            }
+            finally { pinned.Free(); }
             int n = (int)found.Count;
             if (pairs.Length < n) pairs = new Pair[Math.Max(n, 2 * pairs.Length)];
             for (int i = 0; i < n; i++)
@@ -374,7 +390,7 @@ namespace PixelCollide
         [DllImport(Lib)] internal static extern Status pc_mask_solid_at(Mask mask, long x, long y, out byte solid);
         [DllImport(Lib)] internal static extern Status pc_affine_from_parts(Vec2 position, float rotation, Vec2 scale, Vec2 origin, out Affine transform);
         [DllImport(Lib)] internal static extern Status pc_overlaps(Sprite a, Sprite b, out byte overlapping);
-        [DllImport(Lib)] internal static extern Status pc_overlaps_each(Sprite probe, [In] Sprite[] others, UIntPtr count, [Out] byte[] overlapping);
+        [DllImport(Lib)] internal static extern Status pc_overlaps_each(Sprite probe, IntPtr others, UIntPtr count, IntPtr overlapping);
         [DllImport(Lib)] internal static extern Status pc_collide(Sprite a, Sprite b, out Contact contact);
         [DllImport(Lib)] internal static extern Status pc_overlap_area(Sprite a, Sprite b, out float area);
         [DllImport(Lib)] internal static extern Status pc_distance(Sprite a, Sprite b, out Closest distance);
@@ -387,6 +403,6 @@ namespace PixelCollide
         [DllImport(Lib)] internal static extern Status pc_time_of_impact(Motion a, Motion b, out Impact impact);
         [DllImport(Lib)] internal static extern Status pc_world_new(out World.WorldHandle result);
         [DllImport(Lib)] internal static extern Status pc_world_free(World.WorldHandle world);
-        [DllImport(Lib)] internal static extern Status pc_world_touching_pairs(World.WorldHandle world, [In] Sprite[] sprites, UIntPtr count, out Pairs pairs);
+        [DllImport(Lib)] internal static extern Status pc_world_touching_pairs(World.WorldHandle world, IntPtr sprites, UIntPtr count, out Pairs pairs);
     }
 }
