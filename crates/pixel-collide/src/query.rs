@@ -14,7 +14,7 @@
 use glam::{DAffine2, DVec2, Vec2};
 
 use crate::geom::Rect;
-use crate::mask::{Bits, BoxTree, Kind, Mask, Node};
+use crate::mask::{with_node_stack, Bits, BoxTree, Kind, Mask, Node};
 use crate::sprite::{to_f64, Sprite};
 
 impl Sprite<'_> {
@@ -181,23 +181,25 @@ impl Sprite<'_> {
                 .map(|axis| self.ray_hit(world, local, p, d, best.0, axis, direction));
         }
         let (tree, bits) = (self.mask.tree(), self.mask.bits());
-        let mut stack: Vec<Node> = tree.root().into_iter().collect();
-        while let Some(n) = stack.pop() {
-            if n.is_nothing() {
-                continue;
+        with_node_stack(|stack| {
+            stack.extend(tree.root());
+            while let Some(n) = stack.pop() {
+                if n.is_nothing() {
+                    continue;
+                }
+                let Some((enter, axis)) = ray_enters_box(p, d, &n) else {
+                    continue;
+                };
+                if enter > best.0 || (enter == best.0 && best.1.is_some()) {
+                    continue;
+                }
+                if n.is_solid() {
+                    best = (enter, Some(axis));
+                } else {
+                    push_children(&n, tree, bits, stack);
+                }
             }
-            let Some((enter, axis)) = ray_enters_box(p, d, &n) else {
-                continue;
-            };
-            if enter > best.0 || (enter == best.0 && best.1.is_some()) {
-                continue;
-            }
-            if n.is_solid() {
-                best = (enter, Some(axis));
-            } else {
-                push_children(&n, tree, bits, &mut stack);
-            }
-        }
+        });
         let (s, axis) = (best.0, best.1?);
         Some(self.ray_hit(world, local, p, d, s, axis, direction))
     }
@@ -333,7 +335,9 @@ impl Seam {
         let (lo, hi) = (start.min(end), start.max(end));
         let first = lo.floor().max(0.0).min(f64::from(size)) as i64;
         let last = (hi.ceil().max(0.0).min(f64::from(size)) as i64) - 1;
-        let cells: Box<dyn Iterator<Item = i64>> = if lo == hi {
+        // The first cell, the last and the step between, walked without an iterator object: a ray
+        // query allocates nothing.
+        let (begin, end, step) = if lo == hi {
             // A line of length zero meets no open span: the cell it points into from its start
             // decides, as it would for a longer line (inside it, or entering it at its near end).
             let i = if dk > 0.0 {
@@ -341,13 +345,15 @@ impl Seam {
             } else {
                 lo.ceil() - 1.0
             };
-            Box::new(std::iter::once(i.clamp(-1.0, f64::from(size)) as i64))
+            let i = i.clamp(-1.0, f64::from(size)) as i64;
+            (i, i, 1)
         } else if dk > 0.0 {
-            Box::new(first..=last)
+            (first, last, 1)
         } else {
-            Box::new((first..=last).rev())
+            (last, first, -1)
         };
-        for i in cells {
+        let cells = ((end - begin) * step + 1).max(0);
+        for i in (0..cells).map(|n| begin + n * step) {
             let (c0, c1) = (i as f64, i as f64 + 1.0);
             if !((lo == hi || (c1 > lo && c0 < hi)) && both(i)) {
                 continue;
@@ -420,17 +426,19 @@ fn any_solid(mask: &Mask, mut separated: impl FnMut(&Node) -> bool) -> bool {
     let Some(root) = tree.root() else {
         return false;
     };
-    let mut stack = vec![root];
-    while let Some(n) = stack.pop() {
-        if n.is_nothing() || separated(&n) {
-            continue;
+    with_node_stack(|stack| {
+        stack.push(root);
+        while let Some(n) = stack.pop() {
+            if n.is_nothing() || separated(&n) {
+                continue;
+            }
+            if n.is_solid() {
+                return true;
+            }
+            push_children(&n, tree, bits, stack);
         }
-        if n.is_solid() {
-            return true;
-        }
-        push_children(&n, tree, bits, &mut stack);
-    }
-    false
+        false
+    })
 }
 
 /// Pushes the children of a node that is not solid, last first so that they pop in order: an inner

@@ -16,6 +16,7 @@ mod one_line;
 mod rect;
 mod rgba;
 mod rule;
+mod scratch;
 mod support;
 mod tree;
 
@@ -27,5 +28,6 @@ pub(crate) use node::{Kind, Node};
 pub use one_line::OneLine;
 pub use rect::PixelRect;
 pub use rule::MaskRule;
+pub(crate) use scratch::{with_box_pairs, with_node_stack, with_runs, KEPT_ENTRIES};
 pub use tree::CONTACT_COVER_RECTS;
 pub(crate) use tree::{solid_leaf_at, BoxTree};

@@ -325,28 +325,31 @@ pub(crate) fn solid_leaf_at(tree: &BoxTree, bits: Bits<'_>, x: u32, y: u32) -> O
         !n.is_nothing() && x0 <= x && x < x1 && y0 <= y && y < y1
     };
     // Inner boxes may overlap, so the descent keeps the siblings it may have to come back to.
-    let mut stack = vec![tree.root()?];
-    while let Some(n) = stack.pop() {
-        if !holds(&n) {
-            continue;
-        }
-        match n.kind() {
-            Kind::Solid => return Some(n),
-            Kind::Inner(first) => {
-                stack.extend([tree.node(first + 1), tree.node(first)]);
+    let root = tree.root()?;
+    super::scratch::with_node_stack(|stack| {
+        stack.push(root);
+        while let Some(n) = stack.pop() {
+            if !holds(&n) {
+                continue;
             }
-            Kind::Square(log) => {
-                let [x0, y0, ..] = n.texels();
-                let side = 1u32 << log;
-                let half = side >> 1;
-                let (sx, sy) = (x0 & !(side - 1), y0 & !(side - 1));
-                let qx = sx + if x >= sx + half { half } else { 0 };
-                let qy = sy + if y >= sy + half { half } else { 0 };
-                stack.extend(bits.square(qx, qy, log - 1));
+            match n.kind() {
+                Kind::Solid => return Some(n),
+                Kind::Inner(first) => {
+                    stack.extend([tree.node(first + 1), tree.node(first)]);
+                }
+                Kind::Square(log) => {
+                    let [x0, y0, ..] = n.texels();
+                    let side = 1u32 << log;
+                    let half = side >> 1;
+                    let (sx, sy) = (x0 & !(side - 1), y0 & !(side - 1));
+                    let qx = sx + if x >= sx + half { half } else { 0 };
+                    let qy = sy + if y >= sy + half { half } else { 0 };
+                    stack.extend(bits.square(qx, qy, log - 1));
+                }
             }
         }
-    }
-    None
+        None
+    })
 }
 
 /// The shape of an edited mask's tree: one leaf per block of the grid (see [`block_log`]), so that an edit

@@ -251,11 +251,11 @@ pub(crate) fn march(
 /// each other) every march finds its own, so memory stays bounded.
 pub(crate) const MAX_KEPT_PAIRS: usize = 4096;
 
-/// The pairs of solid boxes that overlap where the sprites are, or `None` when there are more than
-/// [`MAX_KEPT_PAIRS`]: the first jump of a march in any direction starts from these, so a push in
-/// many directions walks the trees for them once.
-pub(crate) fn overlapping(pair: &Pair<'_>) -> Option<Vec<(Node, Node)>> {
-    let mut pairs = Vec::new();
+/// The pairs of solid boxes that overlap where the sprites are, into `pairs`; false when there are
+/// more than [`MAX_KEPT_PAIRS`]: the first jump of a march in any direction starts from these, so a
+/// push in many directions walks the trees for them once.
+pub(crate) fn overlapping_into(pair: &Pair<'_>, pairs: &mut Vec<(Node, Node)>) -> bool {
+    pairs.clear();
     let mut all = true;
     pair.walk(|ra, rb| {
         all = pairs.len() < MAX_KEPT_PAIRS;
@@ -264,7 +264,7 @@ pub(crate) fn overlapping(pair: &Pair<'_>) -> Option<Vec<(Node, Node)>> {
         }
         !all
     });
-    all.then_some(pairs)
+    all
 }
 
 /// How far the first argument sprite must march along `u` for the two sprites' bounds to part.

@@ -14,8 +14,8 @@ use std::cell::Cell;
 
 use glam::{DVec2, Vec2};
 
-use super::march::{clearing, march, overlapping, Line, PUSH_WORK_BUDGET};
-use crate::mask::Node;
+use super::march::{clearing, march, overlapping_into, Line, PUSH_WORK_BUDGET};
+use crate::mask::{with_box_pairs, Node};
 use crate::pair::{overlaps, placeable, Pair};
 use crate::sprite::Sprite;
 use crate::words::Aligned;
@@ -101,7 +101,10 @@ pub fn push_out(a: Sprite<'_>, b: Sprite<'_>) -> Option<PushOut> {
     let line = Line::new(&a, &b);
     let p = match grid_push(&pair) {
         Some(grid) => grid,
-        None => turned_push(&pair, overlapping(&pair).as_deref(), &line, None),
+        None => with_box_pairs(|pairs| {
+            let known = overlapping_into(&pair, pairs);
+            turned_push(&pair, known.then_some(&pairs[..]), &line, None)
+        }),
     };
     let (offset, fell_back) = line.settle(&pair, p.normalize_or_zero(), p.length());
     Some(PushOut {
@@ -156,13 +159,7 @@ pub(crate) fn contact_push(
             scratch.extend(near.iter().filter(|(ra, rb)| !pair.separated(ra, rb)));
             true
         }
-        None => match overlapping(pair) {
-            Some(pairs) => {
-                *scratch = pairs;
-                true
-            }
-            None => false,
-        },
+        None => overlapping_into(pair, scratch),
     };
     if known && scratch.is_empty() {
         return None;

@@ -1,6 +1,7 @@
 //! How far apart two placed sprites are: the smallest world distance between their solid texels,
 //! with the two closest points, by a best-first search over pairs of their trees' boxes.
 
+use std::cell::Cell;
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
@@ -8,7 +9,7 @@ use glam::{DAffine2, DVec2, Vec2};
 
 use super::overlap::collide;
 use super::pair::canonical_order;
-use crate::mask::{Bits, Kind, Mask, Node};
+use crate::mask::{with_node_stack, Bits, Kind, Mask, Node, KEPT_ENTRIES};
 use crate::sprite::{to_f64, Sprite};
 
 /// The box pairs [`distance`] weighs before it settles for the closest pair found so far: 2^16,
@@ -132,6 +133,10 @@ impl<'a> Side<'a> {
     }
 }
 
+thread_local! {
+    static QUEUE: Cell<BinaryHeap<Waiting>> = const { Cell::new(BinaryHeap::new()) };
+}
+
 /// A pair of boxes waiting, by the distance between them (nearest first).
 struct Waiting {
     apart: f64,
@@ -208,65 +213,74 @@ fn search(a: Sprite<'_>, b: Sprite<'_>, max: f64) -> Option<Distance> {
     let (sa, sb) = (Side::of(&a)?, Side::of(&b)?);
     let (ra, rb) = (sa.mask.tree().root()?, sb.mask.tree().root()?);
     let mut best: Option<(f64, DVec2, DVec2)> = None;
-    let mut heap = BinaryHeap::new();
     let apart = gap(&sa.quad(&ra), &sb.quad(&rb));
     if apart > max {
         return None;
     }
-    heap.push(Waiting {
-        apart,
-        a: ra,
-        b: rb,
-    });
-    let (mut work, mut children) = (0u64, Vec::with_capacity(4));
-    let mut lower = f64::INFINITY;
-    while let Some(w) = heap.pop() {
-        let nearest = best.map_or(f64::INFINITY, |(d, ..)| d);
-        if w.apart >= nearest {
-            lower = nearest;
-            break;
-        }
-        if work >= DISTANCE_WORK_BUDGET {
-            lower = w.apart;
-            break;
-        }
-        work += 1;
-        let (a_solid, b_solid) = (w.a.is_solid(), w.b.is_solid());
-        if a_solid && b_solid {
-            let (d, pa, pb) = quad_distance(&sa.quad(&w.a), &sb.quad(&w.b));
-            if d < nearest && d <= max {
-                best = Some((d, pa, pb));
+    // The queue and the children listed come from buffers kept on the thread: a game asks
+    // distances every frame.
+    let mut heap = QUEUE.take();
+    heap.clear();
+    let found = with_node_stack(|children| {
+        heap.push(Waiting {
+            apart,
+            a: ra,
+            b: rb,
+        });
+        let mut work = 0u64;
+        let mut lower = f64::INFINITY;
+        while let Some(w) = heap.pop() {
+            let nearest = best.map_or(f64::INFINITY, |(d, ..)| d);
+            if w.apart >= nearest {
+                lower = nearest;
+                break;
             }
-            continue;
-        }
-        // Split the box that covers more of the world; a solid one is never split.
-        let area = |side: &Side<'_>, n: &Node| {
-            let [x0, y0, x1, y1] = n.texels().map(f64::from);
-            (x1 - x0) * (y1 - y0) * side.world.matrix2.determinant().abs()
-        };
-        let split_b = a_solid || (!b_solid && area(&sb, &w.b) > area(&sa, &w.a));
-        children.clear();
-        if split_b {
-            sb.children(&w.b, &mut children);
-        } else {
-            sa.children(&w.a, &mut children);
-        }
-        for &child in &children {
-            if child.is_nothing() {
+            if work >= DISTANCE_WORK_BUDGET {
+                lower = w.apart;
+                break;
+            }
+            work += 1;
+            let (a_solid, b_solid) = (w.a.is_solid(), w.b.is_solid());
+            if a_solid && b_solid {
+                let (d, pa, pb) = quad_distance(&sa.quad(&w.a), &sb.quad(&w.b));
+                if d < nearest && d <= max {
+                    best = Some((d, pa, pb));
+                }
                 continue;
             }
-            let (na, nb) = if split_b { (w.a, child) } else { (child, w.b) };
-            let apart = gap(&sa.quad(&na), &sb.quad(&nb));
-            if apart < nearest && apart <= max {
-                heap.push(Waiting {
-                    apart,
-                    a: na,
-                    b: nb,
-                });
+            // Split the box that covers more of the world; a solid one is never split.
+            let area = |side: &Side<'_>, n: &Node| {
+                let [x0, y0, x1, y1] = n.texels().map(f64::from);
+                (x1 - x0) * (y1 - y0) * side.world.matrix2.determinant().abs()
+            };
+            let split_b = a_solid || (!b_solid && area(&sb, &w.b) > area(&sa, &w.a));
+            children.clear();
+            if split_b {
+                sb.children(&w.b, children);
+            } else {
+                sa.children(&w.a, children);
+            }
+            for &child in children.iter() {
+                if child.is_nothing() {
+                    continue;
+                }
+                let (na, nb) = if split_b { (w.a, child) } else { (child, w.b) };
+                let apart = gap(&sa.quad(&na), &sb.quad(&nb));
+                if apart < nearest && apart <= max {
+                    heap.push(Waiting {
+                        apart,
+                        a: na,
+                        b: nb,
+                    });
+                }
             }
         }
-    }
-    let (d, pa, pb) = best?;
+        best.map(|(d, pa, pb)| (d, pa, pb, lower))
+    });
+    heap.clear();
+    heap.shrink_to(KEPT_ENTRIES);
+    QUEUE.set(heap);
+    let (d, pa, pb, lower) = found?;
     Some(Distance {
         distance: d as f32,
         on_a: pa.as_vec2(),

@@ -18,7 +18,7 @@ use glam::{DAffine2, DMat2, DVec2};
 
 use super::pair::Pair;
 use crate::geom::{clip_axis, Polygon};
-use crate::mask::{Bits, Mask, Node};
+use crate::mask::{with_runs, Bits, Mask, Node};
 
 /// The area the two masks of `pair` share, in the first mask's local units (square texels).
 pub(crate) fn shared_area(pair: &Pair<'_>) -> f64 {
@@ -115,20 +115,22 @@ fn runs_under(mask: &Mask, outline: &[DVec2; 4], mut each: impl FnMut(u32, u32, 
     let (width, height) = (f64::from(mask.width()), f64::from(mask.height()));
     let bits = mask.bits();
     let (lo_y, hi_y) = extent(outline, 1);
-    let (mut band, mut runs) = (Polygon::default(), Vec::new());
-    let mut row = floor0(lo_y);
-    while row < ceil_to(hi_y, height) {
-        band_of(outline, row, &mut band);
-        let (lo_x, hi_x) = extent(band.points(), 0);
-        let (from, to) = (floor0(lo_x), ceil_to(hi_x, width));
-        if from < to {
-            bits.runs(row as u32, from as u32, to as u32, &mut runs);
-            for &(start, end) in &runs {
-                each(row as u32, start, end);
+    let mut band = Polygon::default();
+    with_runs(|runs| {
+        let mut row = floor0(lo_y);
+        while row < ceil_to(hi_y, height) {
+            band_of(outline, row, &mut band);
+            let (lo_x, hi_x) = extent(band.points(), 0);
+            let (from, to) = (floor0(lo_x), ceil_to(hi_x, width));
+            if from < to {
+                bits.runs(row as u32, from as u32, to as u32, runs);
+                for &(start, end) in runs.iter() {
+                    each(row as u32, start, end);
+                }
             }
+            row += 1.0;
         }
-        row += 1.0;
-    }
+    });
 }
 
 /// Whether texel (`x`, `y`), inside the mask, is solid.
