@@ -194,10 +194,7 @@ pub(crate) fn affine(
 #[inline(never)]
 fn not_a_matrix(function: &str, name: &dyn Display, m: pc_affine) -> pc_status {
     let numbers = [m.a, m.b, m.c, m.d, m.tx, m.ty];
-    let i = numbers
-        .iter()
-        .position(|v| !v.is_finite())
-        .unwrap_or(0);
+    let i = numbers.iter().position(|v| !v.is_finite()).unwrap_or(0);
     fail(
         function,
         PC_INVALID_NUMBER,

@@ -43,3 +43,6 @@ valgrind -q --leak-check=full --errors-for-leak-kinds=definite,indirect,possible
 
 echo "== the C# binding under Mono"
 bash "$crate/csharp/run.sh" "$prefix" "$work"
+
+echo "== the LÖVE module against LÖVE's drawing, and its demo, under Xvfb"
+bash "$crate/love/run.sh" "$prefix" "$work"
