@@ -167,14 +167,8 @@ fn not_a_point(function: &str, name: &dyn Display, v: pc_vec2) -> pc_status {
 /// The six numbers of `m`, or `None` when one is not finite.
 #[inline(always)]
 fn finite_matrix(m: pc_affine) -> Option<Affine2> {
-    const EXPONENT: u32 = 0x7f80_0000;
     let n = [m.a, m.b, m.c, m.d, m.tx, m.ty];
-    // A number is NaN or infinite when its exponent bits are all set; the six are tested without
-    // a branch each, so that the compiler tests them side by side.
-    let finite = n
-        .iter()
-        .fold(true, |ok, v| ok & (v.to_bits() & EXPONENT != EXPONENT));
-    finite.then(|| Affine2::from_cols_array(&n))
+    all_finite(&n).then(|| Affine2::from_cols_array(&n))
 }
 
 /// The matrix `m`, all six of whose numbers must be finite.
@@ -215,4 +209,45 @@ pub(crate) fn sprite<'a>(
 ) -> Result<Sprite<'a>, pc_status> {
     let mask = mask(function, name, s.mask)?;
     Ok(Sprite::new(mask, affine(function, name, s.transform)?))
+}
+
+/// The two sprites of a pair query, `a` and `b`: both handles looked up, then the twelve numbers of
+/// their matrices tested together (the check a pair query pays on every call, so it is one).
+#[inline(always)]
+pub(crate) fn two_sprites<'a>(
+    function: &str,
+    a: pc_sprite,
+    b: pc_sprite,
+) -> Result<(Sprite<'a>, Sprite<'a>), pc_status> {
+    let (ma, mb) = (mask(function, "a", a.mask)?, mask(function, "b", b.mask)?);
+    let (ta, tb) = (a.transform, b.transform);
+    let n = [
+        ta.a, ta.b, ta.c, ta.d, ta.tx, ta.ty, tb.a, tb.b, tb.c, tb.d, tb.tx, tb.ty,
+    ];
+    if all_finite(&n) {
+        Ok((
+            Sprite::new(
+                ma,
+                Affine2::from_cols_array(&[ta.a, ta.b, ta.c, ta.d, ta.tx, ta.ty]),
+            ),
+            Sprite::new(
+                mb,
+                Affine2::from_cols_array(&[tb.a, tb.b, tb.c, tb.d, tb.tx, tb.ty]),
+            ),
+        ))
+    } else if !all_finite(&n[..6]) {
+        Err(not_a_matrix(function, &"a", ta))
+    } else {
+        Err(not_a_matrix(function, &"b", tb))
+    }
+}
+
+/// Whether every number is finite (its exponent bits not all set), tested without a branch each so
+/// that the compiler tests them side by side.
+#[inline(always)]
+fn all_finite(numbers: &[f32]) -> bool {
+    const EXPONENT: u32 = 0x7f80_0000;
+    numbers
+        .iter()
+        .fold(true, |ok, v| ok & (v.to_bits() & EXPONENT != EXPONENT))
 }

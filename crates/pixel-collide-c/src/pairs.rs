@@ -3,7 +3,7 @@
 
 use pixel_collide as core;
 
-use crate::args::{call, out, sprite};
+use crate::args::{call, out, sprite, two_sprites};
 use crate::status::*;
 use crate::types::{pc_closest, pc_contact, pc_push, pc_sprite};
 
@@ -18,7 +18,8 @@ pub unsafe extern "C" fn pc_overlaps(
     const F: &str = "pc_overlaps";
     call(F, || {
         let overlapping = out(F, "overlapping", overlapping)?;
-        *overlapping = core::overlaps(sprite(F, "a", a)?, sprite(F, "b", b)?);
+        let pair = two_sprites(F, a, b)?;
+        *overlapping = core::overlaps(pair.0, pair.1);
         Ok(())
     })
 }
@@ -34,7 +35,8 @@ pub unsafe extern "C" fn pc_collide(
     const F: &str = "pc_collide";
     call(F, || {
         let contact = out(F, "contact", contact)?;
-        *contact = match core::collide(sprite(F, "a", a)?, sprite(F, "b", b)?) {
+        let pair = two_sprites(F, a, b)?;
+        *contact = match core::collide(pair.0, pair.1) {
             Some(c) => pc_contact {
                 found: true,
                 point: c.point.into(),
@@ -53,7 +55,8 @@ pub unsafe extern "C" fn pc_overlap_area(a: pc_sprite, b: pc_sprite, area: *mut 
     const F: &str = "pc_overlap_area";
     call(F, || {
         let area = out(F, "area", area)?;
-        *area = core::overlap_area(sprite(F, "a", a)?, sprite(F, "b", b)?);
+        let pair = two_sprites(F, a, b)?;
+        *area = core::overlap_area(pair.0, pair.1);
         Ok(())
     })
 }
@@ -69,7 +72,8 @@ pub unsafe extern "C" fn pc_distance(
     const F: &str = "pc_distance";
     call(F, || {
         let distance = out(F, "distance", distance)?;
-        *distance = match core::distance(sprite(F, "a", a)?, sprite(F, "b", b)?) {
+        let pair = two_sprites(F, a, b)?;
+        *distance = match core::distance(pair.0, pair.1) {
             Some(d) => pc_closest {
                 found: true,
                 distance: d.distance,
@@ -91,7 +95,8 @@ pub unsafe extern "C" fn pc_push_out(a: pc_sprite, b: pc_sprite, push: *mut pc_p
     const F: &str = "pc_push_out";
     call(F, || {
         let push = out(F, "push", push)?;
-        *push = match core::push_out(sprite(F, "a", a)?, sprite(F, "b", b)?) {
+        let pair = two_sprites(F, a, b)?;
+        *push = match core::push_out(pair.0, pair.1) {
             Some(p) => pc_push {
                 found: true,
                 offset: p.offset.into(),
