@@ -190,8 +190,10 @@ fn blob_pairs<'a>(a: &'a Art, b: &'a Art, seed: u64, out: &mut Vec<Case<'a>>) {
     }
 }
 
-/// Median ns a query of `cases` from Rust and through C, the two timed in turn, each first in every other round.
-fn time(cases: &[Case<'_>]) -> (f64, f64) {
+/// Median ns a query of `cases` from Rust and through C, and the median of each round's C / Rust:
+/// the two timed in turn, each first in every other round, so that a round's ratio compares two
+/// runs a few milliseconds apart.
+fn time(cases: &[Case<'_>]) -> (f64, f64, f64) {
     let c_call: unsafe extern "C" fn(pc_sprite, pc_sprite, *mut bool) -> pc_status =
         black_box(pc_overlaps);
     let c_pairs: Vec<(pc_sprite, pc_sprite)> = cases
@@ -201,7 +203,7 @@ fn time(cases: &[Case<'_>]) -> (f64, f64) {
     let reps = 200;
     let (mut rust, mut c) = (Vec::new(), Vec::new());
     let mut sink = 0u32;
-    for round in 0..21 {
+    for round in 0..41 {
         for side in 0..2 {
             let run_rust = (side == 0) == (round % 2 == 0);
             let start = Instant::now();
@@ -233,7 +235,8 @@ fn time(cases: &[Case<'_>]) -> (f64, f64) {
         }
     }
     black_box(sink);
-    (median(rust), median(c))
+    let ratios = rust.iter().zip(&c).map(|(r, c)| c / r).collect();
+    (median(rust), median(c), median(ratios))
 }
 
 fn median(mut xs: Vec<f64>) -> f64 {
@@ -273,7 +276,9 @@ fn main() {
         };
         assert_eq!((status, hit), (pc_status::PC_OK, case.hit));
     }
-    println!("| workload | pairs | Rust `overlaps` | C `pc_overlaps` | C / Rust |");
+    println!(
+        "| workload | pairs | Rust `overlaps` | C `pc_overlaps` | C / Rust (median of 40 rounds) |"
+    );
     println!("|---|---|---|---|---|");
     let groups: [(&str, Vec<&Case<'_>>); 4] = [
         (
@@ -304,11 +309,10 @@ fn main() {
                 hit: c.hit,
             })
             .collect();
-        let (rust, c) = time(&owned);
+        let (rust, c, ratio) = time(&owned);
         println!(
-            "| {name} | {} | {rust:.1} ns | {c:.1} ns | {:.3}x |",
-            owned.len(),
-            c / rust
+            "| {name} | {} | {rust:.1} ns | {c:.1} ns | {ratio:.3}x |",
+            owned.len()
         );
     }
 }
