@@ -2,7 +2,7 @@
 //! functions (called through a function pointer the optimiser cannot see through, as a C program
 //! calls them), side by side in one run, in turns, medians.
 //!
-//!   cargo run --release -p pixel-collide-c --example boundary_report [ASSETS]
+//!   `cargo run --release -p pixel-collide-c --example boundary_report [ASSETS]`
 //!
 //! Workloads: the game's 32 x 48 figure against its 64 px spinner block turned about its centre
 //! (72 turns, the figure in a notch, half a pixel out or 3 px in), and random 64 px blobs turned

@@ -139,7 +139,7 @@ const MAX_JUMPS: usize = 4096;
 /// distance is an isolated free point that the `f32` translation lands on free (a body that exactly
 /// fits a gap on a whole-texel grid). An isolated point `f32` cannot hit is passed over, so that the
 /// push never ends where rounding leaves the sprites overlapping. `start`, when given (only with
-/// `from` 0), holds the pairs of solid boxes that overlap where the sprites are (see [`overlapping`]).
+/// `from` 0), holds the pairs of solid boxes that overlap where the sprites are (see [`overlapping_into`]).
 pub(crate) fn march(
     pair: &Pair<'_>,
     start: Option<&[(Node, Node)]>,
