@@ -16,6 +16,17 @@ use pixel_collide::glam::{Affine2, Vec2};
 use pixel_collide::{distance, overlaps, sprite_transform, Mask, MaskRule, Sprite};
 use pixel_collide_c::{pc_affine, pc_mask, pc_mask_from_rgba, pc_overlaps, pc_sprite, pc_status};
 
+/// Numbers in [0, 1) from `seed` (a 64-bit linear congruential generator): the same inputs every run.
+fn uniform(seed: u64) -> impl FnMut() -> f32 {
+    let mut state = seed;
+    move || {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (state >> 33) as f32 / (1u64 << 31) as f32
+    }
+}
+
 /// One image in both forms: the crate's mask and the C library's handle to a mask of the same bytes.
 struct Art {
     width: u32,
@@ -49,13 +60,7 @@ impl Art {
     }
 
     fn blob(seed: u64, side: u32) -> Art {
-        let mut state = seed;
-        let mut next = move || {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (state >> 33) as f32 / (1u64 << 31) as f32
-        };
+        let mut next = uniform(seed);
         let discs: Vec<(f32, f32, f32)> = (0..6)
             .map(|_| {
                 (
@@ -145,13 +150,7 @@ fn notch<'a>(figure: &'a Art, block: &'a Art, turn: usize) -> [Case<'a>; 2] {
 
 /// Turned blob pairs, hits and near-misses, drawn from `seed`.
 fn blob_pairs<'a>(a: &'a Art, b: &'a Art, seed: u64, out: &mut Vec<Case<'a>>) {
-    let mut state = seed;
-    let mut next = move || {
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (state >> 33) as f32 / (1u64 << 31) as f32
-    };
+    let mut next = uniform(seed);
     let (mut hits, mut misses) = (0, 0);
     while hits < 24 || misses < 24 {
         let place = |x: f32, y: f32, r: f32, s: f32| {
