@@ -6,7 +6,7 @@ use pyo3::prelude::*;
 
 use crate::args;
 use crate::layer::{layered, Layer};
-use crate::mask::PyMask;
+use crate::mask_data::PyMask;
 use crate::room::words_for;
 
 /// Another mask a method was given: one of this package's, borrowed, or a copy of pygame's.

@@ -10,7 +10,7 @@ use pyo3::prelude::*;
 
 use crate::args;
 use crate::detach::DETACH_WORDS;
-use crate::mask::PyMask;
+use crate::mask_data::PyMask;
 use crate::sprite::{placement, PySprite};
 
 /// Many sprites at once: add them, move them all with `update` from sequences or NumPy arrays,

@@ -16,6 +16,7 @@ mod given;
 mod group;
 mod layer;
 mod mask;
+mod mask_data;
 mod pair;
 mod pygame;
 mod rects;
@@ -28,7 +29,7 @@ use pyo3::prelude::*;
 /// The extension module: its classes and functions, which `pixel_collide` re-exports.
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_class::<mask::PyMask>()?;
+    m.add_class::<mask_data::PyMask>()?;
     m.add_class::<sprite::PySprite>()?;
     m.add_class::<group::PyGroup>()?;
     m.add_class::<results::Contact>()?;

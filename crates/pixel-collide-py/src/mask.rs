@@ -4,7 +4,7 @@ use pixel_collide::{Component, Mask, MaskRule};
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyType};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::Ordering;
 
 use crate::args;
 use crate::components::{component_words, in_scan_order};
@@ -12,112 +12,9 @@ use crate::detach::maybe_detach;
 use crate::errors::mask_error;
 use crate::given::{other_mask, Output};
 use crate::layer::{layered, Layer};
-use crate::pygame::Texels;
+use crate::mask_data::PyMask;
 use crate::rects::rect_like;
-use crate::room::{filled, words_for};
-
-/// Which texels of a `width` x `height` image are solid, one bit each: pygame's `Mask`, with its
-/// methods by their pygame names, that `Sprite` places anywhere in the world turned and scaled.
-#[pyclass(module = "pixel_collide", name = "Mask", subclass)]
-pub struct PyMask {
-    /// The texels. A mask of zero width or height (pygame allows them; the crate's masks have a
-    /// texel at least) keeps one empty texel here, which no query can find solid.
-    pub inner: Mask,
-    /// The size Python sees: `inner`'s, or one with a zero side.
-    size: (u32, u32),
-    /// How many buffer views of `inner`'s words are open: while any is, the words stay in place.
-    exports: AtomicUsize,
-}
-
-impl PyMask {
-    /// Wraps a crate mask.
-    pub fn new(inner: Mask) -> Self {
-        let size = (inner.width(), inner.height());
-        PyMask {
-            inner,
-            size,
-            exports: AtomicUsize::new(0),
-        }
-    }
-
-    /// A `width` x `height` mask (a size `args::size_or_zero` has checked), every texel `fill`.
-    pub fn sized(width: u32, height: u32, fill: bool) -> PyResult<Self> {
-        if width == 0 || height == 0 {
-            return Ok(PyMask {
-                inner: filled(1, 1, false)?,
-                size: (width, height),
-                exports: AtomicUsize::new(0),
-            });
-        }
-        Ok(PyMask::new(filled(width, height, fill)?))
-    }
-
-    /// A mask read from pygame.
-    pub fn from_texels(texels: Texels) -> PyResult<Self> {
-        match texels {
-            Texels::Mask(m) => Ok(PyMask::new(*m)),
-            Texels::ZeroSize(w, h) => PyMask::sized(w, h, false),
-        }
-    }
-
-    /// The mask as Python sees it: width and height, either of which may be 0.
-    pub fn size(&self) -> (u32, u32) {
-        self.size
-    }
-
-    /// Whether a side is 0: no texel at all.
-    pub fn is_zero_size(&self) -> bool {
-        self.size.0 == 0 || self.size.1 == 0
-    }
-
-    /// A mask of this one's size with the texels of `words` (strip words of `inner`'s size).
-    pub fn with_words(&self, words: Vec<u64>) -> PyResult<Self> {
-        if self.is_zero_size() {
-            return PyMask::sized(self.size.0, self.size.1, false);
-        }
-        Mask::from_strip_words(self.size.0, self.size.1, words)
-            .map(PyMask::new)
-            .map_err(mask_error)
-    }
-
-    /// `ValueError` for a mask of zero size where a `Sprite` would place it: a sprite has texels.
-    pub fn placeable(&self) -> PyResult<()> {
-        if self.is_zero_size() {
-            return Err(PyValueError::new_err(format!(
-                "a Sprite needs a mask with texels, not a {} x {} one",
-                self.size.0, self.size.1
-            )));
-        }
-        Ok(())
-    }
-
-    /// How many words a word loop over this mask reads.
-    pub fn words(&self) -> u64 {
-        self.inner.strip_words().len() as u64
-    }
-
-    /// The count and the sums of x, y, x * x, y * y and x * y over the solid texels, exactly.
-    fn moments(&self) -> (i128, i128, i128, i128, i128, i128) {
-        // Every sum is under 2^110 for the largest masks.
-        let m = self.inner.moments();
-        let [sxx, sxy, syy] = m.sum_products.map(|v| v as i128);
-        let (sx, sy) = (m.sum.0 as i128, m.sum.1 as i128);
-        (i128::from(m.count), sx, sy, sxx, syy, sxy)
-    }
-
-    /// The texel at `pos`, or an `IndexError` naming it when it lies outside the mask.
-    fn texel(&self, pos: &Bound<'_, PyAny>) -> PyResult<(u32, u32)> {
-        let (x, y) = args::texel_pair(pos, "position")?;
-        let (w, h) = self.size;
-        if (0..i64::from(w)).contains(&x) && (0..i64::from(h)).contains(&y) {
-            Ok((x as u32, y as u32))
-        } else {
-            Err(PyIndexError::new_err(format!(
-                "position ({x}, {y}) is outside the {w} x {h} mask"
-            )))
-        }
-    }
-}
+use crate::room::words_for;
 
 #[pymethods]
 impl PyMask {
@@ -711,6 +608,28 @@ impl PyMask {
 }
 
 impl PyMask {
+    /// The count and the sums of x, y, x * x, y * y and x * y over the solid texels, exactly.
+    fn moments(&self) -> (i128, i128, i128, i128, i128, i128) {
+        // Every sum is under 2^110 for the largest masks.
+        let m = self.inner.moments();
+        let [sxx, sxy, syy] = m.sum_products.map(|v| v as i128);
+        let (sx, sy) = (m.sum.0 as i128, m.sum.1 as i128);
+        (i128::from(m.count), sx, sy, sxx, syy, sxy)
+    }
+
+    /// The texel at `pos`, or an `IndexError` naming it when it lies outside the mask.
+    fn texel(&self, pos: &Bound<'_, PyAny>) -> PyResult<(u32, u32)> {
+        let (x, y) = args::texel_pair(pos, "position")?;
+        let (w, h) = self.size;
+        if (0..i64::from(w)).contains(&x) && (0..i64::from(h)).contains(&y) {
+            Ok((x as u32, y as u32))
+        } else {
+            Err(PyIndexError::new_err(format!(
+                "position ({x}, {y}) is outside the {w} x {h} mask"
+            )))
+        }
+    }
+
     /// `other` laid on this mask at `offset` by `op`, in place; `other` may be this mask itself.
     fn layer(
         slf: &Bound<'_, Self>,

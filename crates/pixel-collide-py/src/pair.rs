@@ -7,7 +7,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 use crate::detach::maybe_detach;
-use crate::mask::PyMask;
+use crate::mask_data::PyMask;
 use crate::results::{Contact, Distance, Impact, PushOut};
 use crate::sprite::PySprite;
 

@@ -8,7 +8,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 use crate::args;
-use crate::mask::PyMask;
+use crate::mask_data::PyMask;
 use crate::rects::rect_like;
 use crate::results::RayHit;
 
