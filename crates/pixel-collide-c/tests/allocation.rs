@@ -30,6 +30,16 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static COUNTING: Counting = Counting;
 
+/// The allocations of the second of two calls of `$call`: the first warms the thread's buffers.
+macro_rules! warm {
+    ($call:expr) => {{
+        unsafe { $call };
+        allocations(|| unsafe {
+            $call;
+        })
+    }};
+}
+
 /// Allocations `f` makes on this thread.
 fn allocations(f: impl FnOnce()) -> u64 {
     let before = ALLOCATIONS.with(Cell::get);
@@ -105,104 +115,58 @@ fn no_query_allocates_once_its_masks_exist() {
         let each = [b, b];
         let mut answers = [false; 2];
         let counts = [
-            ("pc_overlaps", {
-                unsafe { pc_overlaps(a, b, &mut flag) };
-                allocations(|| unsafe {
-                    pc_overlaps(a, b, &mut flag);
-                })
-            }),
-            ("pc_overlaps_each", {
-                unsafe { pc_overlaps_each(a, each.as_ptr(), 2, answers.as_mut_ptr()) };
-                allocations(|| unsafe {
-                    pc_overlaps_each(a, each.as_ptr(), 2, answers.as_mut_ptr());
-                })
-            }),
-            ("pc_collide", {
-                unsafe { pc_collide(a, b, &mut contact) };
-                allocations(|| unsafe {
-                    pc_collide(a, b, &mut contact);
-                })
-            }),
-            ("pc_overlap_area", {
-                unsafe { pc_overlap_area(a, b, &mut area) };
-                allocations(|| unsafe {
-                    pc_overlap_area(a, b, &mut area);
-                })
-            }),
-            ("pc_push_out", {
-                unsafe { pc_push_out(a, b, &mut push) };
-                allocations(|| unsafe {
-                    pc_push_out(a, b, &mut push);
-                })
-            }),
-            ("pc_distance", {
-                unsafe { pc_distance(a, b, &mut closest) };
-                allocations(|| unsafe {
-                    pc_distance(a, b, &mut closest);
-                })
-            }),
-            ("pc_contains_point", {
-                unsafe {
-                    pc_contains_point(
-                        b,
-                        v(b.transform.tx + 24.0, b.transform.ty + 24.0),
-                        &mut flag,
-                    )
-                };
-                allocations(|| unsafe {
-                    pc_contains_point(
-                        b,
-                        v(b.transform.tx + 24.0, b.transform.ty + 24.0),
-                        &mut flag,
-                    );
-                })
-            }),
-            ("pc_touches_rect", {
-                unsafe {
-                    pc_touches_rect(
-                        b,
-                        pc_rect {
-                            x: 10.0,
-                            y: 10.0,
-                            width: 30.0,
-                            height: 4.0,
-                        },
-                        &mut flag,
-                    )
-                };
-                allocations(|| unsafe {
-                    pc_touches_rect(
-                        b,
-                        pc_rect {
-                            x: 10.0,
-                            y: 10.0,
-                            width: 30.0,
-                            height: 4.0,
-                        },
-                        &mut flag,
-                    );
-                })
-            }),
-            ("pc_touches_circle", {
-                unsafe { pc_touches_circle(b, v(40.0, 20.0), 6.0, &mut flag) };
-                allocations(|| unsafe {
-                    pc_touches_circle(b, v(40.0, 20.0), 6.0, &mut flag);
-                })
-            }),
-            ("pc_raycast", {
-                unsafe { pc_raycast(b, v(-100.0, 20.0), v(1.0, 0.0), f32::INFINITY, &mut ray) };
-                allocations(|| unsafe {
-                    pc_raycast(b, v(-100.0, 20.0), v(1.0, 0.0), f32::INFINITY, &mut ray);
-                })
-            }),
-            ("pc_time_of_impact", {
-                unsafe {
-                    pc_time_of_impact(motion(a, 100.0), motion(b, b.transform.tx), &mut impact)
-                };
-                allocations(|| unsafe {
-                    pc_time_of_impact(motion(a, 100.0), motion(b, b.transform.tx), &mut impact);
-                })
-            }),
+            ("pc_overlaps", warm!(pc_overlaps(a, b, &mut flag))),
+            (
+                "pc_overlaps_each",
+                warm!(pc_overlaps_each(a, each.as_ptr(), 2, answers.as_mut_ptr())),
+            ),
+            ("pc_collide", warm!(pc_collide(a, b, &mut contact))),
+            ("pc_overlap_area", warm!(pc_overlap_area(a, b, &mut area))),
+            ("pc_push_out", warm!(pc_push_out(a, b, &mut push))),
+            ("pc_distance", warm!(pc_distance(a, b, &mut closest))),
+            (
+                "pc_contains_point",
+                warm!(pc_contains_point(
+                    b,
+                    v(b.transform.tx + 24.0, b.transform.ty + 24.0),
+                    &mut flag,
+                )),
+            ),
+            (
+                "pc_touches_rect",
+                warm!(pc_touches_rect(
+                    b,
+                    pc_rect {
+                        x: 10.0,
+                        y: 10.0,
+                        width: 30.0,
+                        height: 4.0,
+                    },
+                    &mut flag,
+                )),
+            ),
+            (
+                "pc_touches_circle",
+                warm!(pc_touches_circle(b, v(40.0, 20.0), 6.0, &mut flag)),
+            ),
+            (
+                "pc_raycast",
+                warm!(pc_raycast(
+                    b,
+                    v(-100.0, 20.0),
+                    v(1.0, 0.0),
+                    f32::INFINITY,
+                    &mut ray
+                )),
+            ),
+            (
+                "pc_time_of_impact",
+                warm!(pc_time_of_impact(
+                    motion(a, 100.0),
+                    motion(b, b.transform.tx),
+                    &mut impact
+                )),
+            ),
         ];
         for (query, n) in counts {
             assert_eq!(n, 0, "{query} against {b:?}");
