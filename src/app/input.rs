@@ -16,6 +16,7 @@ use super::gamepad::{PadFrame, Pads};
 use super::keys;
 use super::platform;
 use super::pointer::Pointer;
+use super::presses::{KeyPress, Presses};
 use super::touch::layout::Layout;
 use super::touch::{Fingers, Phase, TouchFrame};
 use super::view::framebuffer_size;
@@ -52,7 +53,7 @@ pub struct Actions {
     /// The debug-view key (F3 by default), or both gamepad sticks clicked together: toggle the
     /// collision debug view.
     pub debug: bool,
-    /// The first key that went down this frame, for the Controls screen's "press a key".
+    /// This frame's key press, for the Controls screen's "press a key".
     pub pressed: Option<Pressed>,
     /// The mouse, and taps, for menus only.
     pub pointer: Pointer,
@@ -93,6 +94,8 @@ pub struct Controls {
     fingers: Fingers,
     /// A finger has touched the window: it is a touch screen, whatever the page said.
     touch_seen: bool,
+    /// Key presses not yet acted on, one a frame.
+    presses: Presses,
 }
 
 /// What the raw window events said this frame, beyond macroquad's key state.
@@ -101,13 +104,12 @@ pub struct Controls {
 /// as `window_minimized_event`, and macroquad repeats raw events to registered subscribers. Alt+Enter is
 /// read here too: the event carries the modifiers as they were when Enter went down, whereas a quick
 /// chord (or a synthetic one) can release Alt before the frame looks at the key state. So are the
-/// first key pressed (macroquad's own "last key pressed" picks one of the frame's keys at random) and
+/// keys pressed, in order (macroquad's own set of the frame's presses has none; see `presses.rs`), and
 /// the mouse, whose events come in framebuffer pixels.
 #[derive(Default)]
 struct RawEvents {
     focus_lost: bool,
-    alt_enter: bool,
-    first_key: Option<KeyCode>,
+    presses: Vec<KeyPress>,
     mouse_px: Option<Vec2>,
     moved: bool,
     clicked: bool,
@@ -125,10 +127,10 @@ impl EventHandler for RawEvents {
         if repeat {
             return;
         }
-        if mods.alt && matches!(keycode, KeyCode::Enter | KeyCode::KpEnter) {
-            self.alt_enter = true;
-        }
-        self.first_key.get_or_insert(keycode);
+        self.presses.push(KeyPress {
+            code: keycode,
+            alt: mods.alt,
+        });
     }
     fn mouse_motion_event(&mut self, x: f32, y: f32) {
         self.mouse_px = Some(vec2(x, y));
@@ -162,6 +164,7 @@ impl Controls {
             mouse_px: None,
             fingers: Fingers::default(),
             touch_seen: touch,
+            presses: Presses::default(),
         }
     }
 
@@ -219,18 +222,21 @@ impl Controls {
             pause_tapped: tap.is_some_and(|t| layout.on_pause(t)),
             side_tapped: tap.and_then(|t| layout.side(t)),
         };
+        for &press in &raw.presses {
+            self.presses.push(press);
+        }
         let pad = self.pads.poll();
-        let mut actions = keyboard_actions(pad, &raw, bindings);
+        let mut actions = keyboard_actions(pad, self.presses.next(), bindings);
         actions.pointer = pointer;
         actions.touch = touch;
+        actions.focus_lost = raw.focus_lost;
         actions
     }
 }
 
-/// Whether any of `keys` went down this frame.
-fn pressed(keys: impl IntoIterator<Item = Key>) -> bool {
-    keys.into_iter()
-        .any(|k| keys::codes(k).iter().any(|&c| is_key_pressed(c)))
+/// Whether this frame's press is of any of `keys`.
+fn pressed(press: Option<KeyPress>, keys: impl IntoIterator<Item = Key>) -> bool {
+    press.is_some_and(|p| keys.into_iter().any(|k| p.is_any(keys::codes(k))))
 }
 
 /// Whether any of `keys` is held.
@@ -250,15 +256,17 @@ fn move_x(left: bool, right: bool, pad_x: f32) -> f32 {
     }
 }
 
-/// Merges the keyboard's state, read through `bindings`, into what the gamepads reported.
-fn keyboard_actions(pad: PadFrame, raw: &RawEvents, bindings: &Bindings) -> Actions {
-    let alt = is_key_down(KeyCode::LeftAlt) || is_key_down(KeyCode::RightAlt) || raw.alt_enter;
-    let enter = is_key_pressed(KeyCode::Enter) || is_key_pressed(KeyCode::KpEnter);
+/// Merges the keyboard, read through `bindings` (the keys held, and this frame's `press`), into what
+/// the gamepads reported.
+fn keyboard_actions(pad: PadFrame, press: Option<KeyPress>, bindings: &Bindings) -> Actions {
+    let only = |codes: &[KeyCode]| press.is_some_and(|p| p.is_any(codes));
+    let alt = press.is_some_and(|p| p.alt);
+    let enter = only(&[KeyCode::Enter, KeyCode::KpEnter]);
     let keys = |action: Action| bindings.get(action).keys();
     // Alt+Enter is the fullscreen chord, not a press of whatever Enter is bound to.
     let action = |action: Action| {
         let chord = alt && keys(action).any(|k| k == Key::Enter) && enter;
-        pressed(keys(action).filter(|&k| !(chord && k == Key::Enter)))
+        pressed(press, keys(action).filter(|&k| !(chord && k == Key::Enter)))
     };
 
     let mut notices = Vec::new();
@@ -273,7 +281,10 @@ fn keyboard_actions(pad: PadFrame, raw: &RawEvents, bindings: &Bindings) -> Acti
             .map(|n| format!("Gamepad disconnected: {n}")),
     );
     let choose = bindings.choose_keys();
-    let choose = pressed(choose.into_iter().filter(|&k| !(alt && k == Key::Enter)));
+    let choose = pressed(
+        press,
+        choose.into_iter().filter(|&k| !(alt && k == Key::Enter)),
+    );
 
     Actions {
         move_x: move_x(
@@ -285,24 +296,22 @@ fn keyboard_actions(pad: PadFrame, raw: &RawEvents, bindings: &Bindings) -> Acti
         confirm: action(Action::Confirm) || choose || pad.confirm,
         pause: action(Action::Pause) || pad.start,
         start: pad.start,
-        escape: is_key_pressed(KeyCode::Escape),
+        escape: only(&[KeyCode::Escape]),
         back: action(Action::Back) || pad.back,
         toggle_flashing: action(Action::ReduceFlashing) || pad.toggle,
-        left: pressed(bindings.menu_keys(MenuDir::Left)) || pad.left,
-        right: pressed(bindings.menu_keys(MenuDir::Right)) || pad.right,
-        up: pressed(bindings.menu_keys(MenuDir::Up)) || pad.up,
-        down: pressed(bindings.menu_keys(MenuDir::Down)) || pad.down,
-        delete: is_key_pressed(KeyCode::Delete),
-        fullscreen: is_key_pressed(KeyCode::F11) || (enter && alt),
+        left: pressed(press, bindings.menu_keys(MenuDir::Left)) || pad.left,
+        right: pressed(press, bindings.menu_keys(MenuDir::Right)) || pad.right,
+        up: pressed(press, bindings.menu_keys(MenuDir::Up)) || pad.up,
+        down: pressed(press, bindings.menu_keys(MenuDir::Down)) || pad.down,
+        delete: only(&[KeyCode::Delete]),
+        fullscreen: only(&[KeyCode::F11]) || (enter && alt),
         debug: action(Action::DebugView) || pad.debug,
-        pressed: raw
-            .first_key
-            .map(|code| keys::key_of(code).map_or(Pressed::Other, Pressed::Key)),
+        pressed: press.map(|p| keys::key_of(p.code).map_or(Pressed::Other, Pressed::Key)),
         pointer: Pointer::default(),
         touch: TouchFrame::default(),
         pad_unplugged: !pad.disconnected.is_empty(),
         pad_notices: notices,
-        focus_lost: raw.focus_lost,
+        focus_lost: false,
     }
 }
 

@@ -26,6 +26,7 @@ pub mod page;
 mod particles;
 mod platform;
 mod pointer;
+mod presses;
 mod prompt;
 mod records;
 mod render;
