@@ -4,10 +4,13 @@
 
 mod support;
 
+use std::path::Path;
 use std::process::Command;
 
 use serde_json::Value;
-use support::binary::{one_line_failure, spinfall, spinfall_within_twenty_seconds, text};
+use support::binary::{
+    binary_beside, game, one_line_failure, spinfall, spinfall_within_twenty_seconds, text,
+};
 
 const KEYS: [&str; 15] = [
     "seed",
@@ -233,7 +236,7 @@ fn negative_seed_names_the_seed_option() {
 #[test]
 fn full_standard_output_is_one_line_and_exit_1_not_a_panic() {
     for args in [&["--headless", "--seconds", "1"][..], &["--help"]] {
-        let out = Command::new(env!("CARGO_BIN_EXE_spinfall"))
+        let out = game()
             .args(args)
             .stdout(std::fs::File::create("/dev/full").expect("/dev/full opens"))
             .output()
@@ -257,7 +260,7 @@ fn no_display_is_one_line_and_exit_1_not_a_panic() {
 
     // A display that names no server fails inside the windowing library: still one line, and no
     // seed or sound warning before it.
-    let out = Command::new(env!("CARGO_BIN_EXE_spinfall"))
+    let out = game()
         .args(["--seed", "1"])
         .env("DISPLAY", ":219")
         .output()
@@ -439,4 +442,20 @@ fn the_headless_line_says_the_speed_and_a_full_speed_run_is_unchanged_by_it() {
     assert_eq!(slow["speed"], 70);
     // Game time is game time: the same seconds asked for are the same steps at any speed.
     assert_eq!(slow["seconds"], full["seconds"]);
+}
+
+#[test]
+fn a_build_folder_moved_after_the_build_still_runs_the_binary_beside_the_tests() {
+    let root = std::env::temp_dir().join(format!("spinfall-moved-{}", std::process::id()));
+    let deps = root.join("moved/debug/deps");
+    std::fs::create_dir_all(&deps).expect("folders");
+    let test = deps.join("cli-0123");
+    let binary = root.join("moved/debug/spinfall");
+    std::fs::write(&test, b"").expect("test file");
+    std::fs::write(&binary, b"").expect("binary file");
+    let baked = Path::new("/the/first/build/debug/spinfall");
+    assert_eq!(binary_beside(&test, baked), Some(binary.clone()));
+    std::fs::remove_file(&binary).expect("remove");
+    assert_eq!(binary_beside(&test, baked), None, "nothing beside: the baked path is kept");
+    std::fs::remove_dir_all(&root).expect("clean up");
 }

@@ -1,11 +1,35 @@
 //! Running the built game binary from a test: its output, and the one-line failures it must give.
 
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
+/// The game binary cargo built for this test: the one in the folder above the test's own
+/// (`target/debug/spinfall` for `target/debug/deps/cli-HASH`), so that a build folder moved after it was
+/// built (another HOME, a restored cache), where cargo builds nothing again, still runs this build;
+/// `CARGO_BIN_EXE_spinfall`, which names the folder of the build that compiled the test, otherwise.
+pub fn game_binary() -> PathBuf {
+    let baked = Path::new(env!("CARGO_BIN_EXE_spinfall"));
+    std::env::current_exe()
+        .ok()
+        .and_then(|test| binary_beside(&test, baked))
+        .unwrap_or_else(|| baked.to_path_buf())
+}
+
+/// The file named as `baked` is in the folder above the one holding `test`, when there is one.
+pub fn binary_beside(test: &Path, baked: &Path) -> Option<PathBuf> {
+    let path = test.parent()?.parent()?.join(baked.file_name()?);
+    path.is_file().then_some(path)
+}
+
+/// The game binary as a command.
+pub fn game() -> Command {
+    Command::new(game_binary())
+}
+
 /// Runs the game binary with `args`, without a display, and waits for it.
 pub fn spinfall(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_spinfall"))
+    game()
         .args(args)
         .env_remove("DISPLAY")
         .env_remove("WAYLAND_DISPLAY")
@@ -30,7 +54,7 @@ pub fn one_line_failure(out: &Output, code: i32) -> String {
 /// Runs the binary as [`spinfall`] does, failing the test instead of hanging when it has not finished
 /// within twenty seconds.
 pub fn spinfall_within_twenty_seconds(args: &[&str]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_spinfall"))
+    let mut child = game()
         .args(args)
         .env_remove("DISPLAY")
         .env_remove("WAYLAND_DISPLAY")
