@@ -57,6 +57,12 @@ install() {
   ln -sf "libpixel_collide.so.$version" "$prefix/lib/libpixel_collide.so.$major"
   ln -sf "libpixel_collide.so.$major" "$prefix/lib/libpixel_collide.so"
   cp "$crate/include/pixel_collide.h" "$prefix/include/"
+  mkdir -p "$prefix/share/licenses/pixel-collide"
+  local text
+  for text in LICENSE-MIT LICENSE-APACHE; do
+    cmp -s "$crate/$text" "$text" || { echo "c.sh: $crate/$text differs from ./$text" >&2; exit 1; }
+    cp "$crate/$text" "$prefix/share/licenses/pixel-collide/"
+  done
   cat > "$prefix/lib/pkgconfig/pixel-collide.pc" <<PC
 prefix=$prefix
 libdir=\${prefix}/lib

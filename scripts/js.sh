@@ -110,7 +110,22 @@ demo_site() {
 # The site the web build made (scripts/web.sh), which serves the demo beside the game and the lab.
 web_site=target/web
 
+# The tarball `npm publish` would upload, with the wasm inside, and the license texts it must carry.
+pack() {
+  local packed="$out_dir/js-pack"
+  rm -rf "$packed"
+  mkdir -p "$packed"
+  packed="$(cd "$packed" && pwd)"
+  (cd js/pixel-collide && npm pack --silent --pack-destination "$packed" >/dev/null)
+  local tarball
+  tarball=$(ls "$packed"/pixel-collide-*.tgz)
+  tar -tzf "$tarball" | grep -qx package/dist/pixel_collide_js_bg.wasm ||
+    { echo "js.sh: $(basename "$tarball") lacks the wasm" >&2; exit 1; }
+  python3 scripts/shipped_licenses.py "$tarball"
+}
+
 run_tests() {
+  pack
   (cd js/pixel-collide && node --test test/*.test.js)
   # The demo beside the game and the lab, when the web build has made its site: copied again here,
   # after this package's build, so that it is this build's.

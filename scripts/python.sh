@@ -67,6 +67,7 @@ for wheel in "${wheels[@]}"; do
     *) echo "python: auditwheel does not accept $(basename "$wheel") as manylinux 2.17: ${tag:-no tag}"; exit 1 ;;
   esac
 done
+python3 "$root/scripts/shipped_licenses.py" "$sdist" "${wheels[@]}"
 [ "${1:-}" != --wheel ] || exit 0
 
 # A fresh environment every run, and pip allowed only the wheel: nothing is built on install.
