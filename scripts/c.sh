@@ -60,7 +60,7 @@ install() {
   mkdir -p "$prefix/share/licenses/pixel-collide"
   local text
   for text in LICENSE-MIT LICENSE-APACHE; do
-    cmp -s "$crate/$text" "$text" || { echo "c.sh: $crate/$text differs from ./$text" >&2; exit 1; }
+    cmp -s "$crate/$text" "$here/$text" || { echo "c.sh: $crate/$text differs from $here/$text" >&2; exit 1; }
     cp "$crate/$text" "$prefix/share/licenses/pixel-collide/"
   done
   cat > "$prefix/lib/pkgconfig/pixel-collide.pc" <<PC
