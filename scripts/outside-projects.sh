@@ -18,12 +18,15 @@ work="${OUTSIDE_DIR:-$here/target/outside-projects}"
 kinds=("$@")
 [ "${#kinds[@]}" -gt 0 ] || kinds=(macroquad bevy)
 
-# The README's Rust blocks: the plain ones become one test each, the engine's own block its main.
+# The Rust blocks of the README and its pages: the plain ones become one test each, the engine's own
+# block its main.
 extract() {
   python3 - "$crate/README.md" "$1" "$2" <<'PY'
-import re, sys
+import glob, os, re, sys
 readme, engine, out = sys.argv[1:]
-blocks = re.findall(r'```rust(,ignore)?\n(.*?)```', open(readme).read(), re.S)
+pages = [readme] + sorted(glob.glob(os.path.join(os.path.dirname(readme), "docs", "*.md")))
+text = "".join(open(page).read() for page in pages)
+blocks = re.findall(r'```rust(,ignore)?\n(.*?)```', text, re.S)
 plain = [b for ignore, b in blocks if not ignore]
 mine = [b for ignore, b in blocks if ignore and ('macroquad::' if engine == 'macroquad' else 'bevy::') in b]
 tests = "".join(
@@ -68,6 +71,59 @@ print('avian2d = { version = "%s", default-features = %s, features = [%s] }'
 PY
 }
 
+# The macroquad example as its reader runs it, in a window under Xvfb: the block's gold and the
+# figure's blue on the sky while the pointer is beside the block, on red once it is moved onto it. Skipped, saying so, where Xvfb is not installed.
+run_in_a_window() {
+  local game="$1" dir="$2"
+  if ! command -v Xvfb >/dev/null || ! command -v import >/dev/null || ! command -v xdotool >/dev/null; then
+    echo "outside-projects: no Xvfb, ImageMagick or xdotool here: the macroquad example was built, not run"
+    return 0
+  fi
+  (
+    . "$here/.ci/xvfb.sh"
+    trap stop_xvfb EXIT
+    start_xvfb 1024x768
+    export DISPLAY="$XVFB_DISPLAY"
+    "$game" >"$dir/run.log" 2>&1 &
+    local pid=$! status
+    # The pointer starts in the middle of the screen, beside the block; then it is moved onto it.
+    sleep 2
+    import -window root "$dir/apart.png"
+    xdotool mousemove 395 295 2>/dev/null || true
+    sleep 1
+    import -window root "$dir/touching.png"
+    kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null || status=$?
+    kill -0 "$pid" 2>/dev/null && { echo "outside-projects: the example did not stop"; exit 1; }
+    # macroquad's sound thread panics on a machine with no sound card (this one, in CI); the game's
+    # own thread must not.
+    grep -q "thread 'main'.*panicked" "$dir/run.log" &&
+      { echo "outside-projects: the macroquad example panicked:"; cat "$dir/run.log"; exit 1; }
+    local shot colours want
+    for shot in apart touching; do
+      colours=$(convert "$dir/$shot.png" -format %c histogram:info:- | tr -d ' ')
+      want='(102,191,255'
+      [ "$shot" = apart ] || want='(230,41,5'
+      for colour in "$want" '(240,190,40' '(0,81,170'; do
+        echo "$colours" | grep -qF "$colour" ||
+          { echo "outside-projects: the macroquad example drew no rgb$colour...) in $shot ($dir/$shot.png)"; exit 1; }
+      done
+    done
+    echo "outside-projects: the macroquad example ran in a window: sky with the figure apart, red with it on the block ($dir/touching.png)"
+  )
+}
+
+# The crates as crates.io would serve them: packaged as `cargo publish` uploads them and unpacked where
+# each project's [patch.crates-io] points, so that its manifest names `pixel-collide = "0.1"` as the
+# README does and builds only what the package holds.
+registry="$work/registry"
+packages="${CARGO_TARGET_DIR:-$here/target}/package"
+(cd "$here" && cargo package --quiet --locked --no-verify --allow-dirty -p pixel-collide -p bevy_pixel_collide)
+for package in pixel-collide bevy_pixel_collide; do
+  version=$(sed -n 's/^version = "\(.*\)"/\1/p' "$here/crates/$package/Cargo.toml" | head -n 1)
+  python3 "$here/scripts/sdist_unpack.py" "$packages/$package-$version.crate" "$registry/$package"
+done
+patch() { printf '%s = { path = "%s" }\n' "$1" "$registry/$1"; }
+
 for kind in "${kinds[@]}"; do
   dir="$work/$kind"
   rm -rf "$dir"
@@ -75,16 +131,18 @@ for kind in "${kinds[@]}"; do
   case "$kind" in
     macroquad)
       deps='macroquad = { version = "0.4", default-features = false, features = ["audio"] }
-pixel-collide = { path = "'"$crate"'" }'
-      cp "$here/assets/block.png" "$dir/src/block.png" ;;
+pixel-collide = "0.1"'
+      patches="$(patch pixel-collide)" ;;
     bevy)
       deps="$(engine_deps)"'
-pixel-collide = { path = "'"$crate"'" }
-bevy_pixel_collide = { path = "'"$here/crates/bevy_pixel_collide"'", features = ["avian"] }' ;;
+pixel-collide = "0.1"
+bevy_pixel_collide = { version = "0.1", features = ["avian"] }'
+      patches="$(patch pixel-collide)
+$(patch bevy_pixel_collide)" ;;
     *) echo "outside-projects: unknown kind $kind (macroquad or bevy)"; exit 2 ;;
   esac
-  printf '[package]\nname = "outside-%s"\nversion = "0.1.0"\nedition = "2021"\n\n[dependencies]\n%s\n\n[workspace]\n\n%s\n' \
-    "$kind" "$deps" "$(profiles)" >"$dir/Cargo.toml"
+  printf '[package]\nname = "outside-%s"\nversion = "0.1.0"\nedition = "2021"\n\n[dependencies]\n%s\n\n[patch.crates-io]\n%s\n\n[workspace]\n\n%s\n' \
+    "$kind" "$deps" "$patches" "$(profiles)" >"$dir/Cargo.toml"
   cp "$here/Cargo.lock" "$dir/Cargo.lock"
   extract "$kind" "$dir"
   [ "$kind" != bevy ] || python3 "$here/scripts/bevy_features.py" --outside "$dir"
@@ -97,6 +155,7 @@ bevy_pixel_collide = { path = "'"$here/crates/bevy_pixel_collide"'", features = 
     echo "outside-projects: $kind compiles ${glams:-no glam}where it should compile $want"
     exit 1
   fi
+  [ "$kind" != macroquad ] || run_in_a_window "${CARGO_TARGET_DIR:-$dir/target}/debug/outside-macroquad" "$dir"
   echo "== $kind: ok ($glams)"
   # The project's own binaries are named after its folder, which a fresh clone moves: in a build
   # folder kept from run to run (CI's) each run's copies (about half a gigabyte for the Bevy game and

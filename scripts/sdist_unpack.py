@@ -1,8 +1,8 @@
-"""Unpacks the Python package's sdist into a kept folder, replacing only the files whose bytes changed.
+"""Unpacks a package archive (the Python sdist, a .crate) into a kept folder, replacing only changed files.
 
-The sdist stamps every file with one fixed time, so unpacking it afresh would make cargo rebuild the
-crate every time; here only changed files are written (and so newer), and files the sdist no longer
-holds are removed, so that what is built is exactly what the sdist holds.
+An archive stamps every file with one fixed time, so unpacking it afresh would make cargo rebuild the
+crate every time; here only changed files are written (and so newer), and files the archive no longer
+holds are removed, so that what is built is exactly what the archive holds.
 
     python3 scripts/sdist_unpack.py SDIST DEST
 """

@@ -91,7 +91,17 @@ pub mod debug {
 pub use query::RayHit;
 pub use sprite::{sprite_transform, Pose, Sprite};
 
-/// The README's example, compiled and run as a documentation test.
+/// The README's examples, compiled and run as documentation tests.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
+
+/// The guide's examples, compiled and run as documentation tests.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/guide.md")]
+pub struct GuideDoctests;
+
+/// The motion page's examples, compiled and run as documentation tests.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/motion.md")]
+pub struct MotionDoctests;
