@@ -71,45 +71,73 @@ print('avian2d = { version = "%s", default-features = %s, features = [%s] }'
 PY
 }
 
-# The macroquad example as its reader runs it, in a window under Xvfb: the block's gold and the
-# figure's blue on the sky while the pointer is beside the block, on red once it is moved onto it. Skipped, saying so, where Xvfb is not installed.
-run_in_a_window() {
-  local game="$1" dir="$2"
+# The README's example as its reader runs it, in a window under Xvfb: `in_a_window GAME DIR CHECK`
+# starts GAME, waits for its window, calls CHECK DIR (which takes screenshots into DIR and returns
+# non-zero with one line when what it sees is wrong), then stops the game; a panic on the game's own
+# thread fails it too (macroquad's sound thread panics on a machine with no sound card, as in CI).
+# Skipped, saying so, where Xvfb, ImageMagick or xdotool is not installed.
+in_a_window() {
+  local game="$1" dir="$2" check="$3"
   if ! command -v Xvfb >/dev/null || ! command -v import >/dev/null || ! command -v xdotool >/dev/null; then
-    echo "outside-projects: no Xvfb, ImageMagick or xdotool here: the macroquad example was built, not run"
+    echo "outside-projects: no Xvfb, ImageMagick or xdotool here: $(basename "$game") was built, not run"
     return 0
   fi
   (
     . "$here/.ci/xvfb.sh"
-    trap stop_xvfb EXIT
     start_xvfb 1024x768
     export DISPLAY="$XVFB_DISPLAY"
     "$game" >"$dir/run.log" 2>&1 &
-    local pid=$! status
-    # The pointer starts in the middle of the screen, beside the block; then it is moved onto it.
-    sleep 2
-    import -window root "$dir/apart.png"
-    xdotool mousemove 395 295 2>/dev/null || true
-    sleep 1
-    import -window root "$dir/touching.png"
-    kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null || status=$?
-    kill -0 "$pid" 2>/dev/null && { echo "outside-projects: the example did not stop"; exit 1; }
-    # macroquad's sound thread panics on a machine with no sound card (this one, in CI); the game's
-    # own thread must not.
-    grep -q "thread 'main'.*panicked" "$dir/run.log" &&
-      { echo "outside-projects: the macroquad example panicked:"; cat "$dir/run.log"; exit 1; }
-    local shot colours want
-    for shot in apart touching; do
-      colours=$(convert "$dir/$shot.png" -format %c histogram:info:- | tr -d ' ')
-      want='(102,191,255'
-      [ "$shot" = apart ] || want='(230,41,5'
-      for colour in "$want" '(240,190,40' '(0,81,170'; do
-        echo "$colours" | grep -qF "$colour" ||
-          { echo "outside-projects: the macroquad example drew no rgb$colour...) in $shot ($dir/$shot.png)"; exit 1; }
-      done
+    local pid=$!
+    trap 'kill "$pid" 2>/dev/null || true; stop_xvfb' EXIT
+    for _ in $(seq 120); do
+      xdotool search --onlyvisible --pid "$pid" >/dev/null 2>&1 && break
+      kill -0 "$pid" 2>/dev/null || break
+      sleep 0.5
     done
-    echo "outside-projects: the macroquad example ran in a window: sky with the figure apart, red with it on the block ($dir/touching.png)"
+    kill -0 "$pid" 2>/dev/null || { echo "outside-projects: $(basename "$game") exited:"; cat "$dir/run.log"; exit 1; }
+    "$check" "$dir"
+    grep -q "thread 'main'.*panicked" "$dir/run.log" &&
+      { echo "outside-projects: $(basename "$game") panicked:"; cat "$dir/run.log"; exit 1; }
+    true
   )
+}
+
+# Whether the screenshot DIR/SHOT.png holds each of the colours after it (`R,G,B`).
+shows() {
+  local dir="$1" shot="$2" colours colour
+  shift 2
+  colours=$(convert "$dir/$shot.png" -format %c histogram:info:- | tr -d ' ')
+  for colour in "$@"; do
+    echo "$colours" | grep -qF "($colour" ||
+      { echo "outside-projects: no rgb($colour...) in $dir/$shot.png"; return 1; }
+  done
+}
+
+# The macroquad example: the block's gold and the figure's blue on the sky while the pointer is
+# beside the block (the middle of the screen), on red once it is moved onto the block.
+macroquad_check() {
+  local dir="$1"
+  sleep 2
+  import -window root "$dir/apart.png"
+  xdotool mousemove 395 295
+  sleep 1
+  import -window root "$dir/touching.png"
+  shows "$dir" apart 102,191,255 240,190,40 0,81,170 && shows "$dir" touching 230,41,5 240,190,40 0,81,170 &&
+    echo "outside-projects: the macroquad example ran in a window: sky with the figure apart, red with it on the block"
+}
+
+# The Bevy example (the plugin's avian one), in Bevy's default 1280 x 720 window centred on the
+# 1024 x 768 screen: the bowl and the rock drawn in their colour, and after five seconds the rock's top
+# below screen row 300, fallen from its start (row 228) into the bowl.
+bevy_check() {
+  local dir="$1" top
+  sleep 5
+  import -window root "$dir/fallen.png"
+  shows "$dir" fallen 190,150,100 || return 1
+  top=$(convert "$dir/fallen.png" -fill black +opaque "#BE9664" -format "%@" info: | sed -E 's/^[0-9]+x[0-9]+\+[0-9]+\+([0-9]+)$/\1/')
+  [ "$top" -gt 300 ] ||
+    { echo "outside-projects: the rock has not fallen into the bowl: its top on row $top ($dir/fallen.png)"; return 1; }
+  echo "outside-projects: the Bevy example ran in a window: the rock fell into the bowl (its top on row $top)"
 }
 
 # The crates as crates.io would serve them: packaged as `cargo publish` uploads them and unpacked where
@@ -155,7 +183,7 @@ $(patch bevy_pixel_collide)" ;;
     echo "outside-projects: $kind compiles ${glams:-no glam}where it should compile $want"
     exit 1
   fi
-  [ "$kind" != macroquad ] || run_in_a_window "${CARGO_TARGET_DIR:-$dir/target}/debug/outside-macroquad" "$dir"
+  in_a_window "${CARGO_TARGET_DIR:-$dir/target}/debug/outside-$kind" "$dir" "${kind}_check"
   echo "== $kind: ok ($glams)"
   # The project's own binaries are named after its folder, which a fresh clone moves: in a build
   # folder kept from run to run (CI's) each run's copies (about half a gigabyte for the Bevy game and

@@ -6,7 +6,8 @@
 # where its pytest suite (pygame-ce's own mask tests among it), the bench's quick mode and the
 # pygame-ce example run headless (the first frame of a hit saved under target/python/); then the
 # same wheel and suite beside pygame 2 instead of pygame-ce, in a second fresh environment.
-# Needs Python 3.9 or later with venv, and Rust.
+# Needs Python 3.9 or later; what a fresh Debian or Ubuntu machine lacks (a C toolchain and Rust
+# through setup.sh, venv's pip through python3-venv) is installed first.
 #
 #   bash scripts/python.sh            everything
 #   bash scripts/python.sh -k group   the build and install, then pytest with these arguments alone
@@ -20,6 +21,17 @@ dist="$target/python-dist"
 fresh="$target/python-wheel-venv"
 out="$root/target/python"
 mkdir -p "$out"
+bash "$root/scripts/setup.sh"
+# Rust from rustup's default home when setup.sh has only just installed it (as scripts/cargo.sh finds it).
+command -v cargo >/dev/null 2>&1 || export PATH="$HOME/.cargo/bin:$PATH"
+if ! python3 -c 'import ensurepip' 2>/dev/null; then
+  command -v apt-get >/dev/null 2>&1 ||
+    { echo "python: this python3 cannot make a virtual environment (no ensurepip)" >&2; exit 1; }
+  echo "python: installing python3-venv (python3 -m venv needs it)"
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq python3-venv >/dev/null
+fi
 . "$root/scripts/venv.sh"
 venv_ready "$tools"
 # pygame-ce at the version the package is measured and tested against; maturin, zig (its linker
