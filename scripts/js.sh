@@ -122,6 +122,24 @@ pack() {
   tar -tzf "$tarball" | grep -qx package/dist/pixel_collide_js_bg.wasm ||
     { echo "js.sh: $(basename "$tarball") lacks the wasm" >&2; exit 1; }
   python3 scripts/shipped_licenses.py "$tarball"
+  bundled "$tarball"
+}
+
+# Fresh Vite and webpack 5 projects (test/bundlers/: each one's manifest and lock file, one page and
+# one module), given the tarball as a user's `npm install` gives it and built by their bundler into
+# $out_dir/js-bundlers/NAME/dist, which the browser test loads.
+bundled() {
+  local tarball="$1" name dir
+  for name in vite webpack; do
+    dir="$out_dir/js-bundlers/$name"
+    rm -rf "$dir"
+    mkdir -p "$dir"
+    cp js/pixel-collide/test/bundlers/"$name"/* js/pixel-collide/test/bundlers/main.js "$dir/"
+    (cd "$dir" && npm ci --silent --no-audit --no-fund &&
+      npm install --silent --no-save --no-audit --no-fund "$tarball" && npm run --silent build) >&2 ||
+      { echo "js.sh: the fresh $name project did not build with $(basename "$tarball")" >&2; exit 1; }
+    echo "js.sh: a fresh $name project built with $(basename "$tarball")"
+  done
 }
 
 run_tests() {
@@ -134,7 +152,8 @@ run_tests() {
     demo_site "$web_site"
     site_args=(--site "$web_site")
   fi
-  "$venv/bin/python" js/pixel-collide/test/browser/run.py js/pixel-collide target/js-test "${site_args[@]}"
+  "$venv/bin/python" js/pixel-collide/test/browser/run.py js/pixel-collide target/js-test "${site_args[@]}" \
+    --bundled "$out_dir/js-bundlers"
 }
 
 case "$mode" in

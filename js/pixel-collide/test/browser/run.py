@@ -1,9 +1,11 @@
 """The npm package in Debian's chromium, headless, through Playwright: loaded by a plain module page
-and through an esbuild bundle, the README's Phaser example running, and the Phaser adapter against
+and through an esbuild bundle, the README's Phaser and PixiJS examples running, and the Phaser adapter against
 what Phaser itself draws. Run by `bash scripts/js.sh --browser`, after the package is built and its
 npm development dependencies installed; screenshots and the browser's console go to `out`.
 
-Usage: python run.py PACKAGE_DIR OUT_DIR [--bench]   (--bench: the timings alone)
+Usage: python run.py PACKAGE_DIR OUT_DIR [--bench] [--site DIR] [--bundled DIR]
+(--bench: the timings alone; --site: the web build's site, for the demo; --bundled: the fresh Vite
+and webpack projects' builds, DIR/vite/dist and DIR/webpack/dist)
 """
 
 import functools
@@ -45,8 +47,12 @@ def prepare(package):
     # esbuild keeps `new URL("...wasm", import.meta.url)` as it is: the wasm goes beside the bundle.
     shutil.copy(os.path.join(package, "dist", "pixel_collide_js_bg.wasm"), out)
     readme = open(os.path.join(package, "README.md")).read()
-    example = re.search(r"```js\n(.*?)```", readme, re.S).group(1)
-    open(os.path.join(out, "readme-example.js"), "w").write(example)
+    examples = re.findall(r"```js\n(.*?)```", readme, re.S)
+    for engine, name in (("Phaser", "readme-example.js"), ("pixi.js", "readme-pixi-example.js")):
+        example = next((e for e in examples if f'from "{engine.lower()}"' in e), None)
+        if example is None:
+            fail(f"readme: no example importing {engine.lower()} in the README")
+        open(os.path.join(out, name), "w").write(example)
     return out
 
 
@@ -88,29 +94,41 @@ def check_loaded(page, base, name):
     print(f"js browser test: {name}: loaded, answers and errors as expected")
 
 
-def check_readme(page, base, out):
-    page.goto(f"{base}/test/browser/readme.html")
+def check_readme(page, base, out, engine, html):
+    """The README's example for `engine`, run as written: red while the ship touches the rock, and back."""
+    page.goto(f"{base}/test/browser/{html}")
     page.wait_for_selector("canvas", timeout=30000)
+    box = page.locator("canvas").bounding_box()
     colours = set()
     deadline = time.time() + 12
     while time.time() < deadline and len(colours) < 2:
         time.sleep(0.15)
-        pixel = page.evaluate(
-            "(() => { const c = document.querySelector('canvas');"
-            " const x = document.createElement('canvas'); x.width = 1; x.height = 1;"
-            " const g = x.getContext('2d'); g.drawImage(c, 2, 2, 1, 1, 0, 0, 1, 1);"
-            " return Array.from(g.getImageData(0, 0, 1, 1).data); })()"
-        )
-        colours.add("red" if pixel[0] > 150 and pixel[2] < 80 else "blue" if pixel[2] > 50 else str(pixel))
+        r, g, b = pixel_at(page, box["x"] + 2, box["y"] + 2)
+        colours.add("red" if r > 150 and b < 80 else "blue" if b > 50 else str((r, g, b)))
         if "red" in colours:
-            page.screenshot(path=os.path.join(out, "readme-touching.png"))
+            page.screenshot(path=os.path.join(out, f"readme-{engine.lower()}-touching.png"))
     if colours != {"red", "blue"}:
-        fail(f"readme: the ship turning against the rock showed {sorted(colours)}, not red and blue")
-    print("js browser test: readme: the Phaser example turns red while the ship touches the rock, and back")
+        fail(f"readme: {engine}: the ship turning against the rock showed {sorted(colours)}, not red and blue")
+    print(f"js browser test: readme: the {engine} example turns red while the ship touches the rock, and back")
 
 
-def check_phaser_truth(page, base):
-    r = result_of(page, f"{base}/test/browser/phaser-truth.html", 120)
+def check_bundled(page, bundled):
+    """The fresh Vite and webpack 5 projects' builds (scripts/js.sh), each served on its own."""
+    for name in ("vite", "webpack"):
+        server = serve(os.path.join(bundled, name, "dist"))
+        try:
+            r = result_of(page, f"http://127.0.0.1:{server.server_address[1]}/index.html", 30)
+        finally:
+            server.shutdown()
+        if r != {"hit": True, "miss": False}:
+            fail(f"{name}: the fresh project's build answered {json.dumps(r)}, not a hit and a miss")
+        print(f"js browser test: {name}: a fresh project's build loads the wasm and answers a hit and a miss")
+
+
+def check_phaser_truth(page, base, html="phaser-truth.html", version="4"):
+    """The Phaser adapter against what Phaser `version` itself draws (4, and 3.80, the oldest the
+    package's peer dependency allows)."""
+    r = result_of(page, f"{base}/test/browser/{html}", 120)
     if "failed" in r:
         fail(f"phaser truth: {r['failed']}")
     if r["disagree"] or r["agree"] < 60 or r["touching"] < 15 or r["trimmed"] < 40 or r["pivoted"] < 15:
@@ -118,7 +136,7 @@ def check_phaser_truth(page, base):
     if r["screenDisagree"] or r["screenAgree"] < 20:
         fail(f"phaser truth: overlap's screen points: {json.dumps(r['screenDisagree'])} "
              f"({r['screenAgree']} agreed)")
-    print(f"js browser test: phaser: the adapter agrees with Phaser's own drawing on {r['agree']} pairs "
+    print(f"js browser test: phaser {version}: the adapter agrees with Phaser's own drawing on {r['agree']} pairs "
           f"({r['touching']} touching in the render, {r['trimmed']} with a trimmed atlas frame, "
           f"{r['pivoted']} with a custom pivot); {r['skipped']} not compared: within the texel-edge band, or "
           f"touching between pixel centres only ({r['between']}); through a scrolled, zoomed and turned "
@@ -206,8 +224,12 @@ def main():
                 return
             check_loaded(page, base, "plain")
             check_loaded(page, base, "bundle")
-            check_readme(page, base, out)
+            if "--bundled" in sys.argv:
+                check_bundled(page, os.path.abspath(sys.argv[sys.argv.index("--bundled") + 1]))
+            check_readme(page, base, out, "Phaser", "readme.html")
+            check_readme(page, base, out, "PixiJS", "readme-pixi.html")
             check_phaser_truth(page, base)
+            check_phaser_truth(page, base, "phaser3-truth.html", "3.80")
             check_pixi_truth(page, base)
             if site_server:
                 site_base = f"http://127.0.0.1:{site_server.server_address[1]}"
