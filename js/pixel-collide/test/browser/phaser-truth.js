@@ -6,7 +6,8 @@
 // the render where some pixel is opaque in both; the adapter must say the same wherever the pair
 // is clear of texel edges: its shortest way apart (the push-out) at least `DEEP` pixels, or `FAR`
 // pixels apart, since the canvas samples each pixel at its centre.
-import Phaser from "phaser";
+// Phaser 3.80's module has named exports only; Phaser 4's has them beside its default.
+import * as Phaser from "phaser";
 import { init, pushOut, distance } from "pixel-collide";
 import { overlap, spriteOf } from "pixel-collide/phaser";
 import { rng } from "./rng.js";
