@@ -5,6 +5,8 @@ import contextlib
 import io
 import pathlib
 import re
+import subprocess
+import sys
 
 import pixel_collide
 
@@ -86,3 +88,11 @@ def test_the_submodules_stubs_name_what_they_have():
             elif isinstance(node, ast.ImportFrom):
                 names.update(a.asname or a.name for a in node.names if a.asname)
         assert names == set(module.__all__), (module.__name__, names ^ set(module.__all__))
+
+
+def test_the_stubs_carry_the_modules_own_docstrings():
+    # The stubs' docstrings are what an editor shows; scripts/stub_docs.py writes them from the
+    # module's own, and this fails when one is missing or no longer the module's.
+    script = PACKAGE / "scripts" / "stub_docs.py"
+    out = subprocess.run([sys.executable, str(script), "--check"], capture_output=True, text=True)
+    assert out.returncode == 0, out.stdout + out.stderr
