@@ -456,6 +456,10 @@ fn a_build_folder_moved_after_the_build_still_runs_the_binary_beside_the_tests()
     let baked = Path::new("/the/first/build/debug/spinfall");
     assert_eq!(binary_beside(&test, baked), Some(binary.clone()));
     std::fs::remove_file(&binary).expect("remove");
-    assert_eq!(binary_beside(&test, baked), None, "nothing beside: the baked path is kept");
+    assert_eq!(
+        binary_beside(&test, baked),
+        None,
+        "nothing beside: the baked path is kept"
+    );
     std::fs::remove_dir_all(&root).expect("clean up");
 }
