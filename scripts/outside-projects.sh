@@ -107,8 +107,9 @@ shows() {
   local dir="$1" shot="$2" colours colour
   shift 2
   colours=$(convert "$dir/$shot.png" -format %c histogram:info:- | tr -d ' ')
+  # Matched in the shell: `echo | grep -q` fails under pipefail when grep stops reading first.
   for colour in "$@"; do
-    echo "$colours" | grep -qF "($colour" ||
+    [[ "$colours" == *"($colour"* ]] ||
       { echo "outside-projects: no rgb($colour...) in $dir/$shot.png"; return 1; }
   done
 }
