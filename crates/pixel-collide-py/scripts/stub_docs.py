@@ -7,7 +7,8 @@ after the signature line pygame's style opens with.
     python scripts/stub_docs.py --check   exit 1, naming each stub whose docstring is missing or stale
 
 Run it with the Python that has the built package installed (scripts/python.sh's test environment).
-Setters, overloads and dunder methods other than `__init__` keep no docstring of their own.
+Setters, overloads and dunder methods (`__init__` included: the class's docstring is its
+constructor's) keep no docstring of their own.
 """
 
 import ast
@@ -69,7 +70,8 @@ def wanted(node):
     decorators = [ast.unparse(d) for d in node.decorator_list]
     if any(d.endswith(".setter") or d.endswith("overload") for d in decorators):
         return False
-    return not (node.name.startswith("__") and node.name != "__init__")
+    # Dunders keep none; `__init__`'s is the class's.
+    return not node.name.startswith("__")
 
 
 def edits_for(module, tree):
@@ -80,8 +82,6 @@ def edits_for(module, tree):
         for node in body:
             if not wanted(node):
                 continue
-            if node.name == "__init__":
-                continue  # the class's docstring is the constructor's
             doc = runtime_doc(owner, node.name)
             present = ast.get_docstring(node, clean=True)
             out.append((node, doc, present))
