@@ -144,7 +144,8 @@ bundled() {
 
 run_tests() {
   pack
-  (cd js/pixel-collide && node --test test/*.test.js)
+  # A test file still running after two minutes (about 2 s each here) is stopped and fails the run.
+  (cd js/pixel-collide && node --test --test-timeout=120000 test/*.test.js)
   # The demo beside the game and the lab, when the web build has made its site: copied again here,
   # after this package's build, so that it is this build's.
   local site_args=()

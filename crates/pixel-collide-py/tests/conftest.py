@@ -11,6 +11,7 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
 
+import faulthandler  # noqa: E402
 import math  # noqa: E402
 import random  # noqa: E402
 import struct  # noqa: E402
@@ -27,6 +28,18 @@ import pixel_collide as pc  # noqa: E402
 # exact 64 and 128 edges, and narrow ones.
 WIDTHS = (1, 2, 3, 7, 31, 32, 33, 63, 64, 65, 100, 127, 128, 129, 150)
 DENSITIES = (0.0, 0.02, 0.1, 0.3, 0.5, 0.8, 0.97, 1.0)
+
+
+# A test that has not ended after this many seconds (the slowest takes about 2 here) ends the run with
+# every thread's traceback: the tests' guard against a call that never returns.
+HANG_SECONDS = 300
+
+
+@pytest.fixture(autouse=True)
+def hang_guard():
+    faulthandler.dump_traceback_later(HANG_SECONDS, exit=True)
+    yield
+    faulthandler.cancel_dump_traceback_later()
 
 
 @pytest.fixture

@@ -11,7 +11,6 @@ import os
 import subprocess
 import sys
 import textwrap
-import time
 
 import pygame
 import pytest
@@ -77,16 +76,14 @@ def test_impossible_mask_sizes_raise_value_error(args, name):
     ],
 )
 def test_sizes_past_the_limits_raise_value_error_at_once(args):
-    start = time.perf_counter()
+    # "mask size" is the size check's message: an allocation that failed would say otherwise.
     raises_naming(ValueError, "mask size", pc.Mask, *args)
-    assert time.perf_counter() - start < 0.05
 
 
 def test_from_rgba_past_the_limits_raises_before_reading_the_data():
-    start = time.perf_counter()
+    # Empty data past the limits: the size is refused, not the data's length, so it came first.
     raises_naming(ValueError, "mask size", pc.Mask.from_rgba, b"", 70000, 70000)
     raises_naming(ValueError, "mask size", pc.Mask.from_rgba, b"", 2**23 + 1, 1)
-    assert time.perf_counter() - start < 0.05
 
 
 def test_the_limits_are_the_crates():
@@ -362,9 +359,7 @@ def test_convolve_with_something_other_than_a_mask_raises_type_error(mask):
      ((2**22 + 1, 1), (2**22 + 1, 1))],
 )
 def test_convolve_past_the_limits_raises_value_error(a, b):
-    start = time.perf_counter()
     raises_naming(ValueError, "convolving", pc.Mask(*a).convolve, pc.Mask(*b))
-    assert time.perf_counter() - start < 0.5
 
 
 @pytest.mark.parametrize("every", [0, -1, -(2**40)])

@@ -2,12 +2,13 @@
 with arguments drawn from every kind a caller might pass (numbers at the edges, NaN and infinities,
 huge integers, sequences of the wrong length, strings, bytes, None, pygame's objects), in random
 order on shared objects. Each call returns or raises one of the exceptions the README names, with a
-one-line message; none panics, crashes the interpreter or runs past a second.
+one-line message; none panics or crashes the interpreter. A call that never returns is caught by
+the hang guard in ``conftest.py``: a wall-clock bound per call would measure the machine's load, not
+the call.
 
 Seeded from the test's id (`conftest.rng`); `PIXEL_COLLIDE_TEST_SALT` draws other sequences."""
 
 import math
-import time
 
 import pygame
 import pytest
@@ -52,14 +53,12 @@ def arguments(rng):
 
 
 def call(fn, args):
-    start = time.perf_counter()
     try:
         fn(*args)
     except EXPECTED as err:
         message = str(err)
         assert "\n" not in message, (fn, args, message)
     # pyo3_runtime.PanicException derives from BaseException: it falls through and fails the test.
-    assert time.perf_counter() - start < 1.0, (fn, args)
 
 
 def test_random_calls_on_masks_raise_only_the_documented_exceptions(rng):

@@ -2,7 +2,9 @@
 // arguments of every kind a caller might pass (numbers at the edges, NaN, infinities, strings,
 // arrays of the wrong length, typed arrays, objects, freed masks), in random order. Each call
 // returns or throws a TypeError, RangeError or Error with a one-line message; none traps in the
-// wasm (a Rust panic) or runs past a second.
+// wasm (a Rust panic). A call that never returns is the runner's to catch (`--test-timeout` in
+// scripts/js.sh): a wall-clock bound per call here measured the machine, not the call (a garbage
+// collection pause under load made a refused call take more than a second).
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -36,7 +38,6 @@ function args(r) {
 }
 
 function call(fn, list) {
-  const start = performance.now();
   try {
     fn(...list);
   } catch (err) {
@@ -44,7 +45,6 @@ function call(fn, list) {
     assert.ok(err instanceof Error, `threw ${String(err)}`);
     assert.ok(!err.message.includes("\n"), `a message of more than one line: ${err.message}`);
   }
-  assert.ok(performance.now() - start < 1000, `${fn.name} took more than a second`);
 }
 
 test("random calls on every export throw only documented errors, one line each", () => {
