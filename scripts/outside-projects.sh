@@ -3,7 +3,9 @@
 # a path dependency on the crate and its engine: a macroquad 0.4 game (which draws with glam 0.27 and
 # keeps its world in the crate's glam 0.32) and a Bevy 0.19 game with avian2d 0.7 and the Bevy plugin
 # with its `avian` feature beside the crate, all on glam 0.32 (the plugin's README avian example is
-# its main). Fails if either does not build, or compiles a glam other than those.
+# its main, the README's first example a second binary). Each game runs in a window under Xvfb and is
+# checked by what it draws and prints. Fails if either does not build or run as its README says, or
+# compiles a glam other than those.
 # Usage: bash scripts/outside-projects.sh [macroquad|bevy]...
 #
 # Each project starts from the workspace's Cargo.lock and build profiles, and the Bevy game asks for the
@@ -40,6 +42,11 @@ if engine == "bevy":
     plugin = open(readme.replace("pixel-collide/README.md", "bevy_pixel_collide/README.md")).read()
     avian = [b for b in re.findall(r'```rust(?:,no_run)?\n(.*?)```', plugin, re.S) if 'avian2d::' in b]
     main = avian[0] + "\n#[allow(dead_code)]\nmod crate_readme {\n" + main + "}\n"
+    # The plugin's first example, its collision messages and queries without physics, a binary of
+    # its own beside.
+    first = [b for b in re.findall(r'```rust(?:,no_run)?\n(.*?)```', plugin, re.S) if 'avian2d::' not in b]
+    os.makedirs(out + "/src/bin", exist_ok=True)
+    open(out + "/src/bin/first.rs", "w").write(first[0])
 open(out + "/src/main.rs", "w").write(main)
 PY
 }
@@ -141,6 +148,21 @@ bevy_check() {
   echo "outside-projects: the Bevy example ran in a window: the rock fell into the bowl (its top on row $top)"
 }
 
+# The plugin's first example, in the same window size: the rock and the ship drawn in their colour,
+# and what it prints for the pair that overlaps from the start: their collision's start, the ray from
+# the left entering the rock, the push that frees one from the other.
+first_check() {
+  local dir="$1" line
+  sleep 4
+  import -window root "$dir/first.png"
+  shows "$dir" first 190,150,100 || return 1
+  for line in "touch on solid pixels" "a ray from the left enters" "frees it"; do
+    grep -q "$line" "$dir/run.log" ||
+      { echo "outside-projects: the plugin's first example never printed \"$line\" ($dir/run.log)"; return 1; }
+  done
+  echo "outside-projects: the plugin's first example ran in a window: its sprites drawn, their collision, ray and push printed"
+}
+
 # The crates as crates.io would serve them: packaged as `cargo publish` uploads them and unpacked where
 # each project's [patch.crates-io] points, so that its manifest names `pixel-collide = "0.1"` as the
 # README does and builds only what the package holds.
@@ -185,11 +207,13 @@ $(patch bevy_pixel_collide)" ;;
     exit 1
   fi
   in_a_window "${CARGO_TARGET_DIR:-$dir/target}/debug/outside-$kind" "$dir" "${kind}_check"
+  [ "$kind" != bevy ] || in_a_window "${CARGO_TARGET_DIR:-$dir/target}/debug/first" "$dir" first_check
   echo "== $kind: ok ($glams)"
   # The project's own binaries are named after its folder, which a fresh clone moves: in a build
   # folder kept from run to run (CI's) each run's copies (about half a gigabyte for the Bevy game and
   # its tests) would stay for good, beside nothing that reads them again.
   out="${CARGO_TARGET_DIR:-$dir/target}/debug"
   rm -rf "$out/deps/outside_$kind"-* "$out/deps/readme"-* "$out/.fingerprint/outside-$kind"-* \
-    "$out/outside-$kind" "$out/outside-$kind.d"
+    "$out/outside-$kind" "$out/outside-$kind.d" "$out/deps/first"-*
+  [ "$kind" != bevy ] || rm -f "$out/first" "$out/first.d"
 done
