@@ -41,8 +41,12 @@ print(re.search(r"name = \"wasm-bindgen\"\nversion = \"([^\"]+)\"", lock).group(
   if ! [ -x "$bindgen" ] || [ "$("$bindgen" --version | awk '{print $2}')" != "$version" ]; then
     echo "js.sh: building wasm-bindgen's CLI $version into $tools (once)" >&2
     # Unoptimised: built in 1:21 where an optimised build takes 2:14 on two cores, and it still
-    # writes the package's glue in 0.3 s, the same bytes.
-    cargo install --quiet --debug wasm-bindgen-cli --version "$version" --root "$tools"
+    # writes the package's glue in 0.3 s, the same bytes. Only the one binary the build runs (the
+    # package has two more, about 130 MB each unoptimised), in cargo's own temporary folder: in the
+    # workspace's build folder (CI's CARGO_TARGET_DIR) it held that folder's lock for minutes, and every
+    # cargo step in front waited on it.
+    env -u CARGO_TARGET_DIR cargo install --quiet --debug wasm-bindgen-cli --version "$version" \
+      --root "$tools" --bin wasm-bindgen
   fi
 }
 
