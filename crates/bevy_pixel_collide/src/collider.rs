@@ -262,13 +262,14 @@ pub(crate) fn update_masks(
             }
             continue;
         };
-        if let Some(shape) = &collider.shape {
-            if shape.key == Some(key) && !changed.contains(&image_id) {
-                if shape.texel_to_local != texel_to_local {
-                    collider.shape.as_mut().expect("checked").texel_to_local = texel_to_local;
-                }
-                continue;
+        if let Some(shape) = &collider.shape
+            && shape.key == Some(key)
+            && !changed.contains(&image_id)
+        {
+            if shape.texel_to_local != texel_to_local {
+                collider.shape.as_mut().expect("checked").texel_to_local = texel_to_local;
             }
+            continue;
         }
         let mask = cache
             .masks

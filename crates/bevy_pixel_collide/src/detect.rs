@@ -34,11 +34,7 @@ impl PixelContacts {
 }
 
 fn ordered(a: Entity, b: Entity) -> (Entity, Entity) {
-    if a <= b {
-        (a, b)
-    } else {
-        (b, a)
-    }
+    if a <= b { (a, b) } else { (b, a) }
 }
 
 /// Colliders whose placement or texels changed since the system last ran (added ones included).

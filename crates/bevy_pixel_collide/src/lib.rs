@@ -55,7 +55,7 @@ use bevy::asset::AssetEventSystems;
 use bevy::prelude::*;
 use bevy::transform::TransformSystems;
 
-pub use collider::{global_to_affine2, PixelCollider, PixelCollidingEntities};
+pub use collider::{PixelCollider, PixelCollidingEntities, global_to_affine2};
 pub use detect::{PixelCollisionEnded, PixelCollisionStarted, PixelContacts};
 #[cfg(feature = "gizmos")]
 pub use gizmos::PixelCollideGizmos;

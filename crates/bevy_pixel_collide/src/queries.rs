@@ -7,7 +7,7 @@ use bevy::math::{Affine2, Rect, Vec2};
 use bevy::prelude::*;
 use pixel_collide::{Motion, Pose, SweepAndPrune};
 
-use crate::collider::{global_to_affine2, PixelCollider};
+use crate::collider::{PixelCollider, global_to_affine2};
 use crate::convert::rect_to_pc;
 
 /// Point, ray and shape queries against every collider, and contact, push-out and time of impact

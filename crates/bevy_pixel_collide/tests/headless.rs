@@ -169,10 +169,11 @@ fn a_probe_on_the_solid_texel_starts_a_collision_and_one_beside_it_does_not() {
     assert_eq!(ended(&mut app), []);
     let touching = app.world().get::<PixelCollidingEntities>(sprite).unwrap();
     assert!(touching.contains(&probe) && touching.len() == 1);
-    assert!(app
-        .world()
-        .resource::<PixelContacts>()
-        .contains(probe, sprite));
+    assert!(
+        app.world()
+            .resource::<PixelContacts>()
+            .contains(probe, sprite)
+    );
     // Staying in touch sends nothing more.
     app.update();
     assert_eq!(started(&mut app), []);
@@ -180,16 +181,18 @@ fn a_probe_on_the_solid_texel_starts_a_collision_and_one_beside_it_does_not() {
     set_translation(&mut app, probe, Vec2::new(-0.5, 1.5));
     app.update();
     assert_eq!(ended(&mut app), [end(sprite, probe)]);
-    assert!(app
-        .world()
-        .get::<PixelCollidingEntities>(sprite)
-        .unwrap()
-        .is_empty());
-    assert!(app
-        .world()
-        .get::<PixelCollidingEntities>(probe)
-        .unwrap()
-        .is_empty());
+    assert!(
+        app.world()
+            .get::<PixelCollidingEntities>(sprite)
+            .unwrap()
+            .is_empty()
+    );
+    assert!(
+        app.world()
+            .get::<PixelCollidingEntities>(probe)
+            .unwrap()
+            .is_empty()
+    );
 }
 
 #[test]
@@ -428,12 +431,13 @@ fn a_collider_waits_for_its_image_to_load() {
     let probe = spawn_probe(&mut app, Vec2::ZERO);
     app.update();
     assert_eq!(started(&mut app), []);
-    assert!(app
-        .world()
-        .get::<PixelCollider>(e)
-        .unwrap()
-        .mask()
-        .is_none());
+    assert!(
+        app.world()
+            .get::<PixelCollider>(e)
+            .unwrap()
+            .mask()
+            .is_none()
+    );
     app.world_mut()
         .resource_mut::<Assets<Image>>()
         .insert(&handle, common::image(2, 2, |_, _| 255))
@@ -507,16 +511,18 @@ fn despawning_a_touching_entity_ends_its_collisions() {
     let mut both = [end(a, b), end(a, c)];
     both.sort_by_key(|m| (m.0, m.1));
     assert_eq!(ended(&mut app), both);
-    assert!(app
-        .world()
-        .get::<PixelCollidingEntities>(b)
-        .unwrap()
-        .is_empty());
-    assert!(app
-        .world()
-        .get::<PixelCollidingEntities>(c)
-        .unwrap()
-        .is_empty());
+    assert!(
+        app.world()
+            .get::<PixelCollidingEntities>(b)
+            .unwrap()
+            .is_empty()
+    );
+    assert!(
+        app.world()
+            .get::<PixelCollidingEntities>(c)
+            .unwrap()
+            .is_empty()
+    );
     assert!(app.world().resource::<PixelContacts>().pairs().is_empty());
     // Removing the collider, not the entity, ends the collision the same way.
     app.world_mut().entity_mut(b).remove::<PixelCollider>();
@@ -579,11 +585,7 @@ fn queries_answer_points_rays_shapes_push_out_and_time_of_impact() {
         &mut app,
         common::image(10, 10, |x, y| {
             let hole = (2..8).contains(&x) && (2..8).contains(&y);
-            if hole {
-                0
-            } else {
-                255
-            }
+            if hole { 0 } else { 255 }
         }),
     );
     let block = add_image(&mut app, common::image(2, 2, |_, _| 255));
@@ -800,9 +802,10 @@ fn a_plain_colour_sprite_collides_as_its_rectangle() {
 #[test]
 fn gizmo_drawing_without_bevys_gizmo_plugin_does_not_fail_the_frame() {
     let mut app = app();
-    assert!(!app
-        .world()
-        .contains_resource::<bevy::gizmos::config::GizmoConfigStore>());
+    assert!(
+        !app.world()
+            .contains_resource::<bevy::gizmos::config::GizmoConfigStore>()
+    );
     let img = add_image(&mut app, top_left_texel());
     let sprite = app
         .world_mut()

@@ -20,12 +20,12 @@ mod support;
 use std::hint::black_box;
 use std::time::Duration;
 
-use criterion::{criterion_group, criterion_main, Criterion};
+use criterion::{Criterion, criterion_group, criterion_main};
 use glam::Vec2;
 use pixel_collide::{
-    collide, push_out, push_out_along, time_of_impact, Mask, Rect, Sprite, SweepAndPrune,
+    Mask, Rect, Sprite, SweepAndPrune, collide, push_out, push_out_along, time_of_impact,
 };
-use support::families::{aligned_cases, Family, RotatedSuite};
+use support::families::{Family, RotatedSuite, aligned_cases};
 use support::suite::Suite;
 
 fn short(g: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>) {

@@ -107,11 +107,7 @@ impl Sprite<'_> {
                 let side_x_air = !solid(x + step(0), y);
                 x += step(0);
                 y += step(1);
-                if side_x_air {
-                    0
-                } else {
-                    1
-                }
+                if side_x_air { 0 } else { 1 }
             };
             if !solid(x, y) {
                 return Some((s, axis));

@@ -62,10 +62,10 @@ mod contact;
 
 pub use broad::{Obstacles, SweepAndPrune, SweepRoom};
 pub use contact::{
-    capsule_manifold, circle_manifold, contact_manifold, near_rects, Manifold, ManifoldPoint,
+    Manifold, ManifoldPoint, capsule_manifold, circle_manifold, contact_manifold, near_rects,
 };
 pub use geom::{Circle, Rect};
-pub use mask::{Mask, MaskError, MaskRule, PixelRect, CONTACT_COVER_RECTS};
+pub use mask::{CONTACT_COVER_RECTS, Mask, MaskError, MaskRule, PixelRect};
 
 /// Helpers for a host that prints the crate's messages: its errors keep to one line, and so can the
 /// host's own lines that quote a file name.
@@ -73,23 +73,23 @@ pub mod text {
     pub use crate::mask::OneLine;
 }
 pub use motion::{
-    push_out, push_out_along, time_of_impact, Impact, Motion, PushOut, IMPACT_RESOLUTION,
-    PUSH_TOLERANCE, PUSH_WORK_BUDGET,
+    IMPACT_RESOLUTION, Impact, Motion, PUSH_TOLERANCE, PUSH_WORK_BUDGET, PushOut, push_out,
+    push_out_along, time_of_impact,
 };
-pub use mover::{cast, Body, CastHit, ContactKind, MoveContact, Moved, Mover};
+pub use mover::{Body, CastHit, ContactKind, MoveContact, Moved, Mover, cast};
 pub use ops::{Component, MassProperties, TexelMoments};
 pub use pair::{
-    collide, distance, overlap_area, overlap_mask, overlap_point, overlaps, Contact, Distance,
-    DISTANCE_WORK_BUDGET,
+    Contact, DISTANCE_WORK_BUDGET, Distance, collide, distance, overlap_area, overlap_mask,
+    overlap_point, overlaps,
 };
 
 /// For tools that draw how a query decides (the repository's collision lab): the walk behind
 /// [`collide`], pair by pair. Not needed to ask any question of the crate.
 pub mod debug {
-    pub use crate::pair::{collide_traced, TracedPair};
+    pub use crate::pair::{TracedPair, collide_traced};
 }
 pub use query::RayHit;
-pub use sprite::{sprite_transform, Pose, Sprite};
+pub use sprite::{Pose, Sprite, sprite_transform};
 
 /// The README's examples, compiled and run as documentation tests.
 #[cfg(doctest)]

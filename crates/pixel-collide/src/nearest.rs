@@ -10,7 +10,7 @@
 use glam::{DAffine2, DVec2, Vec2};
 
 use crate::mask::Node;
-use crate::query::{push_children, Local};
+use crate::query::{Local, push_children};
 use crate::sprite::Sprite;
 
 impl Sprite<'_> {
@@ -137,11 +137,7 @@ fn smallest_stretch(t: &DAffine2) -> f64 {
     let p = a.length_squared() + b.length_squared();
     let det = t.matrix2.determinant().abs();
     let largest = ((p + (p * p - 4.0 * det * det).max(0.0).sqrt()) / 2.0).sqrt();
-    if largest > 0.0 {
-        det / largest
-    } else {
-        0.0
-    }
+    if largest > 0.0 { det / largest } else { 0.0 }
 }
 
 /// [`to_box_f64`] for a box of whole texels.

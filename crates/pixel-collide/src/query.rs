@@ -14,8 +14,8 @@
 use glam::{DAffine2, DVec2, Vec2};
 
 use crate::geom::Rect;
-use crate::mask::{with_node_stack, Bits, BoxTree, Kind, Mask, Node};
-use crate::sprite::{to_f64, Sprite};
+use crate::mask::{Bits, BoxTree, Kind, Mask, Node, with_node_stack};
+use crate::sprite::{Sprite, to_f64};
 
 impl Sprite<'_> {
     /// Whether world point `p` lies inside the union of the solid texels: in a solid texel's open

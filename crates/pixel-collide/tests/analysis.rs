@@ -6,7 +6,7 @@ mod support;
 use std::collections::BTreeSet;
 
 use glam::{Affine2, Vec2};
-use pixel_collide::{overlaps, Mask, MaskRule, PixelRect, Sprite};
+use pixel_collide::{Mask, MaskRule, PixelRect, Sprite, overlaps};
 use proptest::prelude::*;
 
 /// A random mask up to 40 texels a side with a density from sparse to dense.

@@ -5,12 +5,12 @@
 mod support;
 
 use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use glam::{Affine2, Vec2};
 use pixel_collide::{
-    overlap_area, overlap_mask, overlaps, sprite_transform, Mask, MaskError, Sprite,
+    Mask, MaskError, Sprite, overlap_area, overlap_mask, overlaps, sprite_transform,
 };
 
 struct Counting;

@@ -4,7 +4,7 @@
 mod support;
 
 use glam::{Affine2, Vec2};
-use pixel_collide::{cast, overlaps, Body, Mask, Pose, Sprite};
+use pixel_collide::{Body, Mask, Pose, Sprite, cast, overlaps};
 use proptest::prelude::*;
 
 fn noisy(w: u32, h: u32, seed: u64) -> Mask {

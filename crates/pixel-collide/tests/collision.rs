@@ -5,8 +5,8 @@ mod support;
 
 use glam::{Affine2, Vec2};
 use image::{Rgba, RgbaImage};
-use pixel_collide::{collide, overlap_area, sprite_transform, Mask, Rect, Sprite};
-use support::reference::{intersect_pixels, RefImage};
+use pixel_collide::{Mask, Rect, Sprite, collide, overlap_area, sprite_transform};
+use support::reference::{RefImage, intersect_pixels};
 
 fn full(w: u32, h: u32) -> Mask {
     Mask::from_fn(w, h, |_, _| true).unwrap()
@@ -222,9 +222,11 @@ fn non_finite_transforms_touch_nothing() {
         assert!(!hits(&a, at(0.0, 0.0), &a, at(bad, 0.0)));
         let scaled = Affine2::from_scale(Vec2::new(bad, 1.0));
         assert!(!hits(&a, at(0.0, 0.0), &a, scaled));
-        assert!(!Sprite::new(&a, scaled)
-            .bounds()
-            .intersects(&Sprite::new(&a, at(0.0, 0.0)).bounds()));
+        assert!(
+            !Sprite::new(&a, scaled)
+                .bounds()
+                .intersects(&Sprite::new(&a, at(0.0, 0.0)).bounds())
+        );
     }
 }
 
@@ -350,10 +352,12 @@ fn trace_starts_at_the_solid_bounds_and_agrees_with_collide() {
             swapped.push(t)
         });
         assert_eq!(swapped.len(), pairs.len());
-        assert!(swapped
-            .iter()
-            .zip(&pairs)
-            .all(|(s, t)| s.a == t.b && s.b == t.a));
+        assert!(
+            swapped
+                .iter()
+                .zip(&pairs)
+                .all(|(s, t)| s.a == t.b && s.b == t.a)
+        );
     }
 }
 

@@ -4,7 +4,7 @@ mod support;
 
 use glam::{Affine2, DMat2, DVec2, Mat2, Vec2};
 use pixel_collide::debug::collide_traced;
-use pixel_collide::{collide, overlap_area, overlap_point, overlaps, Mask, Rect, Sprite};
+use pixel_collide::{Mask, Rect, Sprite, collide, overlap_area, overlap_point, overlaps};
 use proptest::prelude::*;
 use support::geometry::{quad, sat_gap};
 

@@ -4,10 +4,10 @@ mod support;
 
 use glam::{Affine2, DVec2, Vec2};
 use image::{Rgba, RgbaImage};
-use pixel_collide::{collide, overlap_area, Mask, MaskRule, Sprite};
+use pixel_collide::{Mask, MaskRule, Sprite, collide, overlap_area};
 use proptest::prelude::*;
 use support::geometry::{quad, sat_gap};
-use support::reference::{intersect_pixels, RefImage};
+use support::reference::{RefImage, intersect_pixels};
 
 /// A random affine transform near the origin: rotation, non-uniform scale from 1/4 to 4 with flips,
 /// a little shear, and a translation that makes overlaps common.

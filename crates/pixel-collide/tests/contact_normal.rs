@@ -4,7 +4,7 @@
 mod support;
 
 use glam::{Affine2, Vec2};
-use pixel_collide::{collide, push_out, Mask, Rect, Sprite};
+use pixel_collide::{Mask, Rect, Sprite, collide, push_out};
 use proptest::prelude::*;
 use support::strategies::{mask, placement};
 

@@ -4,7 +4,7 @@
 mod support;
 
 use glam::{Affine2, DVec2};
-use pixel_collide::{distance, overlaps, Mask, Sprite};
+use pixel_collide::{Mask, Sprite, distance, overlaps};
 use proptest::prelude::*;
 use support::geometry::{distance_to_polygon, quad, quads_apart};
 use support::strategies::{mask, placement};
@@ -145,9 +145,11 @@ fn sprites_that_share_only_an_edge_are_zero_apart_and_the_budget_bounds_the_work
     // Empty masks and placements that cover no area are nowhere.
     let empty = Mask::from_fn(3, 3, |_, _| false).unwrap();
     assert!(distance(a, Sprite::new(&empty, Affine2::IDENTITY)).is_none());
-    assert!(distance(
-        a,
-        Sprite::new(&square, Affine2::from_scale(glam::Vec2::ZERO))
-    )
-    .is_none());
+    assert!(
+        distance(
+            a,
+            Sprite::new(&square, Affine2::from_scale(glam::Vec2::ZERO))
+        )
+        .is_none()
+    );
 }

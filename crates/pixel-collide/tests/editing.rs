@@ -4,7 +4,7 @@
 mod support;
 
 use glam::{Affine2, Mat2, Vec2};
-use pixel_collide::{collide, overlap_area, overlaps, Mask, Sprite};
+use pixel_collide::{Mask, Sprite, collide, overlap_area, overlaps};
 use proptest::prelude::*;
 
 #[derive(Clone, Debug)]
@@ -147,9 +147,11 @@ fn carving_empties_a_block_and_the_mask_touches_nothing_there() {
         Sprite::new(&m, Affine2::IDENTITY),
         Sprite::new(&dot, at)
     ));
-    assert!(Sprite::new(&m, Affine2::IDENTITY)
-        .raycast(Vec2::new(-5.0, 5.0), Vec2::X, 1e9)
-        .is_none());
+    assert!(
+        Sprite::new(&m, Affine2::IDENTITY)
+            .raycast(Vec2::new(-5.0, 5.0), Vec2::X, 1e9)
+            .is_none()
+    );
     m.set(10, 10, true);
     assert!(overlaps(
         Sprite::new(&m, Affine2::IDENTITY),

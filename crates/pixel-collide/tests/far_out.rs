@@ -3,7 +3,7 @@
 mod support;
 
 use glam::{Affine2, Vec2};
-use pixel_collide::{collide, contact_manifold, overlaps, Mask, Sprite, SweepAndPrune};
+use pixel_collide::{Mask, Sprite, SweepAndPrune, collide, contact_manifold, overlaps};
 use proptest::prelude::*;
 
 #[test]

@@ -8,8 +8,8 @@ mod support;
 
 use glam::{Affine2, Mat2, Vec2};
 use pixel_collide::{
-    capsule_manifold, circle_manifold, contact_manifold, distance, overlaps, push_out,
-    push_out_along, Mask, Sprite,
+    Mask, Sprite, capsule_manifold, circle_manifold, contact_manifold, distance, overlaps,
+    push_out, push_out_along,
 };
 use proptest::prelude::*;
 
@@ -350,10 +350,11 @@ fn a_body_hovering_within_reach_gets_a_speculative_contact() {
     let b = Sprite::new(&body, Affine2::from_translation(Vec2::new(20.0, 9.5)));
     let m = contact_manifold(b, g, 2.0).unwrap();
     assert_eq!((m.normal, m.depth), (Vec2::NEG_Y, -1.5));
-    assert!(m
-        .points()
-        .iter()
-        .all(|p| p.depth == -1.5 && p.point.y == 8.75));
+    assert!(
+        m.points()
+            .iter()
+            .all(|p| p.depth == -1.5 && p.point.y == 8.75)
+    );
     assert!(contact_manifold(b, g, 1.0).is_none());
 }
 

@@ -5,7 +5,7 @@
 mod support;
 
 use glam::{Affine2, Vec2};
-use pixel_collide::{contact_manifold, distance, overlap_area, push_out, Mask, Sprite};
+use pixel_collide::{Mask, Sprite, contact_manifold, distance, overlap_area, push_out};
 use proptest::prelude::*;
 
 /// A random mask of the given size, from sparse to dense.

@@ -5,8 +5,8 @@ mod support;
 
 use glam::{Affine2, Mat2, Vec2};
 use pixel_collide::{
-    collide, overlaps, push_out, push_out_along, time_of_impact, Mask, Motion, Pose, Sprite,
-    IMPACT_RESOLUTION,
+    IMPACT_RESOLUTION, Mask, Motion, Pose, Sprite, collide, overlaps, push_out, push_out_along,
+    time_of_impact,
 };
 use proptest::prelude::*;
 

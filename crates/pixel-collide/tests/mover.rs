@@ -6,7 +6,7 @@ mod support;
 
 use glam::{Affine2, Vec2};
 use pixel_collide::{
-    overlaps, sprite_transform, Body, ContactKind, Mask, Moved, Mover, Pose, Sprite, SweepAndPrune,
+    Body, ContactKind, Mask, Moved, Mover, Pose, Sprite, SweepAndPrune, overlaps, sprite_transform,
 };
 use proptest::prelude::*;
 

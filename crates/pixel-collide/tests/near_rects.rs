@@ -5,7 +5,7 @@
 mod support;
 
 use glam::{Affine2, DVec2, Vec2};
-use pixel_collide::{near_rects, Mask, PixelRect, Sprite};
+use pixel_collide::{Mask, PixelRect, Sprite, near_rects};
 use proptest::prelude::*;
 use support::geometry::{quad, quads_apart, sat_gap};
 use support::strategies::{mask, placement};
@@ -154,9 +154,11 @@ fn a_floor_and_a_box_resting_on_it_give_the_box_and_the_floor() {
     let mut pairs = Vec::new();
     assert!(near_rects(c, f, 0.5, &mut pairs));
     assert!(!pairs.is_empty());
-    assert!(pairs
-        .iter()
-        .all(|&(_, rf)| rf == PixelRect::new(0, 0, 40, 4)));
+    assert!(
+        pairs
+            .iter()
+            .all(|&(_, rf)| rf == PixelRect::new(0, 0, 40, 4))
+    );
     assert!(near_rects(c, f, 0.1, &mut pairs));
     assert!(
         pairs.is_empty(),

@@ -5,7 +5,7 @@ mod support;
 
 use glam::{Affine2, Mat2, Vec2};
 use pixel_collide::{
-    overlaps, push_out, push_out_along, sprite_transform, Mask, Sprite, PUSH_TOLERANCE,
+    Mask, PUSH_TOLERANCE, Sprite, overlaps, push_out, push_out_along, sprite_transform,
 };
 use proptest::prelude::*;
 

@@ -5,7 +5,7 @@ mod support;
 
 use glam::{Affine2, Vec2};
 use pixel_collide::debug::collide_traced;
-use pixel_collide::{collide, overlap_point, overlaps, Mask, Sprite};
+use pixel_collide::{Mask, Sprite, collide, overlap_point, overlaps};
 use proptest::prelude::*;
 use support::mirrored;
 use support::strategies::placement;

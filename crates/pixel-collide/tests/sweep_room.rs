@@ -3,11 +3,11 @@
 //! allocation the process makes.
 
 use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use glam::{Affine2, Vec2};
-use pixel_collide::{overlaps, Mask, Sprite, SweepAndPrune, SweepRoom};
+use pixel_collide::{Mask, Sprite, SweepAndPrune, SweepRoom, overlaps};
 
 struct Counting;
 

@@ -22,7 +22,7 @@ mod setup;
 use bodies::*;
 use crowd::crowd;
 use pile::{pile_sleep, traced};
-use setup::{Kind, GRAVITY};
+use setup::{GRAVITY, Kind};
 
 fn main() {
     let uptime = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();

@@ -226,7 +226,11 @@ pub(crate) fn traced_with(pile: Pile) {
             (false, false) => "",
         },
         pile.settle,
-        if pile.sleep { "" } else { ", none allowed to sleep" }
+        if pile.sleep {
+            ""
+        } else {
+            ", none allowed to sleep"
+        }
     );
     for (k, name) in ["exact pixel masks", "avian's convex hulls"]
         .iter()
@@ -257,7 +261,9 @@ pub(crate) fn traced_with(pile: Pile) {
 /// avian's sleep thresholds, the fastest body, and how far the bodies moved over that second (which
 /// tells a pile jittering in place from one still slumping); medians over the ten seconds.
 pub(crate) fn pile_sleep() {
-    println!("300 ragged rocks of 12 to 32 px settled 6 s in a 1,200 px box, then 10 s (medians over the seconds):");
+    println!(
+        "300 ragged rocks of 12 to 32 px settled 6 s in a 1,200 px box, then 10 s (medians over the seconds):"
+    );
     for (name, kind, raster) in [
         ("exact pixel masks", Kind::Pixel, false),
         ("avian's convex hulls", Kind::Avian, false),

@@ -11,7 +11,7 @@ use avian2d::prelude::{
 };
 use bevy::math::{Affine2, Vec2};
 use bevy::prelude::*;
-use pixel_collide::{time_of_impact, Mask, Motion, Pose};
+use pixel_collide::{Mask, Motion, Pose, time_of_impact};
 
 use super::collider::PixelShape;
 
@@ -125,7 +125,7 @@ pub(crate) fn solve_pixel_swept_ccd(
     let sweep_of = |entity: Entity, item: &BodyItem, solver: &Query<&mut SolverBody>| {
         let velocity = solver.get(entity).ok();
         Sweep {
-            position: item.1 .0,
+            position: item.1.0,
             rotation: *item.2,
             linear: velocity.map_or(Vec2::ZERO, |s| s.linear_velocity),
             angular: velocity.map_or(0.0, |s| s.angular_velocity),
@@ -203,10 +203,10 @@ pub(crate) fn solve_pixel_swept_ccd(
                 Pose::new(mine.centre() + mine.linear * dt, 0.0, Vec2::splat(margin)),
                 Vec2::splat(0.5),
             );
-            if let Some(t) = first_touch(&a, &b, &probe) {
-                if first.is_none_or(|(f, _)| t < f) {
-                    first = Some((t, body2));
-                }
+            if let Some(t) = first_touch(&a, &b, &probe)
+                && first.is_none_or(|(f, _)| t < f)
+            {
+                first = Some((t, body2));
             }
         }
         if let Some((t, other)) = first {

@@ -4,7 +4,7 @@
 use avian2d::prelude::{ColliderAabb, ColliderOf, Position, Rotation, Sleeping, WakeBody};
 use bevy::prelude::*;
 
-use super::collider::{texel_rect_to_world, PixelShape};
+use super::collider::{PixelShape, texel_rect_to_world};
 
 /// How far past the edited texels (in texels of the edited mask) a sleeping body still wakes: a
 /// body resting on the ground sits within its contact tolerance of it, never this far.

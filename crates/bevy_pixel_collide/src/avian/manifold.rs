@@ -71,11 +71,7 @@ impl AnyCollider for PixelShape {
             let farthest = mask.reach_from_centre * shape.scale.abs().max_element();
             let turn = (spin.0.abs() * dt).min(std::f32::consts::PI) * farthest;
             let turn = margin.map_or(turn, |m| turn.min(m.0));
-            if turn.is_finite() {
-                turn
-            } else {
-                0.0
-            }
+            if turn.is_finite() { turn } else { 0.0 }
         };
         let turning = sweep(self, context.entity1) + sweep(other, context.entity2);
         self.contact_manifolds(

@@ -8,7 +8,7 @@ use avian2d::parry::query::ShapeCastOptions;
 use avian2d::prelude::{Collider, Rotation, ShapeCastConfig, ShapeHitData};
 use bevy::ecs::entity::Entity;
 use bevy::math::Vec2;
-use pixel_collide::{cast, overlaps, Body};
+use pixel_collide::{Body, cast, overlaps};
 
 use super::collider::PixelShape;
 

@@ -16,10 +16,10 @@ pub(crate) fn sync_shapes(mut shapes: Query<(&mut PixelShape, &mut PixelCollider
                 alpha_threshold,
                 mask,
             } => {
-                if let Some(threshold) = *alpha_threshold {
-                    if collider.alpha_threshold != threshold {
-                        collider.alpha_threshold = threshold;
-                    }
+                if let Some(threshold) = *alpha_threshold
+                    && collider.alpha_threshold != threshold
+                {
+                    collider.alpha_threshold = threshold;
                 }
                 let built = collider.mask_arc().cloned().zip(collider.texel_to_local());
                 let same = match (mask, &built) {

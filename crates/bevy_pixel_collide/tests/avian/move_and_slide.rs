@@ -2,7 +2,7 @@
 //! ground carved under and around it.
 
 use bevy_pixel_collide::avian::{PixelMoveAndSlide, PixelMoveAndSlideOutput};
-use bevy_pixel_collide::pixel_collide::{overlaps, ContactKind, Mover, Sprite};
+use bevy_pixel_collide::pixel_collide::{ContactKind, Mover, Sprite, overlaps};
 
 use super::*;
 

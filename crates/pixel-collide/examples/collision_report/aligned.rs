@@ -3,7 +3,7 @@
 
 use std::hint::black_box;
 
-use crate::support::families::{aligned_cases, AlignedCase};
+use crate::support::families::{AlignedCase, aligned_cases};
 use crate::timing::{by_group, median, time_sides};
 
 /// Translation-only `overlaps` and `overlap_area` against the two bit-packed peers.

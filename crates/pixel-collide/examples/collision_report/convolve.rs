@@ -15,7 +15,9 @@ type Shape = (u32, u32, Box<dyn Fn(u32, u32) -> bool>);
 /// `Mask::convolve` against stamping once per set texel (pygame's algorithm), on the same answers.
 pub fn table() {
     println!();
-    println!("== convolve: every offset at which a sprite touches a mask, against stamping once per set texel (pygame's)");
+    println!(
+        "== convolve: every offset at which a sprite touches a mask, against stamping once per set texel (pygame's)"
+    );
     println!(
         "{:<34} {:>12} {:>12} {:>7}",
         "mask, sprite", "stamping us", "module us", "ratio"

@@ -5,7 +5,7 @@
 use std::time::Instant;
 
 use glam::Vec2;
-use pixel_collide::{collide, overlap_area, overlap_mask, push_out, sprite_transform, Sprite};
+use pixel_collide::{Sprite, collide, overlap_area, overlap_mask, push_out, sprite_transform};
 
 use crate::support::xorshift_noise;
 

@@ -4,7 +4,7 @@
 use std::hint::black_box;
 
 use pixel_collide::{
-    collide, push_out, push_out_along, time_of_impact, Mask, Motion, Pose, Sprite,
+    Mask, Motion, Pose, Sprite, collide, push_out, push_out_along, time_of_impact,
 };
 
 use crate::support::steps::Steps;
@@ -13,8 +13,12 @@ use crate::timing::{by_group, median, time_sides};
 /// Time of impact and push-out on game steps, each against one exact test of the same pair.
 pub fn tables() {
     println!();
-    println!("== time of impact over game steps that pass the swept rectangle test (figure walking, block falling and spinning)");
-    println!("   cost against one `collide` of the pair where the step ends (the test a game that samples only there runs)");
+    println!(
+        "== time of impact over game steps that pass the swept rectangle test (figure walking, block falling and spinning)"
+    );
+    println!(
+        "   cost against one `collide` of the pair where the step ends (the test a game that samples only there runs)"
+    );
     let steps = Steps::new(3000);
     let mut rows: Vec<(String, [f64; 2])> = Vec::new();
     for s in &steps.steps {

@@ -5,7 +5,7 @@ use std::hint::black_box;
 
 use pixel_collide::{Mask, MaskRule};
 
-use crate::support::families::{aligned_cases, AlignedCase, Family};
+use crate::support::families::{AlignedCase, Family, aligned_cases};
 use crate::support::suite::{block_image, figure_image};
 use crate::timing::{by_group, median, time_sides};
 

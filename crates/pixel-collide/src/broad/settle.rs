@@ -6,7 +6,7 @@ use glam::{DAffine2, DVec2};
 
 use crate::mask::{Interior, Mask};
 use crate::pair::lens_middle;
-use crate::sprite::{to_f64, Sprite};
+use crate::sprite::{Sprite, to_f64};
 
 /// A sprite's world transform in `f64` and its inverse, made once a sweep for the pairs it is in.
 #[derive(Clone, Copy, Debug)]
@@ -137,7 +137,7 @@ fn lens_meets(a: &Sprite<'_>, pa: &Placed, b: &Sprite<'_>, pb: &Placed) -> bool 
 }
 
 /// The two rim texels of `interior` that face the point `toward` (in its texels) most.
-fn facing_rim(interior: &Interior, toward: DVec2) -> impl Iterator<Item = [u32; 2]> {
+fn facing_rim(interior: &Interior, toward: DVec2) -> impl Iterator<Item = [u32; 2]> + use<> {
     let middle = DVec2::from(interior.middle);
     let toward = toward - middle;
     let mut best = [(f64::NEG_INFINITY, None); 2];

@@ -5,11 +5,11 @@ use glam::DVec2;
 
 use super::obstacles::Obstacles;
 use super::settle::{
-    circle, circles_apart, discs_overlap, hulls_apart, inner, probes_meet, thick_enough, Placed,
+    Placed, circle, circles_apart, discs_overlap, hulls_apart, inner, probes_meet, thick_enough,
 };
 use crate::geom::Rect;
 use crate::pair::{overlaps, placeable};
-use crate::sprite::{to_f64, Sprite};
+use crate::sprite::{Sprite, to_f64};
 
 /// Sprites sorted by the left edge of their world bounds, with their bounds: built once per frame and
 /// asked any number of questions.

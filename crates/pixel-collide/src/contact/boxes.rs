@@ -5,7 +5,7 @@ use crate::mask::PixelRect;
 use crate::pair::Pair;
 use crate::sprite::Sprite;
 
-use super::near::{near_pairs, Near};
+use super::near::{Near, near_pairs};
 
 /// The pairs of solid rectangles of `a`'s and `b`'s masks (each in its own mask's texels) that come
 /// within `max_distance` world units of each other (`f32::INFINITY`: at any distance; negative or
@@ -71,11 +71,7 @@ pub fn near_rects(
         Near::Pairs => {
             out.extend(near.iter().map(|(na, nb)| {
                 let (ra, rb) = (rect(na), rect(nb));
-                if pair.swapped {
-                    (rb, ra)
-                } else {
-                    (ra, rb)
-                }
+                if pair.swapped { (rb, ra) } else { (ra, rb) }
             }));
             true
         }

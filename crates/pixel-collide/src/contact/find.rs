@@ -6,13 +6,13 @@ use std::cmp::Ordering;
 use glam::Vec2;
 
 use super::manifold::Manifold;
-use super::near::{near_pairs, Near};
+use super::near::{Near, near_pairs};
 use super::patch::{Extreme, Patch, SLACK};
 use super::touching::touching_normal;
 use crate::geom::Rect;
 use crate::mask::Node;
 use crate::motion::{contact_push, push_out};
-use crate::pair::{closest_pair, distance_within, Pair};
+use crate::pair::{Pair, closest_pair, distance_within};
 use crate::sprite::Sprite;
 
 /// The contact manifold of two sprites that overlap, touch or lie within `max_distance` (world units)
@@ -152,11 +152,7 @@ fn oriented(
             Some(near) => {
                 let (first, second) = if pair.swapped { (l, s) } else { (s, l) };
                 let d = closest_pair(first, second, near, f64::from(reach))?;
-                if pair.swapped {
-                    d.swapped()
-                } else {
-                    d
-                }
+                if pair.swapped { d.swapped() } else { d }
             }
             None => distance_within(s, l, f64::from(reach))?,
         };

@@ -8,7 +8,7 @@ use glam::{Affine2, Vec2};
 use super::manifold::{Manifold, ManifoldPoint};
 use crate::mask::{Mask, Node};
 use crate::motion::push_out_along;
-use crate::pair::{thin_overlap_mask, Pair, Under};
+use crate::pair::{Pair, Under, thin_overlap_mask};
 use crate::sprite::Sprite;
 
 /// How far past the separation the contact patch reaches, in texels of the smaller texel.

@@ -6,5 +6,5 @@ mod clip;
 mod rect;
 
 pub use circle::Circle;
-pub(crate) use clip::{centroid, clip_axis, polygon_area, Polygon};
+pub(crate) use clip::{Polygon, centroid, clip_axis, polygon_area};
 pub use rect::Rect;

@@ -28,6 +28,6 @@ pub(crate) use node::{Kind, Node};
 pub use one_line::OneLine;
 pub use rect::PixelRect;
 pub use rule::MaskRule;
-pub(crate) use scratch::{with_box_pairs, with_node_stack, with_runs, KEPT_ENTRIES};
+pub(crate) use scratch::{KEPT_ENTRIES, with_box_pairs, with_node_stack, with_runs};
 pub use tree::CONTACT_COVER_RECTS;
-pub(crate) use tree::{solid_leaf_at, BoxTree};
+pub(crate) use tree::{BoxTree, solid_leaf_at};

@@ -39,11 +39,7 @@ impl Support {
         Support(reach.map(|r| {
             // Rounded up, with a margin for the rounding of the units themselves.
             let v = (r + 1e-9 * (1.0 + r.abs())) as f32;
-            if f64::from(v) < r {
-                v.next_up()
-            } else {
-                v
-            }
+            if f64::from(v) < r { v.next_up() } else { v }
         }))
     }
 

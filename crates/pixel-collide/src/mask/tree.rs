@@ -15,9 +15,9 @@
 
 use std::sync::OnceLock;
 
-use super::bits::{Bits, BLOCK};
+use super::bits::{BLOCK, Bits};
 use super::inner::Interior;
-use super::node::{Kind, Node, Packed, PAYLOAD, TAG_INNER, TAG_SHIFT, TAG_SOLID, TAG_SQUARE};
+use super::node::{Kind, Node, PAYLOAD, Packed, TAG_INNER, TAG_SHIFT, TAG_SOLID, TAG_SQUARE};
 
 /// log2 of the side of a mask's bit blocks: 64 texels (one word of a row), or for a mask of one
 /// to three rows, whose blocks would hold fewer bits than their nodes' bytes, 256 or 128.
@@ -698,10 +698,12 @@ mod tests {
         m.set(32, 32, false);
         assert!(m.tree().core.is_none());
         // Masks past the texels a core is looked for in, and solid shapes with a cover, have none.
-        assert!(mask(300, 300, |x, y| disc(x % 64, y % 64))
-            .tree()
-            .core
-            .is_none());
+        assert!(
+            mask(300, 300, |x, y| disc(x % 64, y % 64))
+                .tree()
+                .core
+                .is_none()
+        );
         assert!(mask(8, 8, |_, _| true).tree().core.is_none());
     }
 

@@ -12,7 +12,7 @@ use std::cell::Cell;
 use glam::{Affine2, DVec2, Vec2};
 
 use crate::mask::{Mask, Node};
-use crate::pair::{overlaps, Pair};
+use crate::pair::{Pair, overlaps};
 use crate::sprite::Sprite;
 
 /// Relative length of the shortest free stretch a push may end in: 2^-18 of the largest world

@@ -10,6 +10,6 @@ mod push;
 
 pub(crate) use march::MAX_KEPT_PAIRS;
 pub use march::{PUSH_TOLERANCE, PUSH_WORK_BUDGET};
-pub use motion::{time_of_impact, Impact, Motion, IMPACT_RESOLUTION};
+pub use motion::{IMPACT_RESOLUTION, Impact, Motion, time_of_impact};
 pub(crate) use push::contact_push;
-pub use push::{push_out, push_out_along, PushOut};
+pub use push::{PushOut, push_out, push_out_along};

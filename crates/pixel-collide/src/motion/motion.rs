@@ -17,7 +17,7 @@
 use glam::Vec2;
 
 use crate::mask::Mask;
-use crate::pair::{collide, Pair};
+use crate::pair::{Pair, collide};
 use crate::sprite::{Pose, Sprite};
 
 /// A mask moving over one step from the pose `from` (at time 0) to the pose `to` (at time 1), about

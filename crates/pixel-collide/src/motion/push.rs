@@ -14,9 +14,9 @@ use std::cell::Cell;
 
 use glam::{DVec2, Vec2};
 
-use super::march::{clearing, march, overlapping_into, Line, PUSH_WORK_BUDGET};
-use crate::mask::{with_box_pairs, Node};
-use crate::pair::{overlaps, placeable, Pair};
+use super::march::{Line, PUSH_WORK_BUDGET, clearing, march, overlapping_into};
+use crate::mask::{Node, with_box_pairs};
+use crate::pair::{Pair, overlaps, placeable};
 use crate::sprite::Sprite;
 use crate::words::Aligned;
 

@@ -4,7 +4,7 @@
 use glam::Vec2;
 
 use super::body::Body;
-use super::sweep::{sweep, Probe, Sweep};
+use super::sweep::{Probe, Sweep, sweep};
 use crate::broad::Obstacles;
 use crate::motion::push_out;
 use crate::pair::collide;

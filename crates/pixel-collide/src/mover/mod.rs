@@ -11,5 +11,5 @@ mod mover;
 mod sweep;
 
 pub use body::Body;
-pub use cast::{cast, CastHit};
+pub use cast::{CastHit, cast};
 pub use mover::{ContactKind, MoveContact, Moved, Mover};

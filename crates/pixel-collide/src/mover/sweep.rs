@@ -6,11 +6,11 @@ use glam::Vec2;
 use crate::broad::Obstacles;
 use crate::geom::Rect;
 use crate::mask::Mask;
-use crate::motion::{push_out_along, time_of_impact, Motion, IMPACT_RESOLUTION};
+use crate::motion::{IMPACT_RESOLUTION, Motion, push_out_along, time_of_impact};
 use crate::pair::{collide, overlaps};
 use crate::sprite::{Pose, Sprite};
 
-use super::body::{pose_of, Body};
+use super::body::{Body, pose_of};
 
 /// What a sweep needs of a move in progress: the body and the world it moves through.
 pub(crate) struct Probe<'m, 'b, W: ?Sized> {

@@ -9,8 +9,8 @@ use glam::{DAffine2, DVec2, Vec2};
 
 use super::overlap::collide;
 use super::pair::canonical_order;
-use crate::mask::{with_node_stack, Bits, Kind, Mask, Node, KEPT_ENTRIES};
-use crate::sprite::{to_f64, Sprite};
+use crate::mask::{Bits, KEPT_ENTRIES, Kind, Mask, Node, with_node_stack};
+use crate::sprite::{Sprite, to_f64};
 
 /// The box pairs [`distance`] weighs before it settles for the closest pair found so far: 2^16,
 /// some milliseconds, with at most four pairs waiting for each (about 23 MB).

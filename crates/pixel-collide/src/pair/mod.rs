@@ -15,11 +15,11 @@ mod screened;
 mod walk_squares;
 
 pub use contact::Contact;
+pub use distance::{DISTANCE_WORK_BUDGET, Distance, distance};
 pub(crate) use distance::{closest_pair, distance_within};
-pub use distance::{distance, Distance, DISTANCE_WORK_BUDGET};
 pub(crate) use lens::lens_middle;
 pub use overlap::{
-    collide, collide_traced, overlap_area, overlap_mask, overlap_point, overlaps, TracedPair,
+    TracedPair, collide, collide_traced, overlap_area, overlap_mask, overlap_point, overlaps,
 };
-pub(crate) use overlap::{placeable, thin_overlap_mask, Under};
+pub(crate) use overlap::{Under, placeable, thin_overlap_mask};
 pub(crate) use pair::Pair;

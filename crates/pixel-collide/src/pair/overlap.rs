@@ -23,12 +23,12 @@ use std::cmp::Ordering;
 use glam::{DAffine2, DVec2, Mat2, Vec2, Vec4};
 
 use super::contact::Contact;
-use super::pair::{canonical_order, relative, Pair};
+use super::pair::{Pair, canonical_order, relative};
 use super::row_scan::{shared_area, shared_texels};
-use crate::geom::{polygon_area, Polygon};
+use crate::geom::{Polygon, polygon_area};
 use crate::mask::{Mask, Node, PixelRect};
-use crate::sprite::{to_f64, Sprite};
-use crate::words::{shifted_count_best, shifted_overlaps_best, Aligned};
+use crate::sprite::{Sprite, to_f64};
+use crate::words::{Aligned, shifted_count_best, shifted_overlaps_best};
 
 /// Whether the two sprites touch on solid texels and, if so, where.
 ///
@@ -207,11 +207,7 @@ fn overlap_area_placed(a: Sprite<'_>, b: Sprite<'_>) -> f32 {
         return 0.0;
     }
     let area = area as f32;
-    if area > 0.0 {
-        area
-    } else {
-        f32::from_bits(1)
-    }
+    if area > 0.0 { area } else { f32::from_bits(1) }
 }
 
 /// How many whole texels `b` sits right of and below `a` when both are placed by translation alone,

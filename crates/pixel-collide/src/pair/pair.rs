@@ -7,9 +7,9 @@ use std::cmp::Ordering;
 use glam::{DAffine2, DMat2, DVec2, IVec2, Vec2};
 
 use super::contact::Contact;
-use crate::geom::{centroid, clip_axis, Polygon};
-use crate::mask::{solid_leaf_at, Mask, Node};
-use crate::sprite::{to_f64, Sprite};
+use crate::geom::{Polygon, centroid, clip_axis};
+use crate::mask::{Mask, Node, solid_leaf_at};
+use crate::sprite::{Sprite, to_f64};
 use crate::words::Aligned;
 
 /// Sine squared of the angle between a transform's columns below which it counts as covering no area:

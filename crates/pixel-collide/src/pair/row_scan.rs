@@ -17,8 +17,8 @@
 use glam::{DAffine2, DMat2, DVec2};
 
 use super::pair::Pair;
-use crate::geom::{clip_axis, Polygon};
-use crate::mask::{with_runs, Bits, Mask, Node};
+use crate::geom::{Polygon, clip_axis};
+use crate::mask::{Bits, Mask, Node, with_runs};
 
 /// The area the two masks of `pair` share, in the first mask's local units (square texels).
 pub(crate) fn shared_area(pair: &Pair<'_>) -> f64 {
@@ -151,11 +151,7 @@ fn floor0(x: f64) -> f64 {
 fn ceil_to(x: f64, limit: f64) -> f64 {
     let t = x.max(0.0).min(limit);
     let c = t as u64 as f64;
-    if c < t {
-        c + 1.0
-    } else {
-        c
-    }
+    if c < t { c + 1.0 } else { c }
 }
 
 /// The smallest and largest coordinate `axis` of the points.
@@ -365,7 +361,7 @@ fn mean_in_unit(w0: f64, w1: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geom::{polygon_area, Polygon};
+    use crate::geom::{Polygon, polygon_area};
     use crate::sprite::Sprite;
     use glam::{Affine2, Vec2};
 

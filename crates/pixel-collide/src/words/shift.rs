@@ -467,11 +467,7 @@ impl Partners {
 /// `b`'s word moved onto `a`'s by `shift`, for masks of one strip each (|shift| < 64).
 #[inline(always)]
 fn moved(w: u64, shift: i64) -> u64 {
-    if shift >= 0 {
-        w << shift
-    } else {
-        w >> -shift
-    }
+    if shift >= 0 { w << shift } else { w >> -shift }
 }
 
 #[inline(always)]

@@ -6,10 +6,10 @@
 use binary_raster::BinaryRaster;
 use glam::{Affine2, Vec2};
 use image::{Rgba, RgbaImage};
-use pixel_collide::{collide, overlap_area, overlaps, sprite_transform, Mask, Sprite};
+use pixel_collide::{Mask, Sprite, collide, overlap_area, overlaps, sprite_transform};
 
 use super::bitpacked::Bitpacked;
-use super::reference::{intersect_pixels, RefImage};
+use super::reference::{RefImage, intersect_pixels};
 
 /// What a mask is made of.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -377,11 +377,7 @@ fn slide_out(a: &Shape, b: &Shape, ta: Affine2, direction: f32) -> Option<(Affin
     let touches = |t: Affine2, both: bool| {
         let m = collide(Sprite::new(&a.mask, ta), Sprite::new(&b.mask, t)).is_some();
         let r = intersect_pixels(ta, &a.pixels, t, &b.pixels);
-        if both {
-            m && r
-        } else {
-            m || r
-        }
+        if both { m && r } else { m || r }
     };
     let mut d = 0.0;
     while touches(at(d), false) {

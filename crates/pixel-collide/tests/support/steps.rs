@@ -4,7 +4,7 @@
 //! lets the pair through to the per-pixel test.
 
 use glam::Vec2;
-use pixel_collide::{time_of_impact, Impact, Mask, MaskRule, Motion, Pose, Rect, Sprite};
+use pixel_collide::{Impact, Mask, MaskRule, Motion, Pose, Rect, Sprite, time_of_impact};
 
 use super::families::splitmix;
 use super::suite::{block_image, figure_image};

@@ -3,9 +3,9 @@
 
 use glam::{Affine2, Vec2};
 use image::{Rgba, RgbaImage};
-use pixel_collide::{collide, overlaps, sprite_transform, Mask, MaskRule, Sprite};
+use pixel_collide::{Mask, MaskRule, Sprite, collide, overlaps, sprite_transform};
 
-use super::reference::{intersect_pixels, RefImage};
+use super::reference::{RefImage, intersect_pixels};
 
 /// One image in both forms: the module's mask and the reference's pixel array.
 pub struct Shape {
