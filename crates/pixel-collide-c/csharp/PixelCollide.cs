@@ -8,7 +8,6 @@
 //
 // MIT OR Apache-2.0.
 using System;
-using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 
 namespace PixelCollide
@@ -377,18 +376,10 @@ namespace PixelCollide
     {
         const string Lib = "pixel_collide";
 
-        // Small enough for Mono to inline into every call: a method that throws is never inlined, so
-        // the throw is a call of its own, taken only on an error.
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         internal static void Check(Status status)
         {
-            if (status != Status.Ok) Fail(status);
-        }
-
-        [MethodImpl(MethodImplOptions.NoInlining)]
-        static void Fail(Status status)
-        {
-            throw new PixelCollideException(status, Marshal.PtrToStringAnsi(pc_last_error_message()));
+            if (status != Status.Ok)
+                throw new PixelCollideException(status, Marshal.PtrToStringAnsi(pc_last_error_message()));
         }
 
         [DllImport(Lib)] internal static extern IntPtr pc_last_error_message();
