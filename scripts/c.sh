@@ -27,18 +27,8 @@ target_dir() {
 # compiler and runtime, ImageMagick for the demo's screenshot.
 setup() {
   bash "$here/scripts/setup.sh"
-  local packages=(valgrind g++ pkg-config love luajit mono-mcs mono-runtime xvfb xauth imagemagick)
-  local missing=()
-  for p in "${packages[@]}"; do
-    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
-  done
-  if [ "${#missing[@]}" -gt 0 ]; then
-    local sudo=""
-    [ "$(id -u)" -eq 0 ] || sudo="sudo"
-    echo "c.sh: installing ${missing[*]}"
-    $sudo apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
-  fi
+  bash "$here/scripts/apt-missing.sh" valgrind g++ pkg-config love luajit mono-mcs mono-runtime xvfb \
+    xauth imagemagick
 }
 
 install() {

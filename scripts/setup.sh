@@ -3,19 +3,8 @@
 # (sound, gamepads, OpenGL, X11) and, when no cargo is found, Rust through rustup.
 set -euo pipefail
 
-packages=(build-essential pkg-config curl ca-certificates libasound2-dev libudev-dev
-  libx11-6 libxi6 libxcursor1 libxrandr2 libgl1 libegl1 libgl1-mesa-dri)
-missing=()
-for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
-done
-if [ "${#missing[@]}" -gt 0 ]; then
-  sudo=""
-  [ "$(id -u)" -eq 0 ] || sudo="sudo"
-  echo "setup: installing ${missing[*]}"
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}"
-fi
+bash "$(dirname "$0")/apt-missing.sh" build-essential pkg-config curl ca-certificates libasound2-dev \
+  libudev-dev libx11-6 libxi6 libxcursor1 libxrandr2 libgl1 libegl1 libgl1-mesa-dri
 
 if ! command -v cargo >/dev/null 2>&1 && [ ! -x "$HOME/.cargo/bin/cargo" ]; then
   echo "setup: installing Rust (stable) with rustup"
