@@ -26,7 +26,8 @@ else
   export RUSTC_BOOTSTRAP=1
 fi
 if ! cargo fuzz --version 2>/dev/null | grep -q "$cargo_fuzz_version"; then
-  cargo install --quiet --locked cargo-fuzz --version "$cargo_fuzz_version"
+  # In a build folder of its own, not the targets' (CARGO_TARGET_DIR), which it would fill.
+  env -u CARGO_TARGET_DIR cargo install --quiet --locked cargo-fuzz --version "$cargo_fuzz_version"
 fi
 # Release code with debug assertions and overflow checks, as a debug build a user runs would panic.
 build=(-O -a)

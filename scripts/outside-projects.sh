@@ -176,9 +176,12 @@ done
 patch() { printf '%s = { path = "%s" }\n' "$1" "$registry/$1"; }
 
 for kind in "${kinds[@]}"; do
+  # Written into a stage, then only the files that changed into the project, so that a project kept
+  # from run to run (CI keeps it beside its build folder) compiles only what changed.
   dir="$work/$kind"
-  rm -rf "$dir"
-  mkdir -p "$dir/src" "$dir/tests"
+  stage="$work/stage-$kind"
+  rm -rf "$stage"
+  mkdir -p "$stage/src" "$stage/tests"
   case "$kind" in
     macroquad)
       deps='macroquad = { version = "0.4", default-features = false, features = ["audio"] }
@@ -193,9 +196,11 @@ $(patch bevy_pixel_collide)" ;;
     *) echo "outside-projects: unknown kind $kind (macroquad or bevy)"; exit 2 ;;
   esac
   printf '[package]\nname = "outside-%s"\nversion = "0.1.0"\nedition = "2021"\n\n[dependencies]\n%s\n\n[patch.crates-io]\n%s\n\n[workspace]\n\n%s\n' \
-    "$kind" "$deps" "$patches" "$(profiles)" >"$dir/Cargo.toml"
-  cp "$here/Cargo.lock" "$dir/Cargo.lock"
-  extract "$kind" "$dir"
+    "$kind" "$deps" "$patches" "$(profiles)" >"$stage/Cargo.toml"
+  cp "$here/Cargo.lock" "$stage/Cargo.lock"
+  extract "$kind" "$stage"
+  python3 "$here/scripts/sdist_unpack.py" "$stage" "$dir"
+  rm -rf "$stage"
   [ "$kind" != bevy ] || python3 "$here/scripts/bevy_features.py" --outside "$dir"
   echo "== $kind: building the README's examples in $dir"
   (cd "$dir" && cargo build --quiet --all-targets && cargo test --quiet)
@@ -209,11 +214,13 @@ $(patch bevy_pixel_collide)" ;;
   in_a_window "${CARGO_TARGET_DIR:-$dir/target}/debug/outside-$kind" "$dir" "${kind}_check"
   [ "$kind" != bevy ] || in_a_window "${CARGO_TARGET_DIR:-$dir/target}/debug/first" "$dir" first_check
   echo "== $kind: ok ($glams)"
-  # The project's own binaries are named after its folder, which a fresh clone moves: in a build
-  # folder kept from run to run (CI's) each run's copies (about half a gigabyte for the Bevy game and
-  # its tests) would stay for good, beside nothing that reads them again.
-  out="${CARGO_TARGET_DIR:-$dir/target}/debug"
-  rm -rf "$out/deps/outside_$kind"-* "$out/deps/readme"-* "$out/.fingerprint/outside-$kind"-* \
-    "$out/outside-$kind" "$out/outside-$kind.d" "$out/deps/first"-*
-  [ "$kind" != bevy ] || rm -f "$out/first" "$out/first.d"
+  # The project's own binaries are named after its folder: a project that moves (in a fresh clone's
+  # target/) beside a build folder kept from run to run would leave each run's copies (about half a
+  # gigabyte for the Bevy game and its tests) there for good. One kept in that build folder keeps them.
+  if [ -n "${CARGO_TARGET_DIR:-}" ] && [[ "$dir" != "$CARGO_TARGET_DIR"/* ]]; then
+    out="$CARGO_TARGET_DIR/debug"
+    rm -rf "$out/deps/outside_$kind"-* "$out/deps/readme"-* "$out/.fingerprint/outside-$kind"-* \
+      "$out/outside-$kind" "$out/outside-$kind.d" "$out/deps/first"-*
+    [ "$kind" != bevy ] || rm -f "$out/first" "$out/first.d"
+  fi
 done

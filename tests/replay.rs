@@ -198,6 +198,25 @@ fn other_formats_and_damaged_files_are_one_line_naming_the_file() {
     assert_eq!(base["format"], REPLAY_FORMAT);
 }
 
+/// Found by the `replay_file` fuzz target: serde names an unknown field as the file spells it, and a
+/// carriage return inside the name broke the message's one line.
+#[test]
+fn control_characters_from_a_shared_file_are_escaped_in_its_error() {
+    let base = valid_json();
+    let mut unknown = base.clone();
+    unknown["seed,\r0000\r0000000004"] = serde_json::json!(4);
+    for (text, name) in [
+        (unknown.to_string(), "seed,\\r0000"),
+        (r#"{"format": 9}"#.to_string(), "format 9"),
+    ] {
+        let e = Replay::from_json(&text, Path::new("dir/bad\nname.json")).expect_err(&text);
+        let line = e.to_string();
+        assert!(!line.contains(['\n', '\r']), "{line:?}");
+        assert!(line.contains(name), "{line}");
+        assert!(line.contains("dir/bad\\nname.json"), "{line}");
+    }
+}
+
 #[test]
 fn files_are_read_whole_only_up_to_the_cap() {
     let dir = tempfile::tempdir().unwrap();

@@ -107,7 +107,9 @@ fn run(u: &mut Unstructured<'_>) -> Result<()> {
                 return Ok(());
             }
             let seed: u64 = u.arbitrary()?;
-            let texel = |x: u32, y: u32| (u64::from(x) * 31 + u64::from(y) * 17 + seed) % 3 == 0;
+            let texel = |x: u32, y: u32| {
+                (u64::from(x) * 31 + u64::from(y) * 17).wrapping_add(seed) % 3 == 0
+            };
             check(Mask::from_fn(w, h, texel), texel);
         }
         _ => {

@@ -46,6 +46,7 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
+use crate::collision::text::OneLine;
 use crate::sim::{GameSpeed, Mode, STEPS_PER_SECOND};
 
 mod file;
@@ -252,9 +253,12 @@ pub enum ErrorKind {
 
 impl fmt::Display for ReplayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let path = self.path.display();
+        // A shared file's bytes reach the message (a field's name, a version, a file's name): their
+        // control characters are escaped so that the message stays one line.
+        let path = self.path.display().to_string();
+        let path = OneLine(&path);
         match &self.kind {
-            ErrorKind::Io(e) => write!(f, "replay {path}: {e}"),
+            ErrorKind::Io(e) => write!(f, "replay {path}: {}", OneLine(e)),
             ErrorKind::TooLarge => write!(
                 f,
                 "replay {path} is larger than {} MiB, the most a replay may be",
@@ -262,10 +266,13 @@ impl fmt::Display for ReplayError {
             ),
             ErrorKind::OtherFormat(v) => write!(
                 f,
-                "replay {path} is in format {v}; this Spinfall reads formats {REPLAY_FORMAT} and \
-                 {SLOW_REPLAY_FORMAT}"
+                "replay {path} is in format {}; this Spinfall reads formats {REPLAY_FORMAT} and \
+                 {SLOW_REPLAY_FORMAT}",
+                OneLine(v)
             ),
-            ErrorKind::Damaged(why) => write!(f, "replay {path} is damaged or not a replay ({why})"),
+            ErrorKind::Damaged(why) => {
+                write!(f, "replay {path} is damaged or not a replay ({})", OneLine(why))
+            }
             ErrorKind::Diverged {
                 recorded,
                 replayed,
@@ -273,8 +280,14 @@ impl fmt::Display for ReplayError {
             } => write!(
                 f,
                 "replay {path} does not play back as recorded: it ended after {} steps with score {} ({}), \
-                 but was recorded ending after {} steps with score {} ({}) by Spinfall {version}",
-                replayed.0, replayed.1, replayed.2, recorded.0, recorded.1, recorded.2
+                 but was recorded ending after {} steps with score {} ({}) by Spinfall {}",
+                replayed.0,
+                replayed.1,
+                replayed.2,
+                recorded.0,
+                recorded.1,
+                recorded.2,
+                OneLine(version)
             ),
         }
     }
