@@ -152,7 +152,8 @@ pub struct Mover {
     /// The longest sideways shove off something only the body above its feet came down on.
     pub ledge_slip: f32,
     /// How many contacts one part of a move (across, along `up`) reacts to before it stops (at
-    /// least 1).
+    /// least 1); the climbs of a standing body over risers and slopes do not count (a staircase is
+    /// climbed as far as the move reaches, at most 1,024 climbs a move).
     pub max_slides: u32,
 }
 
@@ -175,6 +176,10 @@ const DEFAULT_HEIGHT: f32 = 48.0;
 
 /// How far a slide leans off the surface it slides along, as a share of its length.
 const LEAN: f32 = 1.0 / 32.0;
+
+/// The most climbs one move across makes (three sweeps each), which bounds the work of a move of
+/// any length: enough for a move of 256 step heights, a step height a climb.
+const MAX_CLIMBS: u32 = 1024;
 
 impl Mover {
     /// The default tuning with its lengths scaled from a 48 px figure to a body `height` tall.
@@ -367,19 +372,26 @@ impl<'a, W: Obstacles<'a> + ?Sized> Run<'_, '_, W> {
 
     /// The move across `up`: walls stop it, a body that stands climbs steps and slopes over it, one
     /// in the air follows a floor's slope.
+    ///
+    /// Climbs do not count against `max_slides`: a staircase of risers is climbed as far as the move
+    /// reaches, bounded by [`climb_budget`](Self::climb_budget).
     fn across(&mut self, motion: Vec2, standing: bool) {
         let mut rem = motion;
-        for _ in 0..self.mover.max_slides.max(1) {
+        let mut slides = self.mover.max_slides.max(1);
+        let mut climbs = self.climb_budget(motion);
+        while slides > 0 {
             let Some(hit) = self.advance(&mut rem) else {
                 return;
             };
             let kind = self.kind(hit.normal);
-            if standing && kind != ContactKind::Ceiling {
+            if standing && kind != ContactKind::Ceiling && climbs > 0 {
+                climbs -= 1;
                 if let Some(left) = self.climb(rem, kind, &hit) {
                     rem = left;
                     continue;
                 }
             }
+            slides -= 1;
             self.record(hit.obstacle, hit.point, hit.normal, kind);
             if kind != ContactKind::Floor {
                 return;
@@ -397,9 +409,36 @@ impl<'a, W: Obstacles<'a> + ?Sized> Run<'_, '_, W> {
         }
     }
 
-    /// Up by the step height, across by `rem`, and back down onto a floor: the climb over a riser or
-    /// up a slope, taken when it lands on a floor no higher than the step height. Returns what is left
-    /// of the move across when it is taken.
+    /// How many climbs one move across may make: enough for a climb every quarter of the step height
+    /// of it (each climb goes at most the step height across), and never more than [`MAX_CLIMBS`].
+    fn climb_budget(&self, motion: Vec2) -> u32 {
+        let reach = self.climb_reach();
+        let climbs = (motion.length() / (0.25 * reach)).ceil();
+        if climbs.is_finite() {
+            (climbs as u32)
+                .saturating_add(self.mover.max_slides)
+                .min(MAX_CLIMBS)
+        } else {
+            MAX_CLIMBS
+        }
+    }
+
+    /// How far across one climb goes before it looks down for the floor: the step height, at least
+    /// one world unit.
+    fn climb_reach(&self) -> f32 {
+        let h = self.mover.step_height;
+        if h.is_finite() { h.max(1.0) } else { 1.0 }
+    }
+
+    /// Up by the step height, a short way across (the step height), and back down onto a floor: the
+    /// climb over a riser, a crest or a stretch of slope, taken when it lands on a floor no higher than
+    /// the step height. Returns what is left of the move across when it is taken, which the move goes
+    /// on with (climbing again at the next riser).
+    ///
+    /// Only a short way across: swept the whole rest of the move at the raised height, it would look
+    /// for the floor only at the move's far end, where past a crest the ground has fallen away (and
+    /// over a pit, the far rim would be stood on). It comes down by the snap distance more than it went
+    /// up, so that a crest whose far side falls within the short way is still stood on.
     fn climb(&mut self, rem: Vec2, kind: ContactKind, hit: &Hit<'_>) -> Option<Vec2> {
         let start = self.pos;
         let raised = match sweep(&self.probe, start, self.up * self.mover.step_height) {
@@ -407,14 +446,20 @@ impl<'a, W: Obstacles<'a> + ?Sized> Run<'_, '_, W> {
             Sweep::Hit(h) => h.at,
         };
         let rise = (raised - start).dot(self.up);
-        let (over, left) = match sweep(&self.probe, raised, rem) {
-            Sweep::Clear(to) => (to, Vec2::ZERO),
-            Sweep::Hit(h) => (h.at, rem * (1.0 - h.fraction)),
+        let length = rem.length();
+        if !(rise > 0.0 && length > 0.0) {
+            return None;
+        }
+        let part = rem * (self.climb_reach() / length).min(1.0);
+        let (over, left) = match sweep(&self.probe, raised, part) {
+            Sweep::Clear(to) => (to, rem - part),
+            Sweep::Hit(h) => (h.at, rem - part * h.fraction),
         };
         if (over - raised).dot(rem) <= 0.0 {
             return None;
         }
-        let Sweep::Hit(land) = sweep(&self.probe, over, -self.up * rise) else {
+        let down = rise + self.mover.snap_distance.max(0.0);
+        let Sweep::Hit(land) = sweep(&self.probe, over, -self.up * down) else {
             return None;
         };
         let climbed = (land.at - start).dot(self.up);
@@ -422,11 +467,21 @@ impl<'a, W: Obstacles<'a> + ?Sized> Run<'_, '_, W> {
             return None;
         }
         self.pos = land.at;
-        let kind = if kind == ContactKind::Floor {
+        // A step is a riser the body was lifted onto; a slope walked, or a landing no higher than
+        // where it started, is floor.
+        let kind = if kind == ContactKind::Floor || climbed <= 0.0 {
             ContactKind::Floor
         } else {
             ContactKind::Step
         };
+        // A staircase or a slope climbed a stretch at a time is one contact per obstacle and kind, the
+        // last: a fast move would otherwise list up to `MAX_CLIMBS` of them.
+        if let Some(last) = self.moved.contacts.last()
+            && last.obstacle == hit.obstacle
+            && last.kind == kind
+        {
+            self.moved.contacts.pop();
+        }
         self.record(hit.obstacle, hit.point, land.normal, kind);
         Some(left)
     }
