@@ -161,6 +161,32 @@ impl Pose {
         }
     }
 
+    /// The pose about the texel origin that places a mask's texels as `t` does, when there is one:
+    /// any transform whose columns are at right angles (a turn, a scale along the mask's axes,
+    /// flips); `None` for a shear, a degenerate transform or one that is not finite. The one way
+    /// every host turns a placement into a pose, so that a motion between two placements turns as
+    /// the placements do.
+    ///
+    /// ```
+    /// use glam::{Affine2, Vec2};
+    /// use pixel_collide::Pose;
+    /// let t = Affine2::from_scale_angle_translation(Vec2::new(2.0, -1.0), 0.5, Vec2::new(3.0, 4.0));
+    /// let p = Pose::from_transform(&t).unwrap();
+    /// assert!((p.rotation - 0.5).abs() < 1e-6 && (p.scale - Vec2::new(2.0, -1.0)).length() < 1e-6);
+    /// assert_eq!(p.position, Vec2::new(3.0, 4.0));
+    /// assert!(Pose::from_transform(&Affine2::from_cols_array(&[1.0, 0.0, 1.0, 1.0, 0.0, 0.0])).is_none());
+    /// ```
+    pub fn from_transform(t: &Affine2) -> Option<Pose> {
+        let (c0, c1) = (t.matrix2.x_axis, t.matrix2.y_axis);
+        let (sx, len1) = (c0.length(), c1.length());
+        // Columns within a millionth of a right angle: what `f32` keeps of a turn times a scale.
+        if !(sx > 0.0 && len1 > 0.0 && t.is_finite()) || c0.dot(c1).abs() > 1e-6 * sx * len1 {
+            return None;
+        }
+        let scale = Vec2::new(sx, c0.perp_dot(c1) / sx);
+        Some(Pose::new(t.translation, c0.y.atan2(c0.x), scale))
+    }
+
     /// An unturned, unscaled pose at `position`.
     ///
     /// ```

@@ -47,13 +47,11 @@ impl PixelShape {
         let shape = self.mask_shape()?;
         let local = Affine2::from_scale(self.scale) * shape.texel_to_local;
         // The texels' own turn and scale in the body: columns at right angles, or a shear.
-        let (c0, c1) = (local.matrix2.x_axis, local.matrix2.y_axis);
-        let sx = c0.length();
-        if !(sx > 0.0 && local.is_finite()) || c0.dot(c1).abs() > 1e-6 * sx * c1.length() {
-            return None;
-        }
-        let scale = Vec2::new(sx, c0.perp_dot(c1) / sx);
-        let tilt = c0.y.atan2(c0.x);
+        let Pose {
+            rotation: tilt,
+            scale,
+            ..
+        } = Pose::from_transform(&local)?;
         if scale.y == 0.0 {
             return None;
         }

@@ -1,6 +1,6 @@
 //! The body a mover moves: a mask, its pose and its pivot.
 
-use glam::{Affine2, Vec2};
+use glam::Vec2;
 
 use crate::mask::Mask;
 use crate::sprite::{Pose, Sprite};
@@ -65,7 +65,7 @@ impl<'a> Body<'a> {
     pub fn from_sprite(sprite: Sprite<'a>) -> Option<Self> {
         Some(Body::new(
             sprite.mask,
-            pose_of(&sprite.transform)?,
+            Pose::from_transform(&sprite.transform)?,
             Vec2::ZERO,
         ))
     }
@@ -81,17 +81,4 @@ impl<'a> Body<'a> {
             self.origin,
         )
     }
-}
-
-/// A placement as a pose about the texel origin, when it has one: any transform whose
-/// columns are perpendicular (a turn, a scale along the mask's axes, flips); `None` for a shear or a
-/// degenerate transform.
-pub(crate) fn pose_of(t: &Affine2) -> Option<Pose> {
-    let (c0, c1) = (t.matrix2.x_axis, t.matrix2.y_axis);
-    let (sx, len1) = (c0.length(), c1.length());
-    if !(sx > 0.0 && len1 > 0.0 && t.is_finite()) || c0.dot(c1).abs() > 1e-6 * sx * len1 {
-        return None;
-    }
-    let scale = Vec2::new(sx, c0.perp_dot(c1) / sx);
-    Some(Pose::new(t.translation, c0.y.atan2(c0.x), scale))
 }

@@ -10,7 +10,7 @@ use crate::motion::{IMPACT_RESOLUTION, Motion, push_out_along, time_of_impact};
 use crate::pair::{collide, overlaps};
 use crate::sprite::{Pose, Sprite};
 
-use super::body::{Body, pose_of};
+use super::body::Body;
 
 /// What a sweep needs of a move in progress: the body and the world it moves through.
 pub(crate) struct Probe<'m, 'b, W: ?Sized> {
@@ -56,7 +56,7 @@ pub(crate) struct Hit<'a> {
 /// When the moving body first meets a still obstacle: (a time no later than the first touch, a time
 /// at which they touch, a point of contact there).
 fn impact(path: &Motion<'_>, it: Sprite<'_>) -> Option<(f32, f32, Vec2)> {
-    let Some(pose) = pose_of(&it.transform) else {
+    let Some(pose) = Pose::from_transform(&it.transform) else {
         // A pose cannot place a shear, and time of impact takes poses.
         return sampled(path, it, 0.0);
     };
