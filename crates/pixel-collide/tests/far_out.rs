@@ -1,9 +1,12 @@
-//! Far from the origin, where `f32` bounds collapse: the broad phase agrees with the pair test.
+//! At the extremes of placement (far from the origin, where `f32` bounds collapse, and sprites tiny
+//! or sheared nearly flat, whose frames magnify rounding): the broad phase agrees with the pair test.
 
 mod support;
 
-use glam::{Affine2, Vec2};
-use pixel_collide::{Mask, Sprite, SweepAndPrune, collide, contact_manifold, overlaps};
+use glam::{Affine2, DVec2, Mat2, Vec2};
+use pixel_collide::{
+    Mask, Sprite, SweepAndPrune, collide, contact_manifold, overlap_area, overlap_point, overlaps,
+};
 use proptest::prelude::*;
 
 #[test]
@@ -31,6 +34,34 @@ fn touching_pairs_keeps_sprites_whose_f64_bounds_collapse() {
         assert_eq!(sweep.touching(sprites[0]), [0, 2], "at {far}");
         assert_eq!(sweep.touching(sprites[3]), [3], "at {far}");
     }
+}
+
+/// A unit square at the origin and a 1 x 1 sprite some 1e-15 across, sheared nearly flat (the sine
+/// between its columns about 5e-6) and wholly below and left of the square (found by the
+/// `broad_phase` fuzz target): tested in the flat sprite's frame, whose inverse is some 1e20 across,
+/// the pair overlapped by rounding; in the square's it is apart, as the sweep says.
+#[test]
+fn a_tiny_sprite_sheared_flat_beside_a_square_does_not_overlap_it() {
+    let m = Mask::from_fn(1, 1, |_, _| true).unwrap();
+    let square = Sprite::new(&m, Affine2::IDENTITY);
+    let flat = Sprite::new(
+        &m,
+        Affine2::from_mat2_translation(
+            Mat2::from_cols(
+                Vec2::new(-1.156_373_4e-15, -1.156_362_5e-15),
+                Vec2::new(-1.156_373_4e-15, -1.156_373_4e-15),
+            ),
+            Vec2::new(-1.156_373_4e-15, -1.156_373_4e-15),
+        ),
+    );
+    assert!(flat.bounds().max.x < 0.0 && flat.bounds().max.y < 0.0);
+    for (a, b) in [(square, flat), (flat, square)] {
+        assert!(!overlaps(a, b));
+        assert!(collide(a, b).is_none());
+        assert_eq!(overlap_point(a, b), None);
+        assert_eq!(overlap_area(a, b), 0.0);
+    }
+    assert_eq!(SweepAndPrune::new(&[square, flat]).touching_pairs(), []);
 }
 
 /// A point query whose local point lies past `i64`'s reach (a sprite at 1e20, the point at the
@@ -124,5 +155,56 @@ proptest! {
         let probe = sprites[0];
         let near: Vec<usize> = (0..sprites.len()).filter(|&j| collide(sprites[j], probe).is_some()).collect();
         prop_assert_eq!(sweep.touching(probe), near);
+    }
+
+    /// Tiny sprites (1e-18 to 1e-1 across), sheared up to nearly flat, each within a few of its own
+    /// sizes of a square's edge or corner: a pair that `overlaps` has world bounds that meet (each
+    /// computed in `f64` from its four corners), and the sweep's pairs are exactly those `overlaps`
+    /// finds.
+    #[test]
+    fn tiny_sprites_sheared_flat_overlap_only_what_their_bounds_meet(
+        placed in proptest::collection::vec(
+            (-60i32..-3, 1i32..22, -3.2f32..3.2, 0.0f32..=3.0, any::<bool>(), -3.0f32..3.0, -3.0f32..3.0),
+            1..8,
+        ),
+        fill in proptest::collection::vec(any::<bool>(), 9),
+    ) {
+        let m = Mask::from_fn(3, 3, |x, y| fill[(y * 3 + x) as usize] || x == 1).unwrap();
+        let mut sprites = vec![Sprite::new(&m, Affine2::IDENTITY)];
+        for &(exponent, lean, angle, along, across, x, y) in &placed {
+            let size = 2f32.powi(exponent);
+            let x_axis = Vec2::from_angle(angle) * size;
+            // The second column 2^-lean radians off the first, down to about 2.4e-7: nearly flat.
+            let y_axis = Vec2::from_angle(angle + 2f32.powi(-lean)) * size;
+            // A point on the square's edge (its top or left side, or a corner), then a few sizes off.
+            let edge = if across { Vec2::new(along.round(), 0.0) } else { Vec2::new(0.0, along) };
+            let at = edge + Vec2::new(x, y) * size;
+            sprites.push(Sprite::new(&m, Affine2::from_mat2_translation(Mat2::from_cols(x_axis, y_axis), at)));
+        }
+        let corners = |s: &Sprite<'_>| {
+            let t = s.transform;
+            let (c0, c1, o) = (t.matrix2.x_axis.as_dvec2(), t.matrix2.y_axis.as_dvec2(), t.translation.as_dvec2());
+            let (w, h) = (f64::from(s.mask.width()), f64::from(s.mask.height()));
+            let points = [o, o + c0 * w, o + c1 * h, o + c0 * w + c1 * h];
+            let lo = points.iter().fold(DVec2::INFINITY, |a, p| a.min(*p));
+            let hi = points.iter().fold(DVec2::NEG_INFINITY, |a, p| a.max(*p));
+            (lo, hi)
+        };
+        let mut expected = Vec::new();
+        for i in 0..sprites.len() {
+            for j in i + 1..sprites.len() {
+                let hit = overlaps(sprites[i], sprites[j]);
+                prop_assert_eq!(hit, overlaps(sprites[j], sprites[i]));
+                if hit {
+                    let ((la, ha), (lb, hb)) = (corners(&sprites[i]), corners(&sprites[j]));
+                    prop_assert!(
+                        la.cmple(hb).all() && lb.cmple(ha).all(),
+                        "{i} and {j} overlap with bounds apart: {:?} {:?}", sprites[i].transform, sprites[j].transform
+                    );
+                    expected.push((i, j));
+                }
+            }
+        }
+        prop_assert_eq!(SweepAndPrune::new(&sprites).touching_pairs(), expected);
     }
 }
