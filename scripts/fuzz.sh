@@ -80,10 +80,20 @@ case "$mode" in
     for t in "${targets[@]}"; do
       started=$(date +%s)
       run_target "$t" "$seconds" "$work/$t" || true
-      # The corpus minimized to the inputs that keep the coverage reached, old and new together.
+      # The corpus minimized to the inputs that keep the coverage reached, old and new together;
+      # the fixed findings (`regression-HASH`) set aside first and kept by name, since minimizing
+      # renames every input it keeps to its hash and drops those that add no coverage.
       cp -n "$work/$t"/* "corpus/$t/" 2>/dev/null || true
+      kept="$work/$t.regressions"
+      rm -rf "$kept" && mkdir -p "$kept"
+      mv "corpus/$t"/regression-* "$kept/" 2>/dev/null || true
       cargo "${toolchain[@]}" fuzz cmin "${build[@]}" "$t" "corpus/$t" -- "${limits[@]}" \
         >"$work/$t.cmin.log" 2>&1 || { echo "fuzz: minimizing $t failed"; tail -5 "$work/$t.cmin.log"; }
+      for r in "$kept"/regression-*; do
+        [ -e "$r" ] || continue
+        rm -f "corpus/$t/${r##*/regression-}"
+        mv "$r" "corpus/$t/"
+      done
       echo "fuzz: $t: $(ls "corpus/$t" | wc -l) inputs kept, $(($(date +%s) - started)) s of one core"
     done
     ;;

@@ -64,6 +64,26 @@ fn a_tiny_sprite_sheared_flat_beside_a_square_does_not_overlap_it() {
     assert_eq!(SweepAndPrune::new(&[square, flat]).touching_pairs(), []);
 }
 
+/// Two 9 x 9 masks walked as bits, both at (1e20, 1e20), one turned and scaled, one sheared, apart
+/// (as they are at the origin), found by the `broad_phase` fuzz target: their solid discs' world
+/// centres rounded to the same point, some 16,000 units across, and the sweep paired them.
+#[test]
+fn sprites_far_out_are_not_paired_by_discs_their_rounding_merged() {
+    let m = Mask::from_strip_words(9, 9, vec![29, 424, 376, 473, 507, 157, 509, 259, 510]).unwrap();
+    let placed = |y_axis: Vec2, at: f32| {
+        let linear = Mat2::from_cols(Vec2::new(-2.704_727_4, 0.083_467_62), y_axis);
+        Sprite::new(&m, Affine2::from_mat2_translation(linear, Vec2::splat(at)))
+    };
+    for at in [0.0, 1e20] {
+        let sheared = placed(Vec2::new(0.027_144_767, 0.879_613), at);
+        let turned = placed(Vec2::new(-0.083_467_62, -2.704_727_4), at);
+        assert!(!overlaps(sheared, turned), "at {at}");
+        let sweep = SweepAndPrune::new(&[sheared, turned]);
+        assert_eq!(sweep.touching_pairs(), [], "at {at}");
+        assert_eq!(sweep.touching(turned), [1], "at {at}");
+    }
+}
+
 /// A point query whose local point lies past `i64`'s reach (a sprite at 1e20, the point at the
 /// origin, or the reverse) answers `false` instead of overflowing the texel index below it.
 #[test]
@@ -126,15 +146,17 @@ fn overlapping_sprites_far_out_have_a_manifold_though_their_bounds_collapse() {
 proptest! {
     #![proptest_config(support::cases(500))]
 
-    /// Sprites scattered a few texels apart around a point anywhere from 1e3 to 1e12 from the origin,
-    /// some turned: the sweep's pairs are exactly the pairs `collide` finds.
+    /// Sprites scattered a few texels apart around a point anywhere from 1e3 to 1e22 from the origin,
+    /// some turned, of a 4 x 4 mask or a 9 x 9 one (walked as bits, so the sweep's quick answers from
+    /// world coordinates are tried): the sweep's pairs are exactly the pairs `collide` finds.
     #[test]
     fn sweep_and_prune_agrees_with_collide_at_any_distance(
-        exponent in 3i32..12,
+        exponent in 3i32..22,
         placed in proptest::collection::vec((-12.0f32..12.0, -12.0f32..12.0, prop_oneof![Just(0.0f32), -3.2f32..3.2]), 2..8),
-        fill in proptest::collection::vec(any::<bool>(), 16),
+        fill in proptest::collection::vec(any::<bool>(), 81),
+        side in prop_oneof![Just(4u32), Just(9)],
     ) {
-        let m = Mask::from_fn(4, 4, |x, y| fill[(y * 4 + x) as usize] || x == y).unwrap();
+        let m = Mask::from_fn(side, side, |x, y| fill[(y * side + x) as usize] || x == y).unwrap();
         let base = 10f32.powi(exponent);
         let sprites: Vec<Sprite<'_>> = placed
             .iter()

@@ -32,7 +32,10 @@ pub(super) fn circle(s: &Sprite<'_>) -> [f64; 3] {
     let [x, y, r] = s.mask.tree().reach;
     let t = to_f64(&s.transform);
     let c = t.transform_point2(DVec2::new(x, y));
-    [c.x, c.y, stretch_circle(&t, r)[2]]
+    // Grown by a few units in the last place of the centre's terms, so that circles far out, whose
+    // centres round by more than their radii, are never apart by rounding.
+    let pad = 4.0 * f64::EPSILON * (c.abs().max_element() + t.translation.abs().max_element());
+    [c.x, c.y, stretch_circle(&t, r)[2] + pad]
 }
 
 /// A world disc inside `s`'s solid texels: its mask's, placed and shrunk by the smallest stretch of
@@ -63,24 +66,30 @@ fn stretch_circle(t: &DAffine2, r: f64) -> [f64; 3] {
     [0.0, 0.0, r * stretch]
 }
 
-/// Whether each sprite's texels are thick enough against the other sprite for a shared point to
-/// mean shared area as the pair test counts it: an overlap thinner than about 1e-12 of a mask's size
-/// is touching only (`docs/collision.md`), and a sliver or a speck within a thousand times that of
-/// the other sprite's size is left to the pair test.
+/// Whether a quick "yes" (solid discs overlapping, a texel centre inside the other sprite) can be
+/// trusted for the pair: each sprite's texels are thick enough against the other sprite for a
+/// shared point to mean shared area as the pair test counts it (an overlap thinner than about 1e-12
+/// of a mask's size is touching only, `docs/collision.md`; a sliver or a speck within a thousand
+/// times that of the other sprite's size is left to the pair test), and their world coordinates,
+/// rounded in `f64`, hold both sprites' texels to about 1e-9 (the pair's farthest corner from the
+/// origin no more than 1e7 of either's shortest texel altitude away). Past that (a sprite at 1e20
+/// rounds to some 16,000 units) the quick tests would decide on rounding; the pair test, which
+/// works in one sprite's frame, decides instead.
 pub(super) fn thick_enough(a: &Sprite<'_>, b: &Sprite<'_>) -> bool {
     let measure = |s: &Sprite<'_>| {
         let m = s.transform.matrix2;
         let (c0, c1) = (m.x_axis.as_dvec2(), m.y_axis.as_dvec2());
         let long = c0.length().max(c1.length());
-        // The shortest altitude of a texel's parallelogram, and the sprite's longest reach.
+        // The shortest altitude of a texel's parallelogram, the sprite's longest reach, and how far
+        // out its farthest corner can lie.
         let altitude = c0.perp_dot(c1).abs() / long;
-        (
-            altitude,
-            long * f64::from(s.mask.width().max(s.mask.height())),
-        )
+        let reach = long * f64::from(s.mask.width().max(s.mask.height()));
+        let far = s.transform.translation.as_dvec2().abs().max_element() + reach;
+        (altitude, reach, far)
     };
-    let ((ta, ea), (tb, eb)) = (measure(a), measure(b));
-    ta > 1e-9 * eb && tb > 1e-9 * ea
+    let ((ta, ea, fa), (tb, eb, fb)) = (measure(a), measure(b));
+    let far = fa.max(fb);
+    ta > 1e-9 * eb && tb > 1e-9 * ea && far <= 1e7 * ta && far <= 1e7 * tb
 }
 
 /// Whether two solid discs overlap by more than rounding: then the sprites share solid area.
@@ -195,7 +204,12 @@ pub(super) fn hulls_apart(a: &Sprite<'_>, pa: &Placed, b: &Sprite<'_>, pb: &Plac
     let reach_a = ia.support.along(pa.world.matrix2.transpose() * u);
     let reach_b = ib.support.along(-(pb.world.matrix2.transpose() * u));
     let gap = u.length_squared() - reach_a - reach_b;
+    // The middles far out round by `off` each, which moves the gap by up to 2 |u| off: the gap must
+    // clear that too (compared squared, without a root), or the pair test decides.
+    let off = 4.0 * f64::EPSILON * ca.abs().max_element().max(cb.abs().max_element());
+    let rounding = 4.0 * u.length_squared() * off * off;
     gap > 1e-9 * (u.length_squared() + reach_a.abs() + reach_b.abs()) + 1e-12
+        && gap * gap > 4.0 * rounding
 }
 
 /// Whether two circles are apart by more than rounding: then no texel of one reaches the other's.
