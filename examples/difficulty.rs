@@ -1,4 +1,4 @@
-//! Measures the difficulty curve the way `tests/difficulty.rs` pins it: arcade games of the idle, casual
+//! Measures the difficulty curve the way `tests/suite/difficulty.rs` pins it: arcade games of the idle, casual
 //! and bot pilots over a range of seeds, plus the curve's own numbers (blocks per second, fall speeds).
 //!
 //! ```text

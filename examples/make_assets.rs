@@ -1,7 +1,7 @@
 //! Regenerates spinfall's sprites and sounds: `cargo run --example make_assets [DIR]`.
 //!
 //! DIR defaults to the crate's `assets/` folder, whatever the working directory, so that the
-//! committed files are refreshed in place; `tests/assets.rs` fails until they are.
+//! committed files are refreshed in place; `tests/suite/assets.rs` fails until they are.
 
 #[path = "../tools/asset_gen/mod.rs"]
 mod asset_gen;

@@ -2,7 +2,7 @@
 # The collision crate's property tests with fresh random seeds, round after round: each round runs
 # every property test at its own case count from a new seed, so ROUNDS rounds draw ROUNDS times the
 # cases CI draws (CI keeps one fixed seed: see scripts/test.sh). A failure is saved where proptest
-# replays it first on every later run (tests/NAME.proptest-regressions) and printed with its seed.
+# replays it first on every later run (tests/suite/NAME.proptest-regressions) and printed with its seed.
 #
 #   bash scripts/proptest-campaign.sh [ROUNDS] [cargo test filter...]     (ROUNDS: 20)
 set -euo pipefail

@@ -5,7 +5,7 @@ use super::Mode;
 /// The game's tunable constants, all per step at 60 steps per second.
 ///
 /// The arcade curve was chosen with `cargo run --release --example difficulty`, which plays 20 seeds
-/// with the idle, casual and bot pilots; `tests/difficulty.rs` keeps it within the ranges it was
+/// with the idle, casual and bot pilots; `tests/suite/difficulty.rs` keeps it within the ranges it was
 /// tuned for (the first 30 s ask for movement, no block outruns the figure before minute 5, a casual
 /// player lasts 2.5-5 minutes, the bot passes 10 minutes).
 ///

@@ -1,6 +1,6 @@
 //! Spinfall's own sprites and sound effects, drawn and synthesized in code.
 //!
-//! The output must be byte-for-byte reproducible, because `tests/assets.rs` checks the committed
+//! The output must be byte-for-byte reproducible, because `tests/suite/assets.rs` checks the committed
 //! `assets/` against it. Noise therefore comes from fixed-seed generators, and floating point is
 //! limited to operations IEEE 754 specifies exactly (`+ - * /`, `sqrt`, rounding, comparisons):
 //! `sin`, `exp` and `powf` come from the platform's maths library and may differ in the last
