@@ -64,7 +64,7 @@ pub use broad::{Obstacles, SweepAndPrune, SweepRoom};
 pub use contact::{
     Manifold, ManifoldPoint, capsule_manifold, circle_manifold, contact_manifold, near_rects,
 };
-pub use geom::{Circle, Rect};
+pub use geom::{Circle, Convex, ConvexError, MAX_CONVEX_CORNERS, Rect};
 pub use mask::{CONTACT_COVER_RECTS, Mask, MaskError, MaskRule, PixelRect};
 
 /// Helpers for a host that prints the crate's messages: its errors keep to one line, and so can the

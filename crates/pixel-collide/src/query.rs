@@ -375,7 +375,8 @@ impl Seam {
     }
 }
 
-/// Where a ray first enters a sprite's solid texels.
+/// Where a ray ([`Sprite::raycast`]) or a cast shape ([`Sprite::cast_shape`]) first meets a
+/// sprite's solid texels.
 ///
 /// ```
 /// use glam::{Affine2, Vec2};
@@ -386,11 +387,12 @@ impl Seam {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RayHit {
-    /// The world point of entry.
+    /// The world point of entry (for a shape, a point where it touches the texels).
     pub point: Vec2,
-    /// The world distance from the ray's origin.
+    /// The world distance travelled from the ray's origin (or the shape's start).
     pub distance: f32,
-    /// The unit outward normal of the face entered, in the world.
+    /// The unit outward normal of the texels where they are met, in the world (pointing towards
+    /// the ray's origin side, or the shape).
     pub normal: Vec2,
 }
 
@@ -537,7 +539,7 @@ fn segment_crosses_box(p: DVec2, q: DVec2, n: &Node) -> bool {
 }
 
 /// A node's texel box, corners exact (a solid leaf's inset undone).
-fn exact_box(n: &Node) -> (DVec2, DVec2) {
+pub(crate) fn exact_box(n: &Node) -> (DVec2, DVec2) {
     let [x0, y0, x1, y1] = n.texels().map(f64::from);
     (DVec2::new(x0, y0), DVec2::new(x1, y1))
 }

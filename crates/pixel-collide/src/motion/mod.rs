@@ -1,9 +1,11 @@
-//! Two sprites across time and space: when moving sprites first touch, and how one overlapping
-//! sprite gets off another.
+//! Sprites across time and space: when moving sprites (or a convex shape and a sprite) first touch,
+//! and how one overlapping sprite gets off another.
 
-// motion.rs is `Motion` itself and its time of impact; the rest of the folder is push-out.
+// motion.rs is `Motion` itself and its time of impact; cast_shape.rs a convex shape swept against
+// a sprite; the rest of the folder is push-out.
 #![allow(clippy::module_inception)]
 
+mod cast_shape;
 mod march;
 mod motion;
 mod push;

@@ -7,6 +7,7 @@ mod support;
 
 mod analysis;
 mod cast;
+mod cast_shape;
 mod circle_fit;
 mod collision;
 mod collision_paths;
