@@ -6,7 +6,8 @@
 //! `cargo run --release --example collision_report`; the last line is
 //! `speedup_vs_reference: <median ratio over the near-misses>x`. One part alone: `-- rotated` (the
 //! two rotated tables and the summary lines), `-- aligned`, `-- pygame`, `-- prefilter`,
-//! `-- convolve`, `-- motion` (time of impact and push-out), `-- rgba [DIR]` or `-- largest [SIDE]`
+//! `-- convolve`, `-- motion` (time of impact and push-out), `-- casts` (convex shapes cast exactly
+//! and as rasters), `-- rgba [DIR]` or `-- largest [SIDE]`
 //! (the queries whose work grows with the overlap, on masks up to 16,384 px; minutes, so not in the
 //! whole report). Every case's answer is checked on all
 //! sides before anything is timed, and the sides of a case are timed in turn, round after round.
@@ -17,6 +18,7 @@
 mod support;
 
 mod aligned;
+mod cast_shapes;
 mod convolve;
 mod editing;
 mod largest;
@@ -33,6 +35,11 @@ fn main() {
     // `-- motion` prints only the time of impact and push-out tables.
     if std::env::args().any(|a| a == "motion") {
         motion::tables();
+        return;
+    }
+    // `-- casts` prints only the cast-shape table.
+    if std::env::args().any(|a| a == "casts") {
+        cast_shapes::table();
         return;
     }
     // `-- aligned` prints only the translation-only table.
@@ -89,4 +96,5 @@ fn the_rest() {
     editing::row();
     convolve::table();
     motion::tables();
+    cast_shapes::table();
 }

@@ -74,7 +74,18 @@ impl Sprite<'_> {
             [lo, DVec2::new(hi.x, lo.y), hi, DVec2::new(lo.x, hi.y)]
                 .map(|c| world.transform_point2(c) - origin)
         };
+        // A flipped sprite's boxes come out clockwise; the difference's corners are wanted
+        // counter-clockwise.
+        let flipped = world.matrix2.determinant() < 0.0;
         let meet = |q: &[DVec2; 4]| -> Option<Entry> {
+            if n == 1 {
+                // A circle's difference with a box is the box moved: no hull to find.
+                let mut corners = q.map(|c| c - p[0]);
+                if flipped {
+                    corners.reverse();
+                }
+                return first_overlap(&corners, radius, m);
+            }
             let mut points = [DVec2::ZERO; 4 * crate::geom::MAX_CONVEX_CORNERS];
             let mut k = 0;
             for a in q {
@@ -87,16 +98,14 @@ impl Sprite<'_> {
         };
         let (tree, bits) = (self.mask.tree(), self.mask.bits());
         let mut best: Option<(Entry, [DVec2; 4])> = None;
-        with_node_stack(|stack| {
-            stack.extend(tree.root());
-            while let Some(node) = stack.pop() {
-                if node.is_nothing() {
-                    continue;
-                }
-                let q = placed(&node);
-                let Some(entry) = meet(&q) else {
-                    continue;
-                };
+        // Nearest first: each box's children are met before they are kept, and the nearer popped
+        // first, so that the first solid box found is usually the answer and prunes the rest.
+        let mut todo: Vec<(Node, Entry, [DVec2; 4])> = Vec::new();
+        with_node_stack(|children| {
+            let root = tree.root()?;
+            let q = placed(&root);
+            todo.push((root, meet(&q)?, q));
+            while let Some((node, entry, q)) = todo.pop() {
                 if best.is_some_and(|(b, _)| entry.t >= b.t) {
                     continue;
                 }
@@ -105,10 +114,22 @@ impl Sprite<'_> {
                     if entry.t == 0.0 {
                         break;
                     }
-                } else {
-                    push_children(&node, tree, bits, stack);
+                    continue;
                 }
+                children.clear();
+                push_children(&node, tree, bits, children);
+                let from = todo.len();
+                for child in children.iter().filter(|c| !c.is_nothing()) {
+                    let q = placed(child);
+                    if let Some(e) = meet(&q)
+                        && best.is_none_or(|(b, _)| e.t < b.t)
+                    {
+                        todo.push((*child, e, q));
+                    }
+                }
+                todo[from..].sort_unstable_by(|a, b| b.1.t.total_cmp(&a.1.t));
             }
+            Some(())
         });
         let (entry, q) = best?;
         let mut moved = [DVec2::ZERO; crate::geom::MAX_CONVEX_CORNERS];
