@@ -32,6 +32,7 @@
 mod casters;
 mod ccd;
 mod collider;
+mod convex;
 mod ground;
 mod manifold;
 mod mass;

@@ -11,6 +11,7 @@ use bevy::math::Vec2;
 use pixel_collide::{Body, cast, overlaps};
 
 use super::collider::PixelShape;
+use super::convex::convex_of;
 
 /// A body's place: avian's `Position` and `Rotation`.
 #[derive(Clone, Copy, Debug)]
@@ -144,6 +145,9 @@ impl PixelShape {
             return primitive_cast(target, at, moving, from, direction, config);
         }
         let target = self.placed(at.position, at.rotation)?;
+        if let Some(moving) = shape.primitive_collider() {
+            return convex_cast(&target, moving, from, direction, config);
+        }
         let body = Body::from_sprite(shape.placed(from.position, from.rotation)?)?;
         if overlaps(body.sprite(), target) {
             if config.ignore_origin_penetration {
@@ -177,6 +181,34 @@ impl PixelShape {
             normal2: -hit.normal,
         })
     }
+}
+
+/// A primitive (a circle, capsule or box, as its `Collider`) cast against a mask's texels as the
+/// exact shape (see `Sprite::cast_shape`), grown by the cast's target distance; `None` past
+/// `config.max_distance`, and for a shape overlapping the texels from the start when the cast
+/// ignores such a start.
+pub(crate) fn convex_cast(
+    target: &pixel_collide::Sprite<'_>,
+    moving: &Collider,
+    from: Place,
+    direction: Vec2,
+    config: &ShapeCastConfig,
+) -> Option<CastContact> {
+    let shape = convex_of(moving, from.position, from.rotation, config.target_distance)?;
+    let hit = target.cast_shape(&shape, direction, config.max_distance)?;
+    if hit.distance == 0.0
+        && config.ignore_origin_penetration
+        && target.cast_shape(&shape, direction, 0.0).is_some()
+    {
+        return None;
+    }
+    Some(CastContact {
+        distance: hit.distance,
+        point1: hit.point,
+        point2: hit.point,
+        normal1: hit.normal,
+        normal2: -hit.normal,
+    })
 }
 
 /// avian's own shape cast of one primitive against another.

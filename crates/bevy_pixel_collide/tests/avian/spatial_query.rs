@@ -325,6 +325,101 @@ fn a_cast_box_stops_at_the_first_mask_it_meets_by_sampling() {
     }
 }
 
+/// A circle, a capsule and a box cast at masks as avian casts them (the caster's own primitive) stop
+/// where the exact shape first shares area with a mask's texels: the nearest of
+/// `Sprite::cast_shape` over the masks, within 1e-3 units, and never where stepping the exact shape
+/// (0.01 units short of the hit) finds it already overlapping, since no raster of the shape is
+/// swept.
+#[test]
+fn cast_circles_capsules_and_boxes_stop_at_the_exact_shape() {
+    use bevy_pixel_collide::pixel_collide::{Convex, Sprite};
+    let mut casts = 0;
+    for seed in 1..4u64 {
+        let mut app = app();
+        let shapes = world(&mut app, seed * 7919);
+        app.update();
+        let filter = SpatialQueryFilter::from_excluded_entities(shapes[6..].iter().copied());
+        let masks: Vec<(Entity, Mask, Affine2)> = shapes[..6]
+            .iter()
+            .map(|&e| {
+                let (m, t) = placed(&app, e);
+                (e, m, t)
+            })
+            .collect();
+        let mut rng = Rng(seed + 3);
+        for k in 0..60 {
+            let origin = Vec2::new(rng.range(-150.0, 150.0), rng.range(-150.0, 150.0));
+            let (dir, turn) = (Dir2::new(-origin).unwrap(), rng.range(0.0, TAU));
+            let rotate = |p: Vec2| origin + Vec2::from_angle(turn).rotate(p);
+            let (shape, exact) = match k % 3 {
+                0 => (
+                    PixelShape::circle(3.0),
+                    Convex::rounded(&[origin], 3.0).unwrap(),
+                ),
+                1 => (
+                    PixelShape::capsule(2.0, 8.0),
+                    Convex::capsule(
+                        rotate(Vec2::new(0.0, -4.0)),
+                        rotate(Vec2::new(0.0, 4.0)),
+                        2.0,
+                    )
+                    .unwrap(),
+                ),
+                _ => (
+                    PixelShape::rectangle(6.0, 4.0),
+                    Convex::polygon(
+                        &[(-3.0, -2.0), (3.0, -2.0), (3.0, 2.0), (-3.0, 2.0)]
+                            .map(|(x, y)| rotate(Vec2::new(x, y))),
+                    )
+                    .unwrap(),
+                ),
+            };
+            let sprites: Vec<Sprite<'_>> =
+                masks.iter().map(|(_, m, t)| Sprite::new(m, *t)).collect();
+            if sprites
+                .iter()
+                .any(|s| s.cast_shape(&exact, *dir, 0.0).is_some())
+            {
+                continue;
+            }
+            let want = sprites
+                .iter()
+                .zip(&masks)
+                .filter_map(|(s, (e, ..))| s.cast_shape(&exact, *dir, 400.0).map(|h| (*e, h)))
+                .min_by(|a, b| a.1.distance.total_cmp(&b.1.distance));
+            let f = filter.clone();
+            let config = ShapeCastConfig::from_max_distance(400.0);
+            let got = ask(&mut app, move |q| {
+                q.cast_shape(&shape, origin, turn, dir, &config, &f)
+            });
+            match (got, want) {
+                (None, None) => {}
+                (Some(g), Some((e, w))) => {
+                    casts += 1;
+                    assert_eq!(g.entity, e, "seed {seed} cast {k}");
+                    assert!(
+                        (g.distance - w.distance).abs() < 1e-3,
+                        "seed {seed} cast {k}: {g:?} {w:?}"
+                    );
+                    assert!((g.normal1 - w.normal).length() < 1e-4, "{g:?} {w:?}");
+                    // Stepped short of the hit, the exact shape overlaps no mask.
+                    let short = (g.distance - 0.01).max(0.0);
+                    let corners: Vec<Vec2> =
+                        exact.corners().iter().map(|c| *c + *dir * short).collect();
+                    let there = Convex::rounded(&corners, exact.radius()).unwrap();
+                    assert!(
+                        sprites
+                            .iter()
+                            .all(|s| s.cast_shape(&there, *dir, 0.0).is_none())
+                    );
+                }
+                (got, want) => panic!("seed {seed} cast {k}: got {got:?}, want {want:?}"),
+            }
+        }
+    }
+    assert!(casts > 30, "the casts meet masks: {casts}");
+}
+
 /// avian's own app with the same primitives, as avian's `Collider`s.
 fn avian_app_with(places: &[(Collider, Vec2, f32)]) -> (App, Vec<Entity>) {
     let mut app = App::new();
