@@ -1,11 +1,12 @@
 //! The one-sprite questions on a small random mask under any placement, against brute force: a
-//! point, a rectangle, a circle, a segment and a ray, with the nearest points, never a panic.
+//! point, a rectangle, a circle, a segment and a ray, with the nearest points, and a circle cast
+//! along the segment (`cast_shape`), never a panic.
 #![no_main]
 
 use libfuzzer_sys::arbitrary::{Result, Unstructured};
 use libfuzzer_sys::fuzz_target;
 use pixel_collide::glam::{DVec2, Vec2};
-use pixel_collide::{Rect, Sprite};
+use pixel_collide::{Circle, Convex, Rect, Sprite};
 use spinfall_fuzz::{geometry, judged, number, placement, small_mask, solid_quads};
 
 const MARGIN: f64 = 1e-3;
@@ -40,6 +41,16 @@ fn run(u: &mut Unstructured<'_>) -> Result<()> {
     let touches_segment = s.touches_segment(p, q);
     let ray = s.raycast(p, q - p, (q - p).length());
     let nearest = s.nearest_point(p);
+    // The circle about `p` cast towards `q`, as far as `q`.
+    let ball = Convex::circle(Circle::new(p, radius)).ok();
+    let cast = ball.and_then(|b| s.cast_shape(&b, q - p, (q - p).length()));
+    if let Some(hit) = cast {
+        assert!(
+            hit.distance.is_finite() && hit.distance >= 0.0 && hit.distance <= (q - p).length(),
+            "{hit:?} of a cast {} long",
+            (q - p).length()
+        );
+    }
     // A texel 1e20 wide holds no f64 distance to a point near its corner: this cross-check, like
     // the oracle's, is for placements of sizes that keep their digits.
     // And a circle thinner than the trees' inset (about 1e-12 of a mask's size, under which an
@@ -122,6 +133,40 @@ fn run(u: &mut Unstructured<'_>) -> Result<()> {
                 !touches_circle,
                 "circle {p} r {radius} is {gap} from every solid texel"
             );
+        }
+    }
+    // The cast stops where the circle moved along the segment first comes within its radius of a
+    // solid texel: no nearer, and a hair further on it reaches one.
+    let r = f64::from(radius);
+    if ball.is_some() && r > MARGIN && r < 1e4 && pd != qd {
+        let dir = (qd - pd).normalize();
+        let apart = |d: f64| reach(&quads, pd + dir * d) - r;
+        let length = (qd - pd).length();
+        match cast {
+            Some(hit) => {
+                let d = f64::from(hit.distance);
+                assert!(
+                    apart(d).abs() < MARGIN || (d == 0.0 && apart(0.0) < MARGIN),
+                    "cast circle {p} r {radius} stops at {d}, {} from the texels",
+                    apart(d)
+                );
+                for k in (0..64).filter(|_| d > 0.0) {
+                    let e = d * f64::from(k) / 64.0;
+                    assert!(
+                        apart(e) > -MARGIN,
+                        "the cast circle overlaps at {e}, before its stop {d}"
+                    );
+                }
+            }
+            None => {
+                for k in 0..=64 {
+                    let e = length * f64::from(k) / 64.0;
+                    assert!(
+                        apart(e) > -MARGIN,
+                        "the cast circle overlaps at {e} of {length}, no hit"
+                    );
+                }
+            }
         }
     }
     match nearest {
