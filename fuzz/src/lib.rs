@@ -8,6 +8,7 @@ use pixel_collide::Mask;
 #[path = "../../crates/pixel-collide/tests/support/geometry.rs"]
 #[allow(dead_code)]
 pub mod geometry;
+pub use geometry::solid_quads;
 
 /// The widest and tallest mask a differential target draws: every texel pair is checked by brute
 /// force, so a case stays cheap.
@@ -83,20 +84,6 @@ pub fn judged(t: Affine2) -> bool {
         && t.matrix2.x_axis.length() < 50.0
         && t.matrix2.y_axis.length() < 50.0
         && t.translation.abs().max_element() < 1e4
-}
-
-/// The world quads of a mask's solid texels placed by `t`.
-pub fn solid_quads(mask: &Mask, t: Affine2) -> Vec<[DVec2; 4]> {
-    let mut out = Vec::new();
-    for y in 0..mask.height() {
-        for x in 0..mask.width() {
-            if mask.is_solid(x, y) {
-                let (x, y) = (f64::from(x), f64::from(y));
-                out.push(geometry::quad(t, x, y, x + 1.0, y + 1.0));
-            }
-        }
-    }
-    out
 }
 
 /// The brute-force answer to "do the two overlap": `Some(true)` when some pair of solid texels

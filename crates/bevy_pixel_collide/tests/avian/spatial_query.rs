@@ -102,6 +102,17 @@ fn placed(app: &App, e: Entity) -> (Mask, Affine2) {
     )
 }
 
+/// The world's mask shapes (the first six), each with its mask placed in the world.
+fn masks_of(app: &App, shapes: &[Entity]) -> Vec<(Entity, Mask, Affine2)> {
+    shapes[..6]
+        .iter()
+        .map(|&e| {
+            let (m, t) = placed(app, e);
+            (e, m, t)
+        })
+        .collect()
+}
+
 fn is_primitive(i: usize) -> bool {
     i >= 6
 }
@@ -183,13 +194,7 @@ fn points_projections_and_shape_overlaps_agree_with_each_sprite() {
         let mut app = app();
         let shapes = world(&mut app, seed * 104729);
         app.update();
-        let masks: Vec<(Entity, Mask, Affine2)> = shapes[..6]
-            .iter()
-            .map(|&e| {
-                let (m, t) = placed(&app, e);
-                (e, m, t)
-            })
-            .collect();
+        let masks = masks_of(&app, &shapes);
         let filter = SpatialQueryFilter::from_excluded_entities(shapes[6..].iter().copied());
         let mut rng = Rng(seed + 99);
         for _ in 0..60 {
@@ -339,13 +344,7 @@ fn cast_circles_capsules_and_boxes_stop_at_the_exact_shape() {
         let shapes = world(&mut app, seed * 7919);
         app.update();
         let filter = SpatialQueryFilter::from_excluded_entities(shapes[6..].iter().copied());
-        let masks: Vec<(Entity, Mask, Affine2)> = shapes[..6]
-            .iter()
-            .map(|&e| {
-                let (m, t) = placed(&app, e);
-                (e, m, t)
-            })
-            .collect();
+        let masks = masks_of(&app, &shapes);
         let mut rng = Rng(seed + 3);
         for k in 0..60 {
             let origin = Vec2::new(rng.range(-150.0, 150.0), rng.range(-150.0, 150.0));

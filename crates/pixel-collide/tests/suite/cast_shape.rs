@@ -7,7 +7,7 @@ use pixel_collide::{Circle, Convex, ConvexError, Mask, Rect, Sprite};
 use proptest::prelude::*;
 
 use crate::support;
-use crate::support::geometry::{quad, sat_gap};
+use crate::support::geometry::{sat_gap, solid_quads};
 
 /// The distance from `p` to the segment `a`-`b`.
 fn to_segment(p: DVec2, a: DVec2, b: DVec2) -> f64 {
@@ -55,20 +55,6 @@ fn apart(p: &[DVec2], r: f64, q: &[DVec2; 4]) -> f64 {
         one.min(other)
     };
     d - r
-}
-
-/// The solid texels of a sprite as world parallelograms.
-fn texels(mask: &Mask, t: Affine2) -> Vec<[DVec2; 4]> {
-    let mut out = Vec::new();
-    for y in 0..mask.height() {
-        for x in 0..mask.width() {
-            if mask.is_solid(x, y) {
-                let (x, y) = (f64::from(x), f64::from(y));
-                out.push(quad(t, x, y, x + 1.0, y + 1.0));
-            }
-        }
-    }
-    out
 }
 
 /// The shape's core moved by `by`, in f64.
@@ -128,7 +114,7 @@ proptest! {
         max in 0.0f32..50.0,
     ) {
         let sprite = Sprite::new(&mask, t);
-        let quads = texels(&mask, t);
+        let quads = solid_quads(&mask, t);
         // From `away` out from the sprite's middle, aimed back at it within `aim` radians.
         let middle = t.transform_point2(Vec2::new(mask.width() as f32, mask.height() as f32) / 2.0);
         let shape = moved(&shape, middle + Vec2::from_angle(angle) * away);

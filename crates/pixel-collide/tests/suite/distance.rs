@@ -3,29 +3,15 @@
 
 use crate::support;
 
-use glam::{Affine2, DVec2};
+use glam::Affine2;
 use pixel_collide::{Mask, Sprite, distance, overlaps};
 use proptest::prelude::*;
-use support::geometry::{distance_to_polygon, quad, quads_apart};
+use support::geometry::{distance_to_polygon, quads_apart, solid_quads};
 use support::strategies::{mask, placement};
-
-/// The world squares of a sprite's solid texels.
-fn texel_quads(m: &Mask, t: Affine2) -> Vec<[DVec2; 4]> {
-    let mut out = Vec::new();
-    for y in 0..m.height() {
-        for x in 0..m.width() {
-            if m.is_solid(x, y) {
-                let (x, y) = (f64::from(x), f64::from(y));
-                out.push(quad(t, x, y, x + 1.0, y + 1.0));
-            }
-        }
-    }
-    out
-}
 
 /// The nearest pair of solid texels, texel by texel; `None` when either has none.
 fn brute(a: &Mask, ta: Affine2, b: &Mask, tb: Affine2) -> Option<f64> {
-    let (qa, qb) = (texel_quads(a, ta), texel_quads(b, tb));
+    let (qa, qb) = (solid_quads(a, ta), solid_quads(b, tb));
     let mut best: Option<f64> = None;
     for p in &qa {
         for q in &qb {
@@ -38,7 +24,7 @@ fn brute(a: &Mask, ta: Affine2, b: &Mask, tb: Affine2) -> Option<f64> {
 
 /// How far `p` lies from every solid texel of the sprite: 0 on one.
 fn off_the_texels(p: glam::Vec2, m: &Mask, t: Affine2) -> f64 {
-    texel_quads(m, t)
+    solid_quads(m, t)
         .iter()
         .map(|q| distance_to_polygon(p.as_dvec2(), q))
         .fold(f64::INFINITY, f64::min)

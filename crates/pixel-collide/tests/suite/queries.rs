@@ -6,7 +6,7 @@ use crate::support;
 use glam::{Affine2, DVec2, Mat2, Vec2};
 use pixel_collide::{Mask, Rect, Sprite};
 use proptest::prelude::*;
-use support::geometry::{distance_to_polygon, quad, sat_gap};
+use support::geometry::{distance_to_polygon, quad, sat_gap, solid_quads};
 use support::strategies::mask as sized_mask;
 
 /// A random mask up to 24 texels a side.
@@ -49,20 +49,6 @@ fn placement() -> impl Strategy<Value = Affine2> {
 
 fn point() -> impl Strategy<Value = Vec2> {
     (-60.0f32..60.0, -60.0f32..60.0).prop_map(|(x, y)| Vec2::new(x, y))
-}
-
-/// The world quads of every solid texel.
-fn solid_quads(m: &Mask, t: Affine2) -> Vec<[DVec2; 4]> {
-    let mut out = Vec::new();
-    for y in 0..m.height() {
-        for x in 0..m.width() {
-            if m.solid_at(x.into(), y.into()) {
-                let (x, y) = (f64::from(x), f64::from(y));
-                out.push(quad(t, x, y, x + 1.0, y + 1.0));
-            }
-        }
-    }
-    out
 }
 
 /// Asserts `hit` agrees with `measure`, the least separation over all solid texels (negative: an

@@ -1,6 +1,7 @@
 //! Exact geometry for brute-force oracles: placed quads and their separating-axis gap, in f64.
 
 use glam::{Affine2, DVec2};
+use pixel_collide::Mask;
 
 /// The world corners of the rectangle `x0..x1` by `y0..y1` of a sprite's local space placed by `t`.
 pub fn quad(t: Affine2, x0: f64, y0: f64, x1: f64, y1: f64) -> [DVec2; 4] {
@@ -11,6 +12,20 @@ pub fn quad(t: Affine2, x0: f64, y0: f64, x1: f64, y1: f64) -> [DVec2; 4] {
     );
     let p = |u: f64, v: f64| o + c0 * u + c1 * v;
     [p(x0, y0), p(x1, y0), p(x1, y1), p(x0, y1)]
+}
+
+/// The world quads of a mask's solid texels placed by `t`.
+pub fn solid_quads(mask: &Mask, t: Affine2) -> Vec<[DVec2; 4]> {
+    let mut out = Vec::new();
+    for y in 0..mask.height() {
+        for x in 0..mask.width() {
+            if mask.is_solid(x, y) {
+                let (x, y) = (f64::from(x), f64::from(y));
+                out.push(quad(t, x, y, x + 1.0, y + 1.0));
+            }
+        }
+    }
+    out
 }
 
 /// Separating-axis measure of two convex polygons (a segment is a polygon of two points): positive is
