@@ -135,6 +135,22 @@ impl Convex {
         Convex::polygon(&[lo, Vec2::new(hi.x, lo.y), hi, Vec2::new(lo.x, hi.y)])
     }
 
+    /// The same shape moved by `offset`, as a cast that goes on from where another stopped takes it.
+    ///
+    /// ```
+    /// use glam::Vec2;
+    /// use pixel_collide::{Circle, Convex};
+    /// let ball = Convex::circle(Circle::new(Vec2::ZERO, 1.0)).unwrap();
+    /// assert_eq!(ball.translated(Vec2::X).corners(), &[Vec2::X]);
+    /// ```
+    pub fn translated(&self, offset: Vec2) -> Convex {
+        let mut moved = *self;
+        for c in &mut moved.corners[..usize::from(self.len)] {
+            *c += offset;
+        }
+        moved
+    }
+
     /// The hull's corners, counter-clockwise in a y-up frame (clockwise on a y-down screen).
     pub fn corners(&self) -> &[Vec2] {
         &self.corners[..usize::from(self.len)]

@@ -91,12 +91,6 @@ fn shape() -> impl Strategy<Value = Convex> {
         )
 }
 
-/// `shape` moved by `by`.
-fn moved(shape: &Convex, by: Vec2) -> Convex {
-    let corners: Vec<Vec2> = shape.corners().iter().map(|c| *c + by).collect();
-    Convex::rounded(&corners, shape.radius()).unwrap()
-}
-
 proptest! {
     #![proptest_config(support::cases(400))]
 
@@ -117,7 +111,7 @@ proptest! {
         let quads = solid_quads(&mask, t);
         // From `away` out from the sprite's middle, aimed back at it within `aim` radians.
         let middle = t.transform_point2(Vec2::new(mask.width() as f32, mask.height() as f32) / 2.0);
-        let shape = moved(&shape, middle + Vec2::from_angle(angle) * away);
+        let shape = shape.translated(middle + Vec2::from_angle(angle) * away);
         let dir = Vec2::from_angle(angle + std::f32::consts::PI + aim);
         let unit = dir.as_dvec2();
         let hit = sprite.cast_shape(&shape, dir, max);
