@@ -12,21 +12,39 @@ use pixel_collide::{Mask, Sprite, SweepAndPrune, SweepRoom, overlaps};
 struct Counting;
 
 static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+/// The bytes held now, and the most held since the last reset of `PEAK`.
+static LIVE: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+
+/// `bytes` more held (or, `gone`, fewer).
+fn held(bytes: usize, gone: usize) {
+    let now = LIVE.fetch_add(bytes, Ordering::Relaxed) + bytes;
+    LIVE.fetch_sub(gone, Ordering::Relaxed);
+    PEAK.fetch_max(now, Ordering::Relaxed);
+}
 
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        held(layout.size(), 0);
         // SAFETY: passed on unchanged to the system allocator.
         unsafe { System.alloc(layout) }
     }
 
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        held(0, layout.size());
         // SAFETY: passed on unchanged to the system allocator.
         unsafe { System.dealloc(ptr, layout) }
     }
 
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        // Counted by the change: a large block grows in place or by remapping its pages, not by
+        // holding two copies.
+        held(
+            new_size.saturating_sub(layout.size()),
+            layout.size().saturating_sub(new_size),
+        );
         // SAFETY: passed on unchanged to the system allocator.
         unsafe { System.realloc(ptr, layout, new_size) }
     }
@@ -65,6 +83,35 @@ fn pairwise(sprites: &[Sprite<'_>]) -> Vec<(usize, usize)> {
         }
     }
     out
+}
+
+#[test]
+fn a_crowd_stacked_on_one_spot_holds_its_pairs_once_and_finds_them_sorted() {
+    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    // Checkerboards a thousandth of a texel apart: nearly every pair touches, a million of them.
+    let board = Mask::from_fn(8, 8, |x, y| (x + y) % 2 == 0).unwrap();
+    let sprites: Vec<Sprite<'_>> = (0..1500)
+        .map(|i| {
+            Sprite::new(
+                &board,
+                Affine2::from_translation(Vec2::new(i as f32 * 0.001, 0.0)),
+            )
+        })
+        .collect();
+    let sweep = SweepAndPrune::new(&sprites);
+    let start = LIVE.load(Ordering::Relaxed);
+    PEAK.store(start, Ordering::Relaxed);
+    let pairs = sweep.touching_pairs();
+    let extra = PEAK.load(Ordering::Relaxed) - start;
+    let list = pairs.capacity() * size_of::<(usize, usize)>();
+    // The list itself and the counts by sprite, never a second list of the pairs beside it.
+    assert!(
+        extra <= list + (1 << 20),
+        "{} pairs: {extra} bytes at most, the list {list}",
+        pairs.len()
+    );
+    assert!(pairs.len() > 1_000_000, "{} pairs", pairs.len());
+    assert_eq!(pairs, pairwise(&sprites));
 }
 
 #[test]

@@ -69,6 +69,12 @@ fn main() {
         largest::table(std::env::args().nth(i + 1).and_then(|s| s.parse().ok()));
         return;
     }
+    // `-- many` prints only the many-sprites rows.
+    if std::env::args().any(|a| a == "many") {
+        many_sprites::row();
+        many_sprites::crowd_row();
+        return;
+    }
     // `-- convolve` prints only the convolution table.
     if std::env::args().any(|a| a == "convolve") {
         convolve::table();
@@ -93,6 +99,7 @@ fn the_rest() {
     println!("== the rectangle prefilter: the game's figure and a turned block far apart");
     prefilter::row();
     many_sprites::row();
+    many_sprites::crowd_row();
     editing::row();
     convolve::table();
     motion::tables();

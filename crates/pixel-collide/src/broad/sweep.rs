@@ -1,7 +1,7 @@
 //! The sort and sweep: sprites sorted by the left edge of their world bounds, swept in horizontal
 //! bands for the pairs whose bounds meet, and the room it works in kept from frame to frame.
 
-use glam::DVec2;
+use glam::{DVec2, Mat2};
 
 use super::obstacles::Obstacles;
 use super::settle::{
@@ -105,8 +105,6 @@ struct BandRoom {
     start: Vec<usize>,
     next: Vec<usize>,
     members: Vec<u32>,
-    /// The pairs found, before `sort_pairs` orders them into the caller's vector.
-    found: Vec<(u32, u32)>,
 }
 
 /// An emptied vector of sprites of one lifetime as one of another, its allocation kept (the two have
@@ -144,37 +142,45 @@ fn sort_by_left(found: &mut [(Bounds, u32)], nearly: bool) {
     found.sort_unstable_by(order);
 }
 
-/// `pairs` (each `i < j < n`) sorted into `out`: by a count of each sprite's pairs when they are
-/// many (a crowd has a few per sprite), in `starts`' room; by comparison when they are few.
+/// `pairs` (each `i < j < n`) sorted in place: by a count of each sprite's pairs when they are many
+/// (a crowd has a few per sprite), each pair then swapped straight into its sprite's run (in the
+/// room of `starts` and `next`); by comparison when they are few. In place, because a crowd stacked
+/// on one spot has hundreds of millions of pairs, and a second list of them would be as large again.
 fn sort_pairs(
-    pairs: &mut [(u32, u32)],
+    pairs: &mut [(usize, usize)],
     n: usize,
     starts: &mut Vec<usize>,
-    out: &mut Vec<(usize, usize)>,
+    next: &mut Vec<usize>,
 ) {
     if pairs.len() < n / 4 {
         pairs.sort_unstable();
-        out.extend(pairs.iter().map(|&(i, j)| (i as usize, j as usize)));
         return;
     }
     starts.clear();
     starts.resize(n + 1, 0);
     for &(i, _) in pairs.iter() {
-        starts[i as usize + 1] += 1;
+        starts[i + 1] += 1;
     }
     for i in 0..n {
         starts[i + 1] += starts[i];
     }
-    out.resize(pairs.len(), (0, 0));
-    for &(i, j) in pairs.iter() {
-        out[starts[i as usize]] = (i as usize, j as usize);
-        starts[i as usize] += 1;
+    // Sprite i's pairs go to `starts[i]..starts[i + 1]`; `next[i]` is the first of those not yet
+    // holding one of its own. Each swap puts one pair where it belongs for good.
+    next.clear();
+    next.extend_from_slice(&starts[..n]);
+    for i in 0..n {
+        while next[i] < starts[i + 1] {
+            let owner = pairs[next[i]].0;
+            if owner == i {
+                next[i] += 1;
+            } else {
+                pairs.swap(next[i], next[owner]);
+                next[owner] += 1;
+            }
+        }
     }
-    // Each sprite's pairs now lie together; `starts[i]` is where sprite i + 1's begin.
-    let mut from = 0;
-    for &end in &starts[..n] {
-        out[from..end].sort_unstable();
-        from = end;
+    for i in 0..n {
+        pairs[starts[i]..starts[i + 1]].sort_unstable();
     }
 }
 
@@ -350,10 +356,8 @@ impl<'a> SweepAndPrune<'a> {
             start,
             next,
             members,
-            found,
             ..
         } = room;
-        found.clear();
         first.clear();
         first.extend(self.lanes.top.iter().map(|&t| bands.index(t) as u32));
         // Each band's sprites, in sweep order (a counting sort: how many per band, then where).
@@ -403,12 +407,12 @@ impl<'a> SweepAndPrune<'a> {
                         )
                     {
                         let (i, j) = (self.lanes.order[k], self.lanes.order[l]);
-                        found.push((i.min(j), i.max(j)));
+                        out.push((i.min(j) as usize, i.max(j) as usize));
                     }
                 }
             }
         }
-        sort_pairs(found, self.lanes.given, start, out);
+        sort_pairs(out, self.lanes.given, start, next);
     }
 
     /// Whether sorted sprite `k` touches `other`, whose solid disc is `within`: their discs or deep
@@ -421,6 +425,12 @@ impl<'a> SweepAndPrune<'a> {
         placed: Option<&Placed>,
     ) -> bool {
         let s = &self.sprites[k];
+        // Two sprites placed by translation alone are walked by `overlaps` in the translation's
+        // own paths, which answer in fewer steps than the probes and the hulls' supports take (a
+        // crowd of unturned masks stacked on one spot spent half its time in them).
+        if s.transform.matrix2 == Mat2::IDENTITY && other.transform.matrix2 == Mat2::IDENTITY {
+            return overlaps(*s, *other);
+        }
         let probed = || match (self.lanes.placed.get(k), placed) {
             (Some(pk), Some(po)) => probes_meet(s, pk, other, po),
             _ => false,

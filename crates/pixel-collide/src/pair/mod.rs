@@ -12,6 +12,7 @@ mod pair;
 mod pair_walk;
 mod row_scan;
 mod screened;
+mod sub_texel;
 mod walk_squares;
 
 pub use contact::Contact;

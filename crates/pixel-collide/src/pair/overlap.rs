@@ -25,6 +25,7 @@ use glam::{DAffine2, DVec2, Mat2, Vec2, Vec4};
 use super::contact::Contact;
 use super::pair::{Pair, canonical_order, relative};
 use super::row_scan::{shared_area, shared_texels};
+use super::sub_texel::sub_texel_overlaps;
 use crate::geom::{Polygon, polygon_area};
 use crate::mask::{Mask, Node, PixelRect};
 use crate::sprite::{Sprite, to_f64};
@@ -122,7 +123,9 @@ pub fn overlaps(a: Sprite<'_>, b: Sprite<'_>) -> bool {
 /// the translation's path stays small.
 #[inline(never)]
 fn overlaps_placed(a: Sprite<'_>, b: Sprite<'_>) -> bool {
-    let hit = if let Some((view, _)) = translated(&a, &b) {
+    let hit = if let Some(hit) = sub_texel_overlaps(&a, &b) {
+        hit
+    } else if let Some((view, _)) = translated(&a, &b) {
         view.first().is_some()
     } else if let Some(pair) = Pair::new(a, b) {
         if let Some(view) = pair.aligned() {

@@ -232,6 +232,35 @@ proptest! {
     }
 
     #[test]
+    fn unturned_sprites_a_fraction_of_a_texel_off_the_grid_overlap_as_their_texels_do(
+        a in any_mask(40), b in any_mask(40),
+        (dx, dy) in (-45i32..45, -45i32..45), (wx, wy) in (-400i32..400, -400i32..400),
+        fractions in prop::array::uniform2(prop_oneof![
+            Just(0.0f32), Just(0.5), Just(0.25), Just(1e-6), Just(1.0 - 1e-6), 1e-3f32..0.999,
+        ]),
+    ) {
+        // `overlaps`' own path for unturned sprites at fractional offsets against every texel pair's
+        // rectangles (shared area exactly when both sides overlap by more than zero), and against
+        // `collide`, which walks the pair.
+        let world = Vec2::new(wx as f32, wy as f32) * 0.25;
+        let ta = Affine2::from_translation(world);
+        let tb = Affine2::from_translation(world + Vec2::new(dx as f32 + fractions[0], dy as f32 + fractions[1]));
+        let d = tb.translation.as_dvec2() - ta.translation.as_dvec2();
+        let shares = |x: u32, y: u32, u: u32, v: u32| {
+            (f64::from(x) - f64::from(u) - d.x).abs() < 1.0 && (f64::from(y) - f64::from(v) - d.y).abs() < 1.0
+        };
+        let solid = |m: &Mask| -> Vec<(u32, u32)> {
+            (0..m.height()).flat_map(|y| (0..m.width()).map(move |x| (x, y))).filter(|&(x, y)| m.is_solid(x, y)).collect()
+        };
+        let (sa_texels, sb_texels) = (solid(&a), solid(&b));
+        let expected = sa_texels.iter().any(|&(x, y)| sb_texels.iter().any(|&(u, v)| shares(x, y, u, v)));
+        let (sa, sb) = (Sprite::new(&a, ta), Sprite::new(&b, tb));
+        prop_assert_eq!(overlaps(sa, sb), expected);
+        prop_assert_eq!(overlaps(sb, sa), expected);
+        prop_assert_eq!(collide(sa, sb).is_some(), expected);
+    }
+
+    #[test]
     fn signed_zeros_in_an_unturned_matrix_take_the_translation_answer(
         a in any_mask(150), b in any_mask(150),
         (dx, dy) in (-160i32..160, -160i32..160), signs in any::<[bool; 4]>(),
