@@ -33,3 +33,24 @@ stop_xvfb() {
   done
   XVFB_PIDS=()
 }
+# `poll SECONDS CHECK ARGS...` runs CHECK every half second until it succeeds, for at most SECONDS, so
+# that a window check waits for what it expects to see rather than sleeping for the slowest machine's
+# time. CHECK prints one line when what it sees is wrong and returns 1 to be asked again, 2 when
+# asking again cannot help (the program exited); its last line is printed when it never succeeds, the
+# success's own output when it does.
+poll() {
+  local seconds="$1" said status started=$SECONDS
+  shift
+  said=$(mktemp)
+  while :; do
+    # Called in this shell, not a subshell, so that what CHECK notes (a position to compare with the
+    # next screenshot's) stays for the next call and for the caller.
+    status=0
+    "$@" >"$said" 2>&1 || status=$?
+    [ "$status" -ne 0 ] && [ "$status" -ne 2 ] && [ $((SECONDS - started)) -lt "$seconds" ] || break
+    sleep 0.5
+  done
+  cat "$said"
+  rm -f "$said"
+  return $((status != 0))
+}

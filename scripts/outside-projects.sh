@@ -123,46 +123,56 @@ shows() {
   done
 }
 
+# A screenshot DIR/SHOT.png that holds each of the colours after it; for `poll` (.ci/xvfb.sh), which
+# asks again until the window shows them.
+shot_shows() {
+  import -window root "$1/$2.png" || return 1
+  shows "$@"
+}
+
 # The macroquad example: the block's gold and the figure's blue on the sky while the pointer is
 # beside the block (the middle of the screen), on red once it is moved onto the block.
 macroquad_check() {
   local dir="$1"
-  sleep 2
-  import -window root "$dir/apart.png"
+  poll 20 shot_shows "$dir" apart 102,191,255 240,190,40 0,81,170 || return 1
   xdotool mousemove 395 295
-  sleep 1
-  import -window root "$dir/touching.png"
-  shows "$dir" apart 102,191,255 240,190,40 0,81,170 && shows "$dir" touching 230,41,5 240,190,40 0,81,170 &&
-    echo "outside-projects: the macroquad example ran in a window: sky with the figure apart, red with it on the block"
+  poll 10 shot_shows "$dir" touching 230,41,5 240,190,40 0,81,170 || return 1
+  echo "outside-projects: the macroquad example ran in a window: sky with the figure apart, red with it on the block"
 }
 
-# The Bevy example (the plugin's avian one), in Bevy's default 1280 x 720 window centred on the
-# 1024 x 768 screen: the bowl and the rock drawn in their colour, and after five seconds the rock's top
-# below screen row 300, fallen from its start (row 228) into the bowl.
-bevy_check() {
+# The rock drawn in its colour with its top below screen row 300: fallen from its start (row 228)
+# into the bowl.
+rock_fallen() {
   local dir="$1" top
-  sleep 5
-  import -window root "$dir/fallen.png"
-  shows "$dir" fallen 190,150,100 || return 1
+  shot_shows "$dir" fallen 190,150,100 || return 1
   top=$(convert "$dir/fallen.png" -fill black +opaque "#BE9664" -format "%@" info: | sed -E 's/^[0-9]+x[0-9]+\+[0-9]+\+([0-9]+)$/\1/')
   [ "$top" -gt 300 ] ||
     { echo "outside-projects: the rock has not fallen into the bowl: its top on row $top ($dir/fallen.png)"; return 1; }
   echo "outside-projects: the Bevy example ran in a window: the rock fell into the bowl (its top on row $top)"
 }
 
-# The plugin's first example, in the same window size: the rock and the ship drawn in their colour,
-# and what it prints for the pair that overlaps from the start: their collision's start, the ray from
-# the left entering the rock, the push that frees one from the other.
-first_check() {
+# The Bevy example (the plugin's avian one), in Bevy's default 1280 x 720 window centred on the
+# 1024 x 768 screen: the bowl and the rock drawn, the rock fallen into the bowl within 20 seconds.
+bevy_check() {
+  poll 20 rock_fallen "$1"
+}
+
+# The plugin's first example's sprites drawn, and what it prints for the pair that overlaps from the
+# start: their collision's start, the ray from the left entering the rock, the push that frees one
+# from the other.
+first_shown() {
   local dir="$1" line
-  sleep 4
-  import -window root "$dir/first.png"
-  shows "$dir" first 190,150,100 || return 1
+  shot_shows "$dir" first 190,150,100 || return 1
   for line in "touch on solid pixels" "a ray from the left enters" "frees it"; do
     grep -q "$line" "$dir/run.log" ||
       { echo "outside-projects: the plugin's first example never printed \"$line\" ($dir/run.log)"; return 1; }
   done
   echo "outside-projects: the plugin's first example ran in a window: its sprites drawn, their collision, ray and push printed"
+}
+
+# The plugin's first example, in the same window size, within 20 seconds.
+first_check() {
+  poll 20 first_shown "$1"
 }
 
 # The crates as crates.io would serve them: packaged as `cargo publish` uploads them and unpacked where

@@ -4,14 +4,14 @@ baseline in crates/pixel-collide/perf/ (one file per part, with the machine and 
 
 A group's figure is a ratio, the crate's time over its peer's timed in the same process, round after
 round (the per-pixel loop for the rotated tables, plain bit-packed loops and binary_raster for the
-aligned one, pygame's C for the pygame one), so a machine that runs slower or faster as a whole moves
+aligned one, pygame's C for the pygame one, every pair of sprites tested for the broad phase's), so a machine that runs slower or faster as a whole moves
 both sides. Each part runs --runs times (5 by default), parts in turn, and a figure counts as slower
 only when its best run is more than 10% slower than the baseline's best, or than the baseline's own
 spread between its best and worst run where that is wider (large scans that share the memory bus with
 the other core wander by more than 10% on a shared machine): one noisy run names nothing.
 
     python3 crates/pixel-collide/scripts/perf_guard.py             check every part against its baseline
-    python3 crates/pixel-collide/scripts/perf_guard.py rotated     one part (rotated, aligned, pygame)
+    python3 crates/pixel-collide/scripts/perf_guard.py rotated     one part (rotated, aligned, pygame, many)
     python3 crates/pixel-collide/scripts/perf_guard.py --update    write the baselines from this run
 
 Run it before stopping whenever the crate changed; a change that makes a group faster moves its
@@ -50,6 +50,9 @@ TABLES = {
                                                  ("overlap_area (sprites) / pygame -O3 native", 3, 6),
                                                  ("Mask::overlap_area_at / pygame -O2", 4, 5)]),
     ],
+    "many": [
+        ("== many sprites: one frame", [("sweep / every pair", 1, 2)]),
+    ],
 }
 ROW = re.compile(r"^(?P<group>\S.*?)\s+(?P<numbers>[\d.]+x?(?:\s+\|?\s*[\d.]+x?)*)\s*$")
 
@@ -72,6 +75,20 @@ def parse(part, text):
     if not figures:
         sys.exit(f"perf_guard: no table of the {part} part could be read; has the report's format moved?")
     return figures
+
+
+def compare(best, base):
+    """One line for each figure of `best` ({key: ratio}) slower than its baseline (`base`, {key: (best,
+    worst)}): more than TOLERANCE times the baseline's best, or than its own spread where wider."""
+    lines = []
+    for key, ratio in sorted(best.items()):
+        if key not in base:
+            continue
+        base_best, base_worst = base[key]
+        if ratio > base_best * max(TOLERANCE, base_worst / base_best):
+            lines.append(f"{key[0]}: {key[1]}: {key[2]} {ratio:.4g}, baseline {base_best:.4g} "
+                         f"to {base_worst:.4g} ({ratio / base_best:.2f}x its best)")
+    return lines
 
 
 def machine():
@@ -115,7 +132,7 @@ def write_baseline(part, figures, worst, loads, runs):
 
 def main():
     args = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    args.add_argument("parts", nargs="*", metavar="PART", help="rotated, aligned or pygame (all by default)")
+    args.add_argument("parts", nargs="*", metavar="PART", help="rotated, aligned, pygame or many (all by default)")
     args.add_argument("--runs", type=int, default=5)
     args.add_argument("--update", action="store_true")
     opts = args.parse_args()
@@ -153,15 +170,10 @@ def main():
         base = read_baseline(part)
         if base is None:
             sys.exit(f"perf_guard: no baseline for {part}; make one with --update")
-        for key, ratio in sorted(best[part].items()):
-            if key not in base:
-                print(f"perf_guard: {part}: {' / '.join(key)} is new (no baseline)")
-                continue
-            compared += 1
-            base_best, base_worst = base[key]
-            if ratio > base_best * max(TOLERANCE, base_worst / base_best):
-                slower.append(f"  {part}: {key[0]}: {key[1]}: {key[2]} {ratio:.4g}, baseline {base_best:.4g} "
-                              f"to {base_worst:.4g} ({ratio / base_best:.2f}x its best)")
+        for key in sorted(set(best[part]) - set(base)):
+            print(f"perf_guard: {part}: {' / '.join(key)} is new (no baseline)")
+        compared += len(set(best[part]) & set(base))
+        slower += [f"  {part}: {line}" for line in compare(best[part], base)]
     print(f"perf_guard: {compared} figures compared (load average {load_text}; {machine()})")
     if slower:
         print(f"perf_guard: {len(slower)} slower than the baseline by more than {TOLERANCE - 1:.0%} and its spread:")

@@ -27,6 +27,7 @@ mod memory;
 mod motion;
 mod prefilter;
 mod pygame;
+mod pygame_ground;
 mod rgba;
 mod rotated;
 mod timing;
@@ -71,8 +72,7 @@ fn main() {
     }
     // `-- many` prints only the many-sprites rows.
     if std::env::args().any(|a| a == "many") {
-        many_sprites::row();
-        many_sprites::crowd_row();
+        many_sprites::table();
         return;
     }
     // `-- convolve` prints only the convolution table.
@@ -98,8 +98,7 @@ fn the_rest() {
     println!();
     println!("== the rectangle prefilter: the game's figure and a turned block far apart");
     prefilter::row();
-    many_sprites::row();
-    many_sprites::crowd_row();
+    many_sprites::table();
     editing::row();
     convolve::table();
     motion::tables();

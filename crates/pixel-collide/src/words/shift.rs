@@ -1,20 +1,21 @@
 //! The plain translation's word loops: one mask's texel (x, y) on the other's (x + dx, y + dy).
 //!
 //! A mask is stored in strips 64 texels wide, a word per row, so the shared rows of a strip of one
-//! mask and of the strips of the other under it are contiguous runs of words: a row costs two or
-//! three loads, a shift or two and an AND, the shape of pygame's strip loop, and each strip of the
-//! first mask meets both its partners in one pass where pygame takes a pass per pair. A yes-or-no
-//! answer first tries the first shared row (of `b`'s first strip in the overlap, for a wide mask,
-//! against the two words of `a` under it: pygame's first look): two sprites that overlap deeply
-//! meet there, and with every loop out of line that look costs a handful of instructions. A wide
-//! mask's next look is the top eight rows of `a`'s first two strips in the overlap: 128 columns,
-//! where pygame's order (`b`'s first strip against both strips of `a` under it) reads 64 first. The
-//! loops OR eight rows before they look, so they branch once per eight rows and stay in wide
-//! registers.
+//! mask and of the two strips of the other under it are contiguous runs of words: a row costs three
+//! loads, two shifts and an AND, the shape of pygame's strip loop. A yes-or-no answer reads them in
+//! pygame's order: the strips of the mask that lies to the right, left to right, each against both
+//! strips of the other under it, top to bottom. The first eight rows of the first strip are looked
+//! at one by one, in line in the one call a translation makes, so that two masks that overlap
+//! deeply meet in the first row and a texel shared just below it is found at pygame's cost; the rest
+//! is out of line and folds eight rows before each look, so that its loops branch once per eight
+//! rows and stay in wide registers. Read another way (each strip of the left mask with both its
+//! partners, or the top rows of two strips first), a texel in the first strip waited for words that
+//! pygame's order never reads, up to a second strip's worth. Counting reads every word whatever the
+//! order.
 //!
 //! Counting and long scans are compiled a second time for CPUs with hardware popcount and AVX2 or
 //! AVX-512 and chosen at run time ([`multiversion`](mod@multiversion)); short yes-or-no scans, and
-//! the first strip of a long one, stay on the portable code, where the dispatch would cost more than
+//! the first rows of a long one, stay on the portable code, where the dispatch would cost more than
 //! it saves. [`Code::Portable`] forces the portable code, so tests cover both.
 
 use multiversion::multiversion;
@@ -121,6 +122,12 @@ impl<'a> Strips<'a> {
         &self.words[k * self.height as usize + y0..][..rows]
     }
 
+    /// Rows `y0..y0 + rows` of strip `k`, or `None` past the mask's strips.
+    #[inline(always)]
+    fn strip_rows(&self, k: usize, y0: usize, rows: usize) -> Option<&'a [u64]> {
+        (k < self.count).then(|| self.rows(k, y0, rows))
+    }
+
     /// Where row `y` of strip `k` would start: outside the words (below them, or past their end)
     /// for a strip outside the mask, so the readers below turn such a strip into nothing with the
     /// bounds check alone, no test of the strip number.
@@ -134,17 +141,6 @@ impl<'a> Strips<'a> {
     fn word_at(&self, k: i64, y: usize) -> u64 {
         self.words.get(self.index(k, y)).copied().unwrap_or(0)
     }
-
-    /// Rows `y..y + BLOCK` of strip `k` (which the mask has), or nothing for a strip outside it.
-    #[inline(always)]
-    fn block_at(&self, k: i64, y: usize) -> &'a [u64; BLOCK] {
-        static NONE: [u64; BLOCK] = [0; BLOCK];
-        let i = self.index(k, y);
-        self.words
-            .get(i..i.wrapping_add(BLOCK))
-            .and_then(|s| s.try_into().ok())
-            .unwrap_or(&NONE)
-    }
 }
 
 /// Whether `b` at (`dx`, `dy`) shares a solid texel with `a`.
@@ -155,37 +151,13 @@ pub(crate) fn shifted_overlaps(am: &Mask, bm: &Mask, dx: i64, dy: i64, code: Cod
         return false;
     };
     // Two sprites that overlap deeply usually share a texel in the first shared row: a look at that
-    // row (of `b`'s first strip in the overlap, for wide masks) answers them before any loop. The
-    // loops are out of line, so that this stays a handful of instructions (the next look reads row
-    // 0 again, wider, which costs less than a second entry).
+    // row answers two narrow masks before any loop, which is out of line so that this stays a
+    // handful of instructions. Wide masks look at their first rows in line too (`wide_overlaps`).
     if a.count == 1 && b.count == 1 {
         let (ra, rb) = span.single(a, b);
         return ra[0] & moved(rb[0], dx) != 0 || narrow_overlaps(ra, rb, dx, code);
     }
-    first_of_b(a, b, &span, dx) || wide_overlaps(am, bm, dx, dy, code)
-}
-
-/// Whether the first shared row of `b`'s first strip in the span holds a shared texel: its word
-/// against the two words of `a` under it, pygame's first look, three loads and one branch.
-#[inline(always)]
-fn first_of_b(a: Strips<'_>, b: Strips<'_>, span: &Span, dx: i64) -> bool {
-    // `b`'s first strip that meets `a` holds `b`'s column max(-dx, 0), and its texel 0 lands on
-    // `a`'s column 64 j + dx, bit r of strip k (strip -1 when it starts left of `a`).
-    let j = (-dx).max(0) >> 6;
-    let s = 64 * j + dx;
-    let (k, r) = (s >> 6, (s & 63) as u32);
-    b.word_at(j, span.by0) & under(a.word_at(k, span.y0), a.word_at(k + 1, span.y0), r) != 0
-}
-
-/// Whether the first shared row of the span's first two strips holds a shared texel: three words
-/// of `b` moved under two of `a`, one branch.
-#[inline(always)]
-fn first_two(a: Strips<'_>, b: Strips<'_>, span: &Span, dx: i64) -> bool {
-    let (k0, q, r) = first_partners(span, dx);
-    let w = |j: i64| b.word_at(q + j, span.by0);
-    let (w0, w1, w2) = (w(0), w(1), w(2));
-    // Past the span's strips `b` has no texel, so `a`'s next strip may be read whatever it holds.
-    a.word_at(k0, span.y0) & under(w0, w1, r) | a.word_at(k0 + 1, span.y0) & under(w1, w2, r) != 0
+    wide_overlaps(am, bm, dx, dy, code)
 }
 
 /// The span's first strip of `a`, `k0`, and where `b` lies under it: `b`'s texel 0 lands on bit
@@ -204,26 +176,6 @@ fn first_partners(span: &Span, dx: i64) -> (i64, i64, u32) {
 #[inline(always)]
 fn under(lo: u64, hi: u64, r: u32) -> u64 {
     lo >> r | (hi << 1) << (63 - r)
-}
-
-/// Whether the top [`BLOCK`] shared rows of the span's first two strips (the span has that many)
-/// hold a shared texel: [`first_two`] carried down the rows, pygame's order (all of `b`'s first
-/// strip, both strips of `a` under it, at once) for as long as an early hit is likely. One branch.
-#[inline(always)]
-fn top_two(a: Strips<'_>, b: Strips<'_>, span: &Span, dx: i64) -> bool {
-    let (k0, q, r) = first_partners(span, dx);
-    let w = |j: i64| b.block_at(q + j, span.by0);
-    let (b0, b1, b2) = (w(0), w(1), w(2));
-    // As in `first_two`, `a`'s next strip may be read whatever `b` covers.
-    let (a0, a1) = (a.block_at(k0, span.y0), a.block_at(k0 + 1, span.y0));
-    let rows = |i0: usize| {
-        let mut any = 0;
-        for i in i0..i0 + BLOCK / 2 {
-            any |= a0[i] & under(b0[i], b1[i], r) | a1[i] & under(b1[i], b2[i], r);
-        }
-        any
-    };
-    rows(0) != 0 || rows(BLOCK / 2) != 0
 }
 
 /// The first texel in row order that `a` shares with `b` at (`dx`, `dy`): each shared row's
@@ -270,57 +222,131 @@ pub(crate) fn shifted_count_best(a: &Mask, b: &Mask, dx: i64, dy: i64) -> u64 {
     shifted_count(a, b, dx, dy, Code::Best)
 }
 
-/// [`shifted_overlaps`] for masks wider than one strip past the first look, out of line so the look
-/// stays small. It takes the masks and the offset, not the span worked out before the call:
-/// structures passed by value go through memory, and reading them back costs more than working
-/// them out again.
-///
-/// Next come the top [`BLOCK`] rows of the first two strips together, the way pygame reads `b`'s
-/// first strip: a hit just below the first row, in either strip, is found there rather than after
-/// a scan of the first strip to the bottom; the rest is out of line again, so this stays small.
-#[inline(never)]
+/// [`shifted_overlaps`] for masks wider than one strip: pygame's scan, in pygame's order. The mask
+/// that lies to the right is read strip by strip, left to right, each strip's shared rows top to
+/// bottom against the two strips of the other mask under it. So a texel shared near the top of the
+/// first strip is found after a few rows, one in a later strip after the strips before it, and no
+/// word is read that pygame's scan would not have read first but for the rest of a block of eight
+/// rows.
+#[inline(always)]
 fn wide_overlaps(am: &Mask, bm: &Mask, dx: i64, dy: i64, code: Code) -> bool {
-    let (a, b) = (Strips::of(am), Strips::of(bm));
-    let Some(span) = Span::of(a, b, dx, dy) else {
-        return false;
-    };
-    (span.rows >= BLOCK && top_two(a, b, &span, dx)) || wide_rest(am, bm, dx, dy, code)
+    // One copy of the scan, its masks and offset chosen without a branch: two copies, one for each
+    // side, made a frame so large that its set-up cost a hit in the first rows a third more.
+    let left = dx >= 0;
+    let (am, bm) = if left { (am, bm) } else { (bm, am) };
+    let (dx, dy) = if left { (dx, dy) } else { (-dx, -dy) };
+    rightward(am, bm, dx, dy, code)
 }
 
-/// [`wide_overlaps`] past the top rows of the first two strips: the first row of the next two, then
-/// the first strip below the top rows, then the other strips. It too takes the masks and the
-/// offset: handed the strips and the span, its caller stored them on the stack on every call, a hit
-/// in the top rows included, where that cost a sixth of the call.
-#[inline(never)]
-fn wide_rest(am: &Mask, bm: &Mask, dx: i64, dy: i64, code: Code) -> bool {
+/// [`wide_overlaps`] with `b` at a column `dx` of `a` that is not negative: strip `j` of `b` lies on
+/// `a`'s strips `k0 + j` (its texels moved right by `s`, `dx = 64 k0 + s`) and `k0 + j + 1`. The
+/// first rows of `b`'s first strip are looked at one by one here, the rest out of line.
+#[inline(always)]
+fn rightward(am: &Mask, bm: &Mask, dx: i64, dy: i64, code: Code) -> bool {
     let (a, b) = (Strips::of(am), Strips::of(bm));
     let Some(span) = Span::of(a, b, dx, dy) else {
         return false;
     };
-    // The first row of the next two strips before the scan's setup.
-    let next = Span {
-        k0: span.k0 + 2,
-        ..span
+    let (k0, s) = ((dx >> 6) as usize, (dx & 63) as u32);
+    let rows = span.rows;
+    let first = b.rows(0, span.by0, rows);
+    let lo = a.rows(k0, span.y0, rows);
+    // Past `a`'s last strip `b`'s texels land on nothing: `lo` again, masked to nothing.
+    let (hi, keep) = match a.strip_rows(k0 + 1, span.y0, rows) {
+        Some(hi) => (hi, !0),
+        None => (lo, 0),
     };
-    if next.k0 < next.k1 && first_two(a, b, &next, dx) {
+    let head = rows.min(BLOCK);
+    if (0..head).any(|i| first[i] & under(lo[i], hi[i] & keep, s) != 0) {
         return true;
     }
-    // The first strip below the rows `top_two` looked at, on the portable code: a hit near the top
-    // is found before the dispatch would have paid for itself.
-    let skip = if span.rows >= BLOCK { BLOCK } else { 0 };
-    let (p, ra, lo, hi) = span.strip(a, b, dx, span.k0);
-    if strip_any(&ra[skip..], p, &lo[skip..], &hi[skip..]) {
+    rightward_rest(am, bm, dx, dy, code)
+}
+
+/// [`rightward`] past the first rows, out of line. It takes the masks and the offset, not the
+/// strips and the span worked out before the call: structures passed by value go through memory,
+/// and reading them back costs more than working them out again.
+#[inline(never)]
+fn rightward_rest(am: &Mask, bm: &Mask, dx: i64, dy: i64, code: Code) -> bool {
+    let (a, b) = (Strips::of(am), Strips::of(bm));
+    let Some(span) = Span::of(a, b, dx, dy) else {
+        return false;
+    };
+    let (k0, s) = ((dx >> 6) as usize, (dx & 63) as u32);
+    let r = Rows { a, b, span, k0, s };
+    let head = span.rows.min(BLOCK);
+    // The rest of the first strip on the portable code: a hit near its top is found before the
+    // dispatch would have paid for itself.
+    if r.pass(0, head) {
         return true;
     }
-    let rest = Span {
-        k0: span.k0 + 1,
-        ..span
-    };
-    if code == Code::Best && span.words() >= DISPATCH_WORDS {
-        strips_any_fast(a, b, rest, dx)
+    if code == Code::Best && span.rows * b.count.min(a.count - k0) >= DISPATCH_WORDS {
+        rightward_fast(&r)
     } else {
-        strips_any(a, b, rest, dx)
+        rightward_from(&r)
     }
+}
+
+/// What [`rightward`] scans: both masks' strips, their shared rows, and where `b` lies on `a`.
+struct Rows<'a> {
+    a: Strips<'a>,
+    b: Strips<'a>,
+    span: Span,
+    k0: usize,
+    s: u32,
+}
+
+impl Rows<'_> {
+    /// Whether `b`'s strip `j`, from its shared row `from` down, meets the two strips of `a` under
+    /// it, eight rows folded before a look.
+    #[inline(always)]
+    fn pass(&self, j: usize, from: usize) -> bool {
+        let (a, b, span) = (self.a, self.b, self.span);
+        let rb = &b.rows(j, span.by0, span.rows)[from..];
+        let lo = &a.rows(self.k0 + j, span.y0, span.rows)[from..];
+        match a.strip_rows(self.k0 + j + 1, span.y0, span.rows) {
+            Some(hi) if self.s != 0 => pass_any(rb, lo, &hi[from..], self.s),
+            _ => single_any(rb, lo, -i64::from(self.s)),
+        }
+    }
+}
+
+/// [`rightward`]'s scan of `b`'s strips after the first.
+#[inline(always)]
+fn rightward_from(r: &Rows<'_>) -> bool {
+    (1..r.b.count.min(r.a.count - r.k0)).any(|j| r.pass(j, 0))
+}
+
+#[multiversion(targets(
+    "x86_64+avx512f+avx512bw+avx512vl+avx512vpopcntdq+avx2+popcnt",
+    "x86_64+avx2+popcnt",
+))]
+fn rightward_fast(r: &Rows<'_>) -> bool {
+    rightward_from(r)
+}
+
+/// Whether `b`'s rows meet `a`'s two strips under them (`lo` holding `b`'s texel 0 at bit `s`),
+/// eight rows a look.
+#[inline(always)]
+fn pass_any(rb: &[u64], lo: &[u64], hi: &[u64], s: u32) -> bool {
+    let (cb, cl, ch) = (
+        rb.chunks_exact(BLOCK),
+        lo.chunks_exact(BLOCK),
+        hi.chunks_exact(BLOCK),
+    );
+    let (tb, tl, th) = (cb.remainder(), cl.remainder(), ch.remainder());
+    for (xb, (xl, xh)) in cb.zip(cl.zip(ch)) {
+        let block = xb
+            .iter()
+            .zip(xl.iter().zip(xh))
+            .fold(0, |acc, (&w, (&l, &h))| acc | (w & under(l, h, s)));
+        if block != 0 {
+            return true;
+        }
+    }
+    tb.iter()
+        .zip(tl.iter().zip(th))
+        .any(|(&w, (&l, &h))| w & under(l, h, s) != 0)
 }
 
 /// How many solid texels `a` and `b` at (`dx`, `dy`) share.
@@ -382,11 +408,6 @@ impl Span {
             &a.words[self.y0..self.y0 + self.rows],
             &b.words[self.by0..self.by0 + self.rows],
         )
-    }
-
-    /// How many words of `a` a scan of every shared row reads.
-    fn words(&self) -> usize {
-        self.rows * (self.k1 - self.k0)
     }
 
     /// Calls `scan` on each of `a`'s strips in the span, with the shared rows of it and of its two
@@ -519,42 +540,6 @@ fn single_count(ra: &[u64], rb: &[u64], shift: i64) -> u64 {
 ))]
 fn single_count_fast(ra: &[u64], rb: &[u64], shift: i64) -> u64 {
     single_count(ra, rb, shift)
-}
-
-/// Whether a strip of `a` meets its partners: three runs of words in step, eight rows a look.
-#[inline(always)]
-fn strip_any(ra: &[u64], p: Partners, lo: &[u64], hi: &[u64]) -> bool {
-    let (ca, cl, ch) = (
-        ra.chunks_exact(BLOCK),
-        lo.chunks_exact(BLOCK),
-        hi.chunks_exact(BLOCK),
-    );
-    let (ta, tl, th) = (ca.remainder(), cl.remainder(), ch.remainder());
-    for (xa, (xl, xh)) in ca.zip(cl.zip(ch)) {
-        let block = xa
-            .iter()
-            .zip(xl.iter().zip(xh))
-            .fold(0, |acc, (&w, (&l, &h))| acc | (w & p.moved(l, h)));
-        if block != 0 {
-            return true;
-        }
-    }
-    ta.iter()
-        .zip(tl.iter().zip(th))
-        .any(|(&w, (&l, &h))| w & p.moved(l, h) != 0)
-}
-
-#[inline(always)]
-fn strips_any(a: Strips<'_>, b: Strips<'_>, span: Span, dx: i64) -> bool {
-    span.strips(a, b, dx, strip_any)
-}
-
-#[multiversion(targets(
-    "x86_64+avx512f+avx512bw+avx512vl+avx512vpopcntdq+avx2+popcnt",
-    "x86_64+avx2+popcnt",
-))]
-fn strips_any_fast<'s>(a: Strips<'s>, b: Strips<'s>, span: Span, dx: i64) -> bool {
-    strips_any(a, b, span, dx)
 }
 
 #[inline(always)]
@@ -704,6 +689,73 @@ mod tests {
                         let at = format!("texel {x},{y} at {dx},{dy} {code:?}");
                         assert_eq!(shifted_overlaps(&a, &b, dx, dy, code), over_a, "{at}");
                     }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_lone_shared_texel_is_found_in_every_strip_and_row_of_a_long_scan() {
+        // Scans long enough for the dispatched code (rows times strips past `DISPATCH_WORDS`), read
+        // in pygame's order from either side: `b` is `a`'s complement where they overlap but for one
+        // texel, placed in the first rows (looked at in the call), just below them, deep in the
+        // first strip, at the top and bottom of later strips and beside each seam between words.
+        let noise = |s: u32, x: u32, y: u32| {
+            (x.wrapping_mul(0x9E37_79B9) ^ y.wrapping_mul(0x85EB_CA6B) ^ s)
+                .wrapping_mul(0xC2B2_AE35)
+                >> 30
+                == 0
+        };
+        let (wa, ha, wb, hb) = (300u32, 120u32, 260u32, 130u32);
+        let a = Mask::from_fn(wa, ha, |x, y| noise(3, x, y) || (x + y) % 7 == 0).unwrap();
+        for (dx, dy) in [
+            (0i64, 0i64),
+            (37, 5),
+            (64, -3),
+            (-50, 9),
+            (-128, -4),
+            (100, 2),
+        ] {
+            let under_a = |x: u32, y: u32| {
+                let (ax, ay) = (i64::from(x) + dx, i64::from(y) + dy);
+                (ax >= 0 && ay >= 0 && ax < i64::from(wa) && ay < i64::from(ha))
+                    .then(|| a.is_solid(ax as u32, ay as u32))
+            };
+            let apart = |x: u32, y: u32| under_a(x, y).map_or_else(|| noise(5, x, y), |s| !s);
+            let b = Mask::from_fn(wb, hb, apart).unwrap();
+            for code in [Code::Best, Code::Portable] {
+                assert!(
+                    !shifted_overlaps(&a, &b, dx, dy, code),
+                    "{dx},{dy} {code:?}"
+                );
+                assert!(
+                    !shifted_overlaps(&b, &a, -dx, -dy, code),
+                    "{dx},{dy} {code:?}"
+                );
+            }
+            let (x0, x1) = (dx.max(0), (dx + i64::from(wb)).min(i64::from(wa)));
+            let (y0, y1) = (dy.max(0), (dy + i64::from(hb)).min(i64::from(ha)));
+            let rows = [
+                y0,
+                y0 + 1,
+                y0 + 7,
+                y0 + 8,
+                y0 + 9,
+                (y0 + y1) / 2,
+                y1 - 2,
+                y1 - 1,
+            ];
+            let columns = (x0..x1).filter(|x| x % 64 == 0 || x % 64 == 63 || x % 64 == 17);
+            for (ax, ay) in columns.flat_map(|x| rows.map(|y| (x, y))) {
+                if !a.is_solid(ax as u32, ay as u32) {
+                    continue;
+                }
+                let (sx, sy) = ((ax - dx) as u32, (ay - dy) as u32);
+                let b = Mask::from_fn(wb, hb, |x, y| (x, y) == (sx, sy) || apart(x, y)).unwrap();
+                for code in [Code::Best, Code::Portable] {
+                    let at = format!("texel {ax},{ay} of a, b at {dx},{dy} {code:?}");
+                    assert!(shifted_overlaps(&a, &b, dx, dy, code), "{at}");
+                    assert!(shifted_overlaps(&b, &a, -dx, -dy, code), "{at}, swapped");
                 }
             }
         }
