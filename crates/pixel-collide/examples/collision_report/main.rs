@@ -6,11 +6,11 @@
 //! `cargo run --release --example collision_report`; the last line is
 //! `speedup_vs_reference: <median ratio over the near-misses>x`. One part alone: `-- rotated` (the
 //! two rotated tables and the summary lines), `-- aligned`, `-- pygame`, `-- prefilter`,
-//! `-- convolve`, `-- motion` (time of impact and push-out), `-- casts` (convex shapes cast exactly
-//! and as rasters), `-- rgba [DIR]` or `-- largest [SIDE]`
-//! (the queries whose work grows with the overlap, on masks up to 16,384 px; minutes, so not in the
-//! whole report). Every case's answer is checked on all
-//! sides before anything is timed, and the sides of a case are timed in turn, round after round.
+//! `-- convolve`, `-- many` (the broad phase), `-- motion` (time of impact and push-out), `-- casts`
+//! (convex shapes cast exactly and as rasters), `-- rgba [DIR]` or `-- largest [SIDE]` (the queries
+//! whose work grows with the overlap, on masks up to 16,384 px; minutes, so not in the whole
+//! report). Every case's answer is checked on all sides before anything is timed, and the sides of
+//! a case are timed in turn, round after round.
 //!
 //! Each suite lives in a module of its own; `timing` holds the clock and the medians they share.
 
@@ -70,7 +70,7 @@ fn main() {
         largest::table(std::env::args().nth(i + 1).and_then(|s| s.parse().ok()));
         return;
     }
-    // `-- many` prints only the many-sprites rows.
+    // `-- many` prints only the many-sprites table.
     if std::env::args().any(|a| a == "many") {
         many_sprites::table();
         return;
