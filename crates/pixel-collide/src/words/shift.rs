@@ -659,11 +659,11 @@ mod tests {
 
     #[test]
     fn a_lone_shared_texel_in_the_top_rows_or_just_below_them_is_found_in_every_strip() {
-        // A yes-or-no scan of wide masks reads the top rows of the first two strips together, then
-        // the first strip below them, then the rest: a texel missed at a seam between those parts
+        // A yes-or-no scan of wide masks reads the top rows of the first strip in the call, then the
+        // rest of that strip, then the other strips: a texel missed at a seam between those parts
         // would go unseen. `a` is solid, so every texel of `b` over it is shared.
         // A `b` narrower than a strip also checks that `a`'s strip past the overlap, which the first
-        // looks read whatever it holds, adds nothing.
+        // rows' look reads whatever it holds, adds nothing.
         let a = Mask::from_fn(200, 14, |_, _| true).unwrap();
         let offsets = [
             (0, 0),
