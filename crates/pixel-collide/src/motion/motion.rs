@@ -279,6 +279,18 @@ fn apart_over(a: Sprite<'_>, b: Sprite<'_>, ra: &Reach, rb: &Reach, half: f64) -
     let sweep = (second.travel - first.travel) * half;
     let stray = (ra.stray + rb.stray) * half;
     let slack = ra.slack + rb.slack;
+    // The walk's sums keep a texel's digits only while the motion and the placements stay within
+    // about 1e12 of the smaller texel (f64 holds 16 digits); past that (a step of 1e20 units, a
+    // pose near f32's limit) a touch can round away, so nothing is cleared and the exact tests at
+    // the resolution decide. No game's step comes near it.
+    let far = |s: &Sprite<'_>| f64::from(s.transform.translation.abs().max_element());
+    let magnitude = sweep.abs().max_element() + stray + slack.max_element() + far(&a) + far(&b);
+    let texel = f64::from(a.texel_side().min(b.texel_side()));
+    // A NaN compares false: not cleared either.
+    let keeps_digits = magnitude < 1e12 * texel;
+    if !keeps_digits {
+        return false;
+    }
     // A world displacement D moves the second mask by M^-1 D in the first one's texels, which
     // projects on a local axis n as D . (M^-T n): each axis grows by the sweep's, the stray disc's
     // and the rounding box's projections on that world direction.

@@ -1,11 +1,13 @@
 //! At the extremes of placement (far from the origin, where `f32` bounds collapse, and sprites tiny
-//! or sheared nearly flat, whose frames magnify rounding): the broad phase agrees with the pair test.
+//! or sheared nearly flat, whose frames magnify rounding, steps of astronomical length): the broad
+//! phase agrees with the pair test, and the time of impact with the exact test.
 
 use crate::support;
 
 use glam::{Affine2, DVec2, Mat2, Vec2};
 use pixel_collide::{
-    Mask, Sprite, SweepAndPrune, collide, contact_manifold, overlap_area, overlap_point, overlaps,
+    Mask, Motion, Pose, Sprite, SweepAndPrune, collide, contact_manifold, overlap_area,
+    overlap_point, overlaps, time_of_impact,
 };
 use proptest::prelude::*;
 
@@ -86,6 +88,43 @@ fn sprites_far_out_are_not_paired_by_discs_their_rounding_merged() {
 
 /// A point query whose local point lies past `i64`'s reach (a sprite at 1e20, the point at the
 /// origin, or the reverse) answers `false` instead of overflowing the texel index below it.
+#[test]
+fn a_step_that_travels_past_the_clearing_tests_digits_still_finds_its_touch() {
+    // Found by the motion_queries fuzz target: one sprite steps 1e20 across and 1.7e38 down, the
+    // other turns and flattens, and the two touch at the start; the clearing test's sums of the
+    // 1e38 sweep held no texel's digits and cleared the whole step. Travels of 1e16 to 1e20 that end
+    // in a touch must be found too.
+    let m = Mask::from_fn(4, 4, |_, _| true).unwrap();
+    let shot = Motion::new(
+        &m,
+        Pose::at(Vec2::ZERO),
+        Pose::at(Vec2::new(1e20, 1.681_478_2e38)),
+        Vec2::splat(2.0),
+    );
+    let flattening = Motion::new(
+        &m,
+        Pose::new(Vec2::ZERO, 2.575_091, Vec2::ONE),
+        Pose::new(Vec2::new(0.0, -4.172_734_7), 0.0, Vec2::new(0.0, -9.5)),
+        Vec2::splat(2.0),
+    );
+    assert!(collide(shot.sprite_at(0.0), flattening.sprite_at(0.0)).is_some());
+    let hit = time_of_impact(&shot, &flattening).expect("touching at the start");
+    assert_eq!(hit.time, 0.0);
+    let wall = Motion::still(&m, Pose::at(Vec2::new(2.0, 0.0)), Vec2::ZERO);
+    for travel in [1e16f32, 1e18, 1e20] {
+        let from = Motion::new(
+            &m,
+            Pose::at(Vec2::new(-travel, 0.0)),
+            Pose::at(Vec2::ZERO),
+            Vec2::ZERO,
+        );
+        assert!(
+            time_of_impact(&from, &wall).is_some(),
+            "a step of {travel} ending in a touch"
+        );
+    }
+}
+
 #[test]
 fn a_point_past_i64_in_the_masks_texels_is_outside_without_overflow() {
     let m = Mask::from_fn(8, 8, |_, _| true).unwrap();
