@@ -37,10 +37,12 @@ install() {
   target="$(target_dir)"
   mkdir -p "$prefix/lib/pkgconfig" "$prefix/include"
   prefix="$(cd "$prefix" && pwd)"
-  # One build of the release library that also prints what a static link needs beside it.
+  # One build of the release library that also prints what a static link needs beside it. Its
+  # output goes on to standard error through `cat`, which writes where standard error already
+  # points: `tee /dev/stderr` opened it again by its path, which cut short a log file it went to.
   local libs
   libs="$(cargo rustc --release --locked -p pixel-collide-c --lib -- --print native-static-libs 2>&1 \
-    | tee /dev/stderr | sed -n 's/.*native-static-libs: //p' | tail -1)"
+    | tee >(cat >&2) | sed -n 's/.*native-static-libs: //p' | tail -1)"
   local major="${version%%.*}"
   cp "$target/release/libpixel_collide_c.a" "$prefix/lib/libpixel_collide.a"
   cp "$target/release/libpixel_collide_c.so" "$prefix/lib/libpixel_collide.so.$version"
