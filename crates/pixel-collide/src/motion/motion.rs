@@ -283,11 +283,17 @@ fn apart_over(a: Sprite<'_>, b: Sprite<'_>, ra: &Reach, rb: &Reach, half: f64) -
     // about 1e12 of the smaller texel (f64 holds 16 digits); past that (a step of 1e20 units, a
     // pose near f32's limit) a touch can round away, so nothing is cleared and the exact tests at
     // the resolution decide. No game's step comes near it.
+    // Squares, so that the test on every interval takes no square root (in f64: a texel's side as
+    // short as 1e-20 squares to nothing in f32).
     let far = |s: &Sprite<'_>| f64::from(s.transform.translation.abs().max_element());
     let magnitude = sweep.abs().max_element() + stray + slack.max_element() + far(&a) + far(&b);
-    let texel = f64::from(a.texel_side().min(b.texel_side()));
+    let side2 = |s: &Sprite<'_>| {
+        let m = s.transform.matrix2;
+        let (x, y) = (m.x_axis.as_dvec2(), m.y_axis.as_dvec2());
+        x.length_squared().min(y.length_squared())
+    };
     // A NaN compares false: not cleared either.
-    let keeps_digits = magnitude < 1e12 * texel;
+    let keeps_digits = magnitude * magnitude < 1e24 * side2(&a).min(side2(&b));
     if !keeps_digits {
         return false;
     }
