@@ -74,7 +74,7 @@ fn run(u: &mut Unstructured<'_>) -> Result<()> {
             let rows = u.arbitrary::<bool>()?;
             let words: Vec<u64> = u.arbitrary()?;
             let made = if rows {
-                Mask::from_words(w, h, words.clone())
+                Mask::from_row_words(w, h, words.clone())
             } else {
                 Mask::from_strip_words(w, h, words.clone())
             };

@@ -32,14 +32,14 @@ export interface Region {
 /** Which texels of an image are solid, kept in WebAssembly memory. */
 export class Mask {
   private constructor();
-  /** A mask from RGBA bytes, row by row from the top left; solid where alpha > `threshold` (127). */
+  /** A mask from RGBA bytes, row by row from the top left; solid where alpha > `threshold` (0: any opacity). */
   static fromRgba(
     data: Uint8Array | Uint8ClampedArray | number[],
     width: number,
     height: number,
     threshold?: number,
   ): Mask;
-  /** A mask from an `ImageData`; solid where alpha > `threshold` (127). */
+  /** A mask from an `ImageData`; solid where alpha > `threshold` (0: any opacity). */
   static fromImageData(imageData: ImageData, threshold?: number): Mask;
   /** A mask from an image, bitmap or canvas (or a `region` of it), read once through a canvas. */
   static fromImage(source: CanvasImageSource, threshold?: number, region?: Region): Mask;

@@ -104,7 +104,7 @@ export class Mask {
   }
 
   /** A mask from RGBA bytes, row by row from the top left; solid where alpha > `threshold`. */
-  static fromRgba(data, width, height, threshold_ = 127) {
+  static fromRgba(data, width, height, threshold_ = 0) {
     needReady();
     if (!(data instanceof Uint8Array || data instanceof Uint8ClampedArray || Array.isArray(data))) {
       throw new TypeError(`data must be a Uint8Array or Uint8ClampedArray of RGBA bytes, not ${describe(data)}`);
@@ -114,7 +114,7 @@ export class Mask {
   }
 
   /** A mask from an `ImageData` (a canvas's `getImageData`); solid where alpha > `threshold`. */
-  static fromImageData(imageData, threshold_ = 127) {
+  static fromImageData(imageData, threshold_ = 0) {
     if (imageData === null || typeof imageData !== "object" || !("data" in imageData)) {
       throw new TypeError(`imageData must be an ImageData, not ${describe(imageData)}`);
     }
@@ -128,7 +128,7 @@ export class Mask {
    * `ImageBitmap`, a canvas), read once through a canvas of its size; solid where alpha >
    * `threshold`. `region` (`{x, y, width, height}`) reads one frame of a sheet.
    */
-  static fromImage(source, threshold_ = 127, region = undefined) {
+  static fromImage(source, threshold_ = 0, region = undefined) {
     const w = source?.naturalWidth || source?.videoWidth || source?.width;
     const h = source?.naturalHeight || source?.videoHeight || source?.height;
     if (typeof w !== "number" || typeof h !== "number") {

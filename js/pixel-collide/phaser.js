@@ -15,7 +15,7 @@ import { Mask, Sprite } from "./index.js";
 const masks = new WeakMap();
 
 /** The mask of a texture frame's pixels, read once and kept for every game object that shows it. */
-export function frameMask(frame, threshold = 127) {
+export function frameMask(frame, threshold = 0) {
   let byThreshold = masks.get(frame);
   if (!byThreshold) {
     byThreshold = new Map();
@@ -49,7 +49,7 @@ export function placement(gameObject) {
 }
 
 /** A `Sprite` for a Phaser game object with a texture frame, placed exactly as it is drawn now. */
-export function spriteOf(gameObject, threshold = 127) {
+export function spriteOf(gameObject, threshold = 0) {
   if (!gameObject?.frame || typeof gameObject.getWorldTransformMatrix !== "function") {
     throw new TypeError("gameObject must be a Phaser game object with a texture frame (an Image or a Sprite)");
   }

@@ -16,7 +16,7 @@ import { Mask, Sprite } from "./index.js";
 const masks = new WeakMap();
 
 /** The mask of a texture's frame pixels, read once and kept for every sprite that shows it. */
-export function textureMask(texture, threshold = 127) {
+export function textureMask(texture, threshold = 0) {
   let byThreshold = masks.get(texture);
   if (!byThreshold) {
     byThreshold = new Map();
@@ -73,7 +73,7 @@ export function placement(sprite) {
 }
 
 /** A `Sprite` of this package for a PixiJS Sprite, placed exactly as it is drawn now. */
-export function spriteOf(sprite, threshold = 127) {
+export function spriteOf(sprite, threshold = 0) {
   if (!sprite?.texture || typeof sprite.getGlobalTransform !== "function" || !sprite.anchor) {
     throw new TypeError("sprite must be a PixiJS 8 Sprite");
   }

@@ -127,12 +127,11 @@ impl PixelCollider {
         ))
     }
 
-    /// The mask texel the entity's origin sits on and the scale from texels to local units (negative
-    /// where the texel axis runs against the local one): `texel_to_local` is a scale about that point.
-    pub(crate) fn pivot_and_scale(&self) -> Option<(Vec2, Vec2)> {
+    /// The mask texel the entity's origin sits on: `texel_to_local` is a scale about it.
+    pub(crate) fn pivot(&self) -> Option<Vec2> {
         let local = self.texel_to_local()?;
         let scale = Vec2::new(local.matrix2.x_axis.x, local.matrix2.y_axis.y);
-        Some((-local.translation / scale, scale))
+        Some(-local.translation / scale)
     }
 }
 

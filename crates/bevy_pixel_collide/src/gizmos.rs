@@ -60,7 +60,7 @@ pub(crate) fn draw_gizmos(
         gizmos.linestrip_2d(corners, config.bounds_color);
     }
     for &(a, b) in contacts.pairs() {
-        if let Some(point) = queries.contact(a, b) {
+        if let Some(point) = queries.overlap_point(a, b) {
             gizmos.cross_2d(point, config.contact_size, config.contact_color);
         }
     }

@@ -1,13 +1,11 @@
 //! Questions a system asks of all colliders at once, or of two of them.
 
-use std::f32::consts::{PI, TAU};
-
 use bevy::ecs::system::SystemParam;
-use bevy::math::{Affine2, Rect, Vec2};
+use bevy::math::{Rect, Vec2};
 use bevy::prelude::*;
-use pixel_collide::{Motion, Pose, SweepAndPrune};
+use pixel_collide::{Motion, SweepAndPrune};
 
-use crate::collider::{PixelCollider, global_to_affine2};
+use crate::collider::PixelCollider;
 use crate::convert::rect_to_pc;
 
 /// Point, ray and shape queries against every collider, and contact, push-out and time of impact
@@ -172,10 +170,10 @@ impl PixelQueries<'_, '_> {
             })
     }
 
-    /// A world point inside solid texels of both `a` and `b`, when they touch.
-    pub fn contact(&self, a: Entity, b: Entity) -> Option<Vec2> {
-        let c = pixel_collide::collide(self.placed(a)?, self.placed(b)?)?;
-        Some(c.point)
+    /// A world point inside solid texels of both `a` and `b`, when they touch: the crate's
+    /// [`pixel_collide::overlap_point`].
+    pub fn overlap_point(&self, a: Entity, b: Entity) -> Option<Vec2> {
+        pixel_collide::overlap_point(self.placed(a)?, self.placed(b)?)
     }
 
     /// The world area `a` and `b` share on solid texels (0 when either has no mask).
@@ -210,8 +208,9 @@ impl PixelQueries<'_, '_> {
     /// transform given for it (pass the current one for a collider that stands still), or `None`
     /// when they never touch in the step.
     ///
-    /// Position, turn and scale are interpolated linearly, the turn the short way round; a shear in a
-    /// transform (from a rotated child of a non-uniformly scaled parent) is not represented.
+    /// Position, turn and scale are interpolated linearly, the turn the short way round
+    /// ([`pixel_collide::Motion::between`]); `None` too for a transform that shears (a rotated child
+    /// of a non-uniformly scaled parent), which no turn and scale give.
     pub fn time_of_impact(
         &self,
         a: Entity,
@@ -233,24 +232,15 @@ impl PixelQueries<'_, '_> {
     }
 }
 
-/// The collider's motion from `from` to `to` as pixel-collide's pose pair about the entity's origin.
+/// The collider's motion from `from` to `to`, turning and scaling about the entity's origin; `None`
+/// for a transform that shears.
 fn motion<'m>(
     mask: &'m pixel_collide::Mask,
     collider: &PixelCollider,
     from: &GlobalTransform,
     to: &GlobalTransform,
 ) -> Option<Motion<'m>> {
-    let (pivot, texel_scale) = collider.pivot_and_scale()?;
-    let start = pose(global_to_affine2(from), texel_scale);
-    let mut end = pose(global_to_affine2(to), texel_scale);
-    // Turn the short way: atan2 wraps at a half turn, where a spin would otherwise jump back round.
-    let turn = (end.rotation - start.rotation + PI).rem_euclid(TAU) - PI;
-    end.rotation = start.rotation + turn;
-    Some(Motion::new(mask, start, end, pivot))
-}
-
-/// The pose of an entity placed by `affine`, with its sprite's texel scale folded into the pose's.
-fn pose(affine: Affine2, texel_scale: Vec2) -> Pose {
-    let (scale, angle, translation) = affine.to_scale_angle_translation();
-    Pose::new(translation, angle, scale * texel_scale)
+    let pivot = collider.pivot()?;
+    let (start, end) = (collider.texel_to_world(from)?, collider.texel_to_world(to)?);
+    Motion::between(mask, &start, &end, pivot)
 }

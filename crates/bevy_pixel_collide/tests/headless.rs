@@ -649,7 +649,7 @@ fn queries_answer_points_rays_shapes_push_out_and_time_of_impact() {
     app.update();
     let (push, contact) = app
         .world_mut()
-        .run_system_once(move |q: PixelQueries| (q.push_out(b, r), q.contact(b, r)))
+        .run_system_once(move |q: PixelQueries| (q.push_out(b, r), q.overlap_point(b, r)))
         .unwrap();
     let push = push.unwrap();
     assert_eq!(push.offset, Vec2::new(1.0, 0.0));

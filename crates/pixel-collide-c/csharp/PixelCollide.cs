@@ -112,10 +112,10 @@ namespace PixelCollide
         public int Height { get { uint w, h; Native.Check(Native.pc_mask_size(this, out w, out h)); return (int)h; } }
 
         /// <summary>Whether texel (x, y) is solid; false outside.</summary>
-        public bool SolidAt(long x, long y)
+        public bool IsSolid(long x, long y)
         {
             byte solid;
-            Native.Check(Native.pc_mask_solid_at(this, x, y, out solid));
+            Native.Check(Native.pc_mask_is_solid(this, x, y, out solid));
             return solid != 0;
         }
 
@@ -387,7 +387,7 @@ namespace PixelCollide
         [DllImport(Lib)] internal static extern Status pc_mask_from_png_file([MarshalAs(UnmanagedType.LPStr)] string path, byte alphaThreshold, out Mask result);
         [DllImport(Lib)] internal static extern Status pc_mask_free(Mask mask);
         [DllImport(Lib)] internal static extern Status pc_mask_size(Mask mask, out uint width, out uint height);
-        [DllImport(Lib)] internal static extern Status pc_mask_solid_at(Mask mask, long x, long y, out byte solid);
+        [DllImport(Lib)] internal static extern Status pc_mask_is_solid(Mask mask, long x, long y, out byte solid);
         [DllImport(Lib)] internal static extern Status pc_affine_from_parts(Vec2 position, float rotation, Vec2 scale, Vec2 origin, out Affine transform);
         [DllImport(Lib)] internal static extern Status pc_overlaps(Sprite a, Sprite b, out byte overlapping);
         [DllImport(Lib)] internal static extern Status pc_overlaps_each(Sprite probe, IntPtr others, UIntPtr count, IntPtr overlapping);

@@ -256,7 +256,7 @@ enum pc_status pc_mask_free(struct pc_mask m);
 enum pc_status pc_mask_size(struct pc_mask m, uint32_t *width, uint32_t *height);
 
 // Whether the texel at column `x`, row `y` is solid; false outside the mask.
-enum pc_status pc_mask_solid_at(struct pc_mask m, int64_t x, int64_t y, bool *solid);
+enum pc_status pc_mask_is_solid(struct pc_mask m, int64_t x, int64_t y, bool *solid);
 
 // How many texels are solid.
 enum pc_status pc_mask_solid_count(struct pc_mask m, uint64_t *count);

@@ -247,7 +247,7 @@ enum pc_status pc_mask_free(struct pc_mask m);
 enum pc_status pc_mask_size(struct pc_mask m, uint32_t *width, uint32_t *height);
 
 // Whether the texel at column `x`, row `y` is solid; false outside the mask.
-enum pc_status pc_mask_solid_at(struct pc_mask m, int64_t x, int64_t y, bool *solid);
+enum pc_status pc_mask_is_solid(struct pc_mask m, int64_t x, int64_t y, bool *solid);
 
 // How many texels are solid.
 enum pc_status pc_mask_solid_count(struct pc_mask m, uint64_t *count);
@@ -639,7 +639,7 @@ end
 
 --- Whether the texel at column x, row y (from 0) is solid; false outside the mask.
 function Mask:isSolid(x, y)
-  local status = F.mask_solid_at(self.handle, x, y, bool1)
+  local status = F.mask_is_solid(self.handle, x, y, bool1)
   if status ~= 0 then
     fail(status)
   end

@@ -227,16 +227,16 @@ pub unsafe extern "C" fn pc_mask_size(m: pc_mask, width: *mut u32, height: *mut 
 
 /// Whether the texel at column `x`, row `y` is solid; false outside the mask.
 #[no_mangle]
-pub unsafe extern "C" fn pc_mask_solid_at(
+pub unsafe extern "C" fn pc_mask_is_solid(
     m: pc_mask,
     x: i64,
     y: i64,
     solid: *mut bool,
 ) -> pc_status {
-    const F: &str = "pc_mask_solid_at";
+    const F: &str = "pc_mask_is_solid";
     call(F, || {
         let solid = out(F, "solid", solid)?;
-        *solid = mask(F, "mask", m)?.solid_at(x, y);
+        *solid = mask(F, "mask", m)?.is_solid(x, y);
         Ok(())
     })
 }

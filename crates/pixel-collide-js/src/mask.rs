@@ -67,7 +67,7 @@ impl Mask {
     /// Whether texel `(x, y)` is solid (any coordinates: outside the mask is air).
     #[wasm_bindgen(js_name = getAt)]
     pub fn get_at(&self, x: i32, y: i32) -> bool {
-        self.inner.solid_at(i64::from(x), i64::from(y))
+        self.inner.is_solid(i64::from(x), i64::from(y))
     }
 
     /// Makes texel `(x, y)` solid or air; a `RangeError` outside the mask.

@@ -4,7 +4,7 @@
 use pixel_collide::{Component, Mask};
 use pyo3::prelude::*;
 
-use crate::room::words_for;
+use crate::room::filled;
 
 /// The 8-connected components of at least `minimum` texels in pygame's order: by their first
 /// texel in row order.
@@ -14,28 +14,11 @@ pub fn in_scan_order(mask: &Mask, minimum: u64) -> Vec<Component> {
     parts
 }
 
-/// Sets texels `x0..x1` of row `y` in strip words of a mask `height` rows tall.
-fn fill_run(words: &mut [u64], height: usize, x0: u32, x1: u32, y: u32) {
-    let mut x = x0;
-    while x < x1 {
-        let (k, bit) = (x as usize / 64, x % 64);
-        let n = (x1 - x).min(64 - bit);
-        let ones = if n == 64 {
-            u64::MAX
-        } else {
-            ((1u64 << n) - 1) << bit
-        };
-        words[k * height + y as usize] |= ones;
-        x += n;
-    }
-}
-
-/// The strip words of a `width` x `height` mask solid on `part`'s texels.
-pub fn component_words(part: &Component, width: u32, height: u32) -> PyResult<Vec<u64>> {
-    let mut words = words_for(width, height)?;
-    words.resize(words.capacity(), 0);
-    for run in part.runs() {
-        fill_run(&mut words, height as usize, run.x, run.x + run.w, run.y);
-    }
-    Ok(words)
+/// A `width` x `height` mask solid on `part`'s texels (a component of a mask of that size).
+pub fn component_mask(part: &Component, width: u32, height: u32) -> PyResult<Mask> {
+    let mut out = filled(width, height, false)?;
+    let b = part.bounds();
+    // Bounds within a mask of at most 2^23 texels a side fit an `i32`.
+    out.draw_at(&part.to_mask(), (b.x as i32, b.y as i32));
+    Ok(out)
 }

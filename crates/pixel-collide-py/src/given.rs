@@ -5,15 +5,14 @@ use pixel_collide::Mask;
 use pyo3::prelude::*;
 
 use crate::args;
-use crate::layer::{layered, Layer};
 use crate::mask_data::PyMask;
-use crate::room::words_for;
 
-/// Another mask a method was given: one of this package's, borrowed, or a copy of pygame's.
+/// Another mask a method was given: one of this package's, borrowed, or a copy (of pygame's, or
+/// of the mask a method was called on, laid on itself).
 pub enum OtherMask<'py> {
     /// A `pixel_collide.Mask` (or an instance of a subclass).
     Ours(PyRef<'py, PyMask>),
-    /// A `pygame.mask.Mask`, copied word for word.
+    /// A `pygame.mask.Mask` copied word for word, or a copy of the mask itself.
     Theirs(Box<PyMask>),
 }
 
@@ -71,20 +70,13 @@ impl<'py> Output<'py> {
     }
 
     /// `conv` drawn on the output with its top-left texel on the output's texel `offset`.
-    pub fn draw(&self, conv: &Mask, offset: (i64, i64)) -> PyResult<()> {
-        let drawn = |out: &PyMask| -> PyResult<PyMask> {
-            let room = words_for(out.inner.width(), out.inner.height())?;
-            out.with_words(layered(&out.inner, conv, offset, Layer::Or, room))
-        };
+    pub fn draw(&mut self, conv: &Mask, offset: (i32, i32)) -> PyResult<()> {
         match self {
-            Output::Ours(mask) => {
-                let mut out = mask.try_borrow_mut()?;
-                let laid = drawn(&out)?;
-                out.replace(laid)?;
-            }
+            Output::Ours(mask) => mask.try_borrow_mut()?.draw_at(mask.py(), conv, offset)?,
             Output::Theirs(target, copy) => {
                 if !copy.is_zero_size() {
-                    crate::pygame::write_pygame(target, &drawn(copy)?.inner)?;
+                    copy.draw_at(target.py(), conv, offset)?;
+                    crate::pygame::write_pygame(target, &copy.inner)?;
                 }
             }
         }

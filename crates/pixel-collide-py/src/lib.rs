@@ -14,7 +14,6 @@ mod detach;
 mod errors;
 mod given;
 mod group;
-mod layer;
 mod mask;
 mod mask_data;
 mod pair;

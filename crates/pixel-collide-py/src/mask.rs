@@ -7,11 +7,10 @@ use pyo3::types::{PyBytes, PyType};
 use std::sync::atomic::Ordering;
 
 use crate::args;
-use crate::components::{component_words, in_scan_order};
+use crate::components::{component_mask, in_scan_order};
 use crate::detach::maybe_detach;
 use crate::errors::mask_error;
-use crate::given::{other_mask, Output};
-use crate::layer::{layered, Layer};
+use crate::given::{other_mask, OtherMask, Output};
 use crate::mask_data::PyMask;
 use crate::rects::rect_like;
 use crate::room::words_for;
@@ -193,7 +192,7 @@ impl PyMask {
         other: &Bound<'_, PyAny>,
         offset: &Bound<'_, PyAny>,
     ) -> PyResult<()> {
-        PyMask::layer(slf, other, offset, Layer::Or)
+        PyMask::layer(slf, other, offset, Mask::draw_at)
     }
 
     /// erase(other, offset) -> None
@@ -204,7 +203,7 @@ impl PyMask {
         other: &Bound<'_, PyAny>,
         offset: &Bound<'_, PyAny>,
     ) -> PyResult<()> {
-        PyMask::layer(slf, other, offset, Layer::AndNot)
+        PyMask::layer(slf, other, offset, Mask::erase_at)
     }
 
     /// get_at(pos) -> int
@@ -286,10 +285,11 @@ impl PyMask {
     ) -> PyResult<PyMask> {
         let other = other_mask(other)?;
         let offset = args::texel_pair(offset, "offset")?;
-        let (a, b) = (&self.inner, &other.inner);
-        let room = words_for(a.width(), a.height())?;
-        let words = maybe_detach(py, self.words(), || layered(a, b, offset, Layer::And, room));
-        self.with_words(words)
+        let at = (args::clamp_i32(offset.0), args::clamp_i32(offset.1));
+        let mut out = self.copied()?;
+        let b = &other.inner;
+        out.edit(py, |m| m.intersect_at(b, at))?;
+        Ok(out)
     }
 
     /// fitted_circle() -> ((x, y), radius) or None
@@ -454,12 +454,15 @@ impl PyMask {
                 (conv, size)
             }
         };
-        let output = match output {
+        let mut output = match output {
             Some(output) => output,
             None => Output::Ours(Bound::new(py, PyMask::sized(size.0, size.1, false)?)?),
         };
         if let Some(conv) = conv {
-            output.draw(&conv, offset)?;
+            output.draw(
+                &conv,
+                (args::clamp_i32(offset.0), args::clamp_i32(offset.1)),
+            )?;
         }
         Ok(output.into_any())
     }
@@ -630,35 +633,29 @@ impl PyMask {
         }
     }
 
-    /// `other` laid on this mask at `offset` by `op`, in place; `other` may be this mask itself.
+    /// `other` laid on this mask at `offset` by `lay` (the crate's `draw_at` or `erase_at`), in
+    /// place; `other` may be this mask itself, which lays a copy of its texels.
     fn layer(
         slf: &Bound<'_, Self>,
         other: &Bound<'_, PyAny>,
         offset: &Bound<'_, PyAny>,
-        op: Layer,
+        lay: fn(&mut Mask, &Mask, (i32, i32)),
     ) -> PyResult<()> {
         let offset = args::texel_pair(offset, "offset")?;
-        let py = slf.py();
-        let laid = {
-            let this = slf.try_borrow()?;
-            let a = &this.inner;
-            let room = words_for(a.width(), a.height())?;
-            let words = if other.is(slf) {
-                maybe_detach(py, this.words(), || layered(a, a, offset, op, room))
-            } else {
-                let other = other_mask(other)?;
-                let b = &other.inner;
-                maybe_detach(py, this.words(), || layered(a, b, offset, op, room))
-            };
-            this.with_words(words)?
+        let at = (args::clamp_i32(offset.0), args::clamp_i32(offset.1));
+        let upper = if other.is(slf) {
+            OtherMask::Theirs(Box::new(slf.try_borrow()?.copied()?))
+        } else {
+            other_mask(other)?
         };
-        slf.try_borrow_mut()?.replace(laid)
+        let b = &upper.inner;
+        slf.try_borrow_mut()?.edit(slf.py(), |m| lay(m, b, at))
     }
 
     /// A mask of this one's size, solid on `part`'s texels.
     fn of_component(&self, part: &Component) -> PyResult<PyMask> {
         let (w, h) = self.size;
-        self.with_words(component_words(part, w, h)?)
+        Ok(PyMask::new(component_mask(part, w, h)?))
     }
 
     /// What `Mask(...)`'s arguments ask for: pygame's `Mask(size, fill)`, or a width and a height.
@@ -719,11 +716,7 @@ impl PyMask {
     /// Puts `new`'s texels and size in place of this mask's; a `BufferError` while a buffer view
     /// of its words is open, which would point at words freed here.
     pub fn replace(&mut self, new: PyMask) -> PyResult<()> {
-        if self.exports.load(Ordering::Acquire) > 0 {
-            return Err(pyo3::exceptions::PyBufferError::new_err(
-                "the mask's words are exported through a memoryview: release it first",
-            ));
-        }
+        self.unviewed()?;
         (self.inner, self.size) = (new.inner, new.size);
         Ok(())
     }

@@ -5,11 +5,12 @@
 use pixel_collide::Mask;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use std::sync::atomic::AtomicUsize;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
+use crate::detach::maybe_detach;
 use crate::errors::mask_error;
 use crate::pygame::Texels;
-use crate::room::filled;
+use crate::room;
 
 /// Which texels of a `width` x `height` image are solid, one bit each: pygame's `Mask`, with its
 /// methods by their pygame names, that `Sprite` places anywhere in the world turned and scaled.
@@ -39,12 +40,12 @@ impl PyMask {
     pub fn sized(width: u32, height: u32, fill: bool) -> PyResult<Self> {
         if width == 0 || height == 0 {
             return Ok(PyMask {
-                inner: filled(1, 1, false)?,
+                inner: room::filled(1, 1, false)?,
                 size: (width, height),
                 exports: AtomicUsize::new(0),
             });
         }
-        Ok(PyMask::new(filled(width, height, fill)?))
+        Ok(PyMask::new(room::filled(width, height, fill)?))
     }
 
     /// A mask read from pygame.
@@ -89,5 +90,34 @@ impl PyMask {
     /// How many words a word loop over this mask reads.
     pub fn words(&self) -> u64 {
         self.inner.strip_words().len() as u64
+    }
+
+    /// A `BufferError` while a buffer view of the words is open: the words may not be replaced
+    /// then, and the mask's texels stay as the view shows them.
+    pub fn unviewed(&self) -> PyResult<()> {
+        if self.exports.load(Ordering::Acquire) > 0 {
+            return Err(pyo3::exceptions::PyBufferError::new_err(
+                "the mask's words are exported through a memoryview: release it first",
+            ));
+        }
+        Ok(())
+    }
+
+    /// `other` drawn on this mask with its top-left texel on this mask's texel `at`, in place,
+    /// letting other threads run while a large mask is drawn on; nothing for a mask with a zero
+    /// side (its placeholder texel is no texel).
+    pub fn draw_at(&mut self, py: Python<'_>, other: &Mask, at: (i32, i32)) -> PyResult<()> {
+        self.edit(py, |m| m.draw_at(other, at))
+    }
+
+    /// Changes the texels in place by `edit`, as `draw_at` does.
+    pub fn edit(&mut self, py: Python<'_>, edit: impl FnOnce(&mut Mask) + Send) -> PyResult<()> {
+        self.unviewed()?;
+        if !self.is_zero_size() {
+            let words = self.words();
+            let inner = &mut self.inner;
+            maybe_detach(py, words, || edit(inner));
+        }
+        Ok(())
     }
 }

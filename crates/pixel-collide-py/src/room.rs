@@ -6,12 +6,10 @@ use pyo3::prelude::*;
 
 use crate::errors::mask_error;
 
-/// A `width` x `height` mask (a size `args::size` has checked), every texel `fill`, built from
-/// words without a per-texel pass.
+/// A `width` x `height` mask (a size `args::size` has checked), every texel `fill`: the crate's
+/// `Mask::filled`, which asks for its words before building, a `MemoryError` without them.
 pub fn filled(width: u32, height: u32, fill: bool) -> PyResult<Mask> {
-    let mut words = words_for(width, height)?;
-    words.resize(words.capacity(), if fill { u64::MAX } else { 0 });
-    Mask::from_strip_words(width, height, words).map_err(mask_error)
+    Mask::filled(width, height, fill).map_err(mask_error)
 }
 
 /// Room for the words of a `width` x `height` mask, or a `MemoryError` when the machine has not

@@ -33,9 +33,11 @@ pub use image;
 
 // Bottom up: a module uses only modules in the groups above its own.
 
-// Plain geometry, and masks with their trees and constructors: nothing placed yet.
+// Text kept to one line, plain geometry, and masks with their trees and constructors: nothing
+// placed yet.
 mod geom;
 mod mask;
+pub mod text;
 
 // Two masks on one texel grid, a word of texels at a time.
 mod words;
@@ -44,8 +46,6 @@ mod words;
 mod sprite;
 
 // Questions about two placed sprites, and about one.
-mod hollow_ray;
-mod nearest;
 mod pair;
 mod query;
 
@@ -58,20 +58,15 @@ mod ops;
 mod mover;
 
 // Two sprites' contact as a physics engine's solver takes it.
-mod contact;
+mod manifold;
 
 pub use broad::{Obstacles, SweepAndPrune, SweepRoom};
-pub use contact::{
+pub use geom::{Circle, Convex, ConvexError, MAX_CONVEX_CORNERS, Rect};
+pub use manifold::{
     Manifold, ManifoldPoint, capsule_manifold, circle_manifold, contact_manifold, near_rects,
 };
-pub use geom::{Circle, Convex, ConvexError, MAX_CONVEX_CORNERS, Rect};
 pub use mask::{CONTACT_COVER_RECTS, Mask, MaskError, MaskRule, PixelRect};
 
-/// Helpers for a host that prints the crate's messages: its errors keep to one line, and so can the
-/// host's own lines that quote a file name.
-pub mod text {
-    pub use crate::mask::OneLine;
-}
 pub use motion::{
     IMPACT_RESOLUTION, Impact, Motion, PUSH_TOLERANCE, PUSH_WORK_BUDGET, PushOut, push_out,
     push_out_along, time_of_impact,

@@ -177,14 +177,17 @@ impl Pose {
     /// assert!(Pose::from_transform(&Affine2::from_cols_array(&[1.0, 0.0, 1.0, 1.0, 0.0, 0.0])).is_none());
     /// ```
     pub fn from_transform(t: &Affine2) -> Option<Pose> {
-        let (c0, c1) = (t.matrix2.x_axis, t.matrix2.y_axis);
-        let (sx, len1) = (c0.length(), c1.length());
-        // Columns within a millionth of a right angle: what `f32` keeps of a turn times a scale.
-        if !(sx > 0.0 && len1 > 0.0 && t.is_finite()) || c0.dot(c1).abs() > 1e-6 * sx * len1 {
-            return None;
-        }
-        let scale = Vec2::new(sx, c0.perp_dot(c1) / sx);
-        Some(Pose::new(t.translation, c0.y.atan2(c0.x), scale))
+        let (rotation, scale) = turn_and_scale(t)?;
+        (scale.x != 0.0 && scale.y != 0.0).then(|| Pose::new(t.translation, rotation, scale))
+    }
+
+    /// The pose about `pivot` (in texels) that places a mask's texels as `t` does, as
+    /// [`from_transform`](Self::from_transform) but keeping a transform that has shrunk to nothing
+    /// on an axis (a sprite scaled in from nothing or out to it), as a scale of 0 on that axis:
+    /// a [`Motion`](crate::Motion) between two placements starts or ends there.
+    pub(crate) fn placing(t: &Affine2, pivot: Vec2) -> Option<Pose> {
+        let (rotation, scale) = turn_and_scale(t)?;
+        Some(Pose::new(t.transform_point2(pivot), rotation, scale))
     }
 
     /// An unturned, unscaled pose at `position`.
@@ -260,6 +263,25 @@ impl Pose {
     pub(crate) fn is_finite(&self) -> bool {
         self.position.is_finite() && self.rotation.is_finite() && self.scale.is_finite()
     }
+}
+
+/// The turn and the scale along the mask's axes that `t`'s columns are, when they are at right
+/// angles: a column of length 0 is a scale of 0 on its axis, turned as the other column says.
+/// `None` for a shear or a transform that is not finite.
+fn turn_and_scale(t: &Affine2) -> Option<(f32, Vec2)> {
+    let (c0, c1) = (t.matrix2.x_axis, t.matrix2.y_axis);
+    let (sx, sy) = (c0.length(), c1.length());
+    // Columns within a millionth of a right angle: what `f32` keeps of a turn times a scale.
+    if !(t.is_finite() && sx.is_finite() && sy.is_finite()) || c0.dot(c1).abs() > 1e-6 * sx * sy {
+        return None;
+    }
+    Some(if sx > 0.0 {
+        (c0.y.atan2(c0.x), Vec2::new(sx, c0.perp_dot(c1) / sx))
+    } else if sy > 0.0 {
+        ((-c1.x).atan2(c1.y), Vec2::new(0.0, sy))
+    } else {
+        (0.0, Vec2::ZERO)
+    })
 }
 
 /// Widens a transform to `f64`.

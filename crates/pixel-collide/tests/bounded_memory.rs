@@ -131,7 +131,7 @@ fn constructors_refuse_sizes_past_their_caps_with_an_error() {
         Err(MaskError::TooManyTexels { .. })
     ));
     assert!(matches!(
-        Mask::from_words(1 << 17, 1 << 16, Vec::new()),
+        Mask::from_row_words(1 << 17, 1 << 16, Vec::new()),
         Err(MaskError::TooManyTexels { .. })
     ));
     let m = Mask::from_fn(4, 4, |_, _| true).unwrap();
@@ -141,7 +141,7 @@ fn constructors_refuse_sizes_past_their_caps_with_an_error() {
     ));
     assert!(matches!(m.resized(0, 2), Err(MaskError::Empty { .. })));
     assert_eq!(
-        Mask::from_words(70, 2, vec![0; 3]),
+        Mask::from_row_words(70, 2, vec![0; 3]),
         Err(MaskError::WordCount {
             expected: 4,
             got: 3

@@ -172,7 +172,7 @@ impl PixelShape {
             return None;
         }
         let hit = cast(body, &target, direction * length)?;
-        let distance = hit.fraction * length;
+        let distance = hit.time * length;
         (distance <= config.max_distance).then_some(CastContact {
             distance,
             point1: hit.point,

@@ -226,7 +226,7 @@ namespace PixelCollide.Tests
             art.Alpha = new byte[art.Width * art.Height];
             for (int y = 0; y < art.Height; y++)
                 for (int x = 0; x < art.Width; x++)
-                    if (art.Mask.SolidAt(x, y)) art.Alpha[x + y * art.Width] = 255;
+                    if (art.Mask.IsSolid(x, y)) art.Alpha[x + y * art.Width] = 255;
             return art;
         }
 

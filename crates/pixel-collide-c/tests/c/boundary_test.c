@@ -94,11 +94,11 @@ static void masks(const char *png_path) {
   EXPECT(PC_OK, "pc_mask_solid_count", pc_mask_solid_count(b, &nb));
   CHECK(na == 16 * 64 * 2 - 16 * 16 && nb == na);
   bool solid = false;
-  EXPECT(PC_OK, "pc_mask_solid_at", pc_mask_solid_at(b, 30, 2, &solid));
+  EXPECT(PC_OK, "pc_mask_is_solid", pc_mask_is_solid(b, 30, 2, &solid));
   CHECK(solid);
-  EXPECT(PC_OK, "pc_mask_solid_at", pc_mask_solid_at(b, 2, 2, &solid));
+  EXPECT(PC_OK, "pc_mask_is_solid", pc_mask_is_solid(b, 2, 2, &solid));
   CHECK(!solid);
-  EXPECT(PC_OK, "pc_mask_solid_at", pc_mask_solid_at(b, -1, 30, &solid));
+  EXPECT(PC_OK, "pc_mask_is_solid", pc_mask_is_solid(b, -1, 30, &solid));
   CHECK(!solid);
   uint32_t w = 0, h = 0;
   EXPECT(PC_OK, "pc_mask_size", pc_mask_size(a, &w, &h));
@@ -178,7 +178,7 @@ static void masks(const char *png_path) {
   EXPECT(PC_INVALID_HANDLE, "pc_mask_free", pc_mask_free(foreign));
   EXPECT(PC_NULL_POINTER, "pc_mask_size", pc_mask_size(b, NULL, &h));
   EXPECT(PC_NULL_POINTER, "pc_mask_size", pc_mask_size(b, &w, NULL));
-  EXPECT(PC_NULL_POINTER, "pc_mask_solid_at", pc_mask_solid_at(b, 0, 0, NULL));
+  EXPECT(PC_NULL_POINTER, "pc_mask_is_solid", pc_mask_is_solid(b, 0, 0, NULL));
   EXPECT(PC_NULL_POINTER, "pc_mask_solid_count", pc_mask_solid_count(b, NULL));
   /* A new mask reuses a's slot under a new generation: a stays stale. */
   pc_mask again = square8();

@@ -113,7 +113,7 @@ pub fn table() {
                     ) else {
                         continue;
                     };
-                    let error = (f64::from(r.fraction) * 160.0 - f64::from(e.distance)).abs();
+                    let error = (f64::from(r.time) * 160.0 - f64::from(e.distance)).abs();
                     let [exact_ns, raster_ns] = time_sides([
                         &mut || sprite.cast_shape(black_box(&exact), dir, 160.0).is_some() as u64,
                         &mut || cast(black_box(body), &world, dir * 160.0).is_some() as u64,

@@ -53,7 +53,7 @@ pub fn table() {
             Mask::from_fn(ow, oh, &b).expect("solid"),
         );
         let (pa, pb) = (Bitpacked::from_fn(w, h, &a), Bitpacked::from_fn(ow, oh, &b));
-        let peer = Mask::from_words(w + ow - 1, h + oh - 1, pa.convolve(&pb)).expect("size");
+        let peer = Mask::from_row_words(w + ow - 1, h + oh - 1, pa.convolve(&pb)).expect("size");
         assert_eq!(
             ma.convolve(&mb).expect("fits"),
             peer,

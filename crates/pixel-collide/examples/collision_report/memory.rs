@@ -31,7 +31,7 @@ pub fn table() {
             }
             let pack_ms = pack.elapsed().as_secs_f64() * 1e3;
             let build = Instant::now();
-            let mask = Mask::from_words(n, n, words).expect("sizes match");
+            let mask = Mask::from_row_words(n, n, words).expect("sizes match");
             let build_ms = build.elapsed().as_secs_f64() * 1e3;
             let tree = Instant::now();
             mask.build_tree();

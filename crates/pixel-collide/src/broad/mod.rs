@@ -4,7 +4,7 @@
 //! where they can, and per pixel otherwise.
 
 mod obstacles;
-mod settle;
+mod pair_filters;
 mod sweep;
 
 pub use obstacles::Obstacles;

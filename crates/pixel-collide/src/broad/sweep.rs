@@ -4,7 +4,7 @@
 use glam::{DVec2, Mat2};
 
 use super::obstacles::Obstacles;
-use super::settle::{
+use super::pair_filters::{
     Placed, circle, circles_apart, discs_overlap, hulls_apart, inner, probes_meet, thick_enough,
 };
 use crate::geom::Rect;

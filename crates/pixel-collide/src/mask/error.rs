@@ -4,8 +4,8 @@
 use std::fmt;
 
 use super::limits;
-use super::one_line::OneLine;
 use super::rect::PixelRect;
+use crate::text::OneLine;
 
 /// Why a mask could not be built; its `Display` is one line naming what went wrong and where.
 ///
@@ -61,6 +61,15 @@ pub enum MaskError {
         width: u32,
         /// The requested height.
         height: u32,
+    },
+    /// The machine could not give the memory a mask's words need (the allocator refused).
+    OutOfMemory {
+        /// The requested width.
+        width: u32,
+        /// The requested height.
+        height: u32,
+        /// The bytes its words take.
+        bytes: u64,
     },
     /// Row words whose count does not match the size.
     WordCount {
@@ -129,6 +138,14 @@ impl fmt::Display for MaskError {
                 "mask is {width} x {height}, over the {} texels a side or {} texels allowed",
                 limits::MAX_SIDE,
                 limits::MAX_TEXELS
+            ),
+            MaskError::OutOfMemory {
+                width,
+                height,
+                bytes,
+            } => write!(
+                f,
+                "a {width} x {height} mask needs {bytes} bytes, which could not be allocated"
             ),
             MaskError::WordCount { expected, got } => {
                 write!(f, "{got} row words given where the size needs {expected}")

@@ -5,9 +5,9 @@ use std::path::Path;
 use image::RgbaImage;
 
 use super::error::MaskError;
-use super::mask::Mask;
 use super::rect::PixelRect;
 use super::rule::MaskRule;
+use super::texels::Mask;
 
 impl Mask {
     /// The mask drawn as an image of its size: `solid` where a texel is solid, `air` elsewhere
@@ -22,7 +22,7 @@ impl Mask {
     /// ```
     pub fn to_image(&self, solid: [u8; 4], air: [u8; 4]) -> RgbaImage {
         RgbaImage::from_fn(self.width(), self.height(), |x, y| {
-            image::Rgba(if self.solid_at(i64::from(x), i64::from(y)) {
+            image::Rgba(if self.is_solid(i64::from(x), i64::from(y)) {
                 solid
             } else {
                 air

@@ -2,8 +2,8 @@
 //! image crate, or a hand-made buffer.
 
 use super::error::MaskError;
-use super::mask::Mask;
 use super::rule::MaskRule;
+use super::texels::Mask;
 
 impl Mask {
     /// Builds a mask from `width * height` RGBA pixels, four bytes each, row by row from the top

@@ -1,17 +1,16 @@
 //! Sprites across time and space: when moving sprites (or a convex shape and a sprite) first touch,
 //! and how one overlapping sprite gets off another.
 
-// motion.rs is `Motion` itself and its time of impact; cast_shape.rs a convex shape swept against
+// impact.rs is `Motion` itself and its time of impact; cast_shape.rs a convex shape swept against
 // a sprite; the rest of the folder is push-out.
-#![allow(clippy::module_inception)]
 
 mod cast_shape;
+mod impact;
 mod march;
-mod motion;
 mod push;
 
+pub use impact::{IMPACT_RESOLUTION, Impact, Motion, time_of_impact};
 pub(crate) use march::MAX_KEPT_PAIRS;
 pub use march::{PUSH_TOLERANCE, PUSH_WORK_BUDGET};
-pub use motion::{IMPACT_RESOLUTION, Impact, Motion, time_of_impact};
 pub(crate) use push::contact_push;
 pub use push::{PushOut, push_out, push_out_along};

@@ -4,7 +4,7 @@
 use glam::Vec2;
 
 use super::body::Body;
-use super::sweep::{Probe, Sweep, sweep};
+use super::leg::{Probe, Sweep, sweep};
 use crate::broad::Obstacles;
 use crate::motion::push_out;
 use crate::pair::collide;
@@ -15,8 +15,9 @@ pub struct CastHit {
     /// The obstacle's index, as [`Obstacles::each_near`] gave it.
     pub obstacle: usize,
     /// How much of the motion the body travels before the contact, 0 to 1 (0 when it starts
-    /// overlapping the obstacle).
-    pub fraction: f32,
+    /// overlapping the obstacle): a fraction of the move, as [`Impact::time`](crate::Impact::time)
+    /// is of a step.
+    pub time: f32,
     /// Where the body's pivot is at the contact: placed there it touches the obstacle without
     /// overlapping it (or, when it started overlapping, where it started).
     pub position: Vec2,
@@ -36,7 +37,7 @@ pub struct CastHit {
 /// passes through a shape, however long the motion or thin the shape (a sheared obstacle, which
 /// time of impact cannot place, is swept by samples a quarter of a world unit apart: the body may
 /// cut across one of its corners by up to that). A body that starts
-/// overlapping something hits it at fraction 0, with the normal of the shortest way out; a motion
+/// overlapping something hits it at time 0, with the normal of the shortest way out; a motion
 /// of zero length, or not finite, hits only that.
 ///
 /// ```
@@ -49,7 +50,7 @@ pub struct CastHit {
 /// let body = Body::new(&boxy, Pose::at(Vec2::ZERO), Vec2::ZERO);
 /// let hit = cast(body, &world, Vec2::new(400.0, 0.0)).unwrap();
 /// assert_eq!((hit.obstacle, hit.position, hit.normal), (0, Vec2::new(100.0, 0.0), Vec2::NEG_X));
-/// assert_eq!(hit.fraction, 0.25);
+/// assert_eq!(hit.time, 0.25);
 /// assert!(cast(body, &world, Vec2::new(0.0, 400.0)).is_none());
 /// ```
 pub fn cast<'a, W: Obstacles<'a> + ?Sized>(
@@ -63,7 +64,7 @@ pub fn cast<'a, W: Obstacles<'a> + ?Sized>(
         let me = body.sprite();
         return Some(CastHit {
             obstacle,
-            fraction: 0.0,
+            time: 0.0,
             position: start,
             point: collide(me, it).map_or(start, |c| c.point),
             normal: push_out(me, it).map_or(-motion.normalize_or_zero(), |p| -p.normal),
@@ -89,7 +90,7 @@ pub fn cast<'a, W: Obstacles<'a> + ?Sized>(
             };
             Some(CastHit {
                 obstacle: hit.obstacle,
-                fraction: hit.fraction,
+                time: hit.fraction,
                 position: hit.at,
                 point: hit.point,
                 normal,

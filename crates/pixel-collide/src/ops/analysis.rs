@@ -43,7 +43,7 @@ impl Mask {
             // The centre (x + 0.5) * sw / width, in integers: (2x + 1) sw / 2 width, rounded down.
             let sx = (2 * u64::from(x) + 1) * sw / (2 * u64::from(width));
             let sy = (2 * u64::from(y) + 1) * sh / (2 * u64::from(height));
-            self.solid_at(sx as i64, sy as i64)
+            self.is_solid(sx as i64, sy as i64)
         })
     }
 
@@ -99,7 +99,7 @@ impl Mask {
     /// assert!(m.component_at(3, 1).is_none());
     /// ```
     pub fn component_at(&self, x: u32, y: u32) -> Option<Mask> {
-        if !self.solid_at(i64::from(x), i64::from(y)) {
+        if !self.is_solid(i64::from(x), i64::from(y)) {
             return None;
         }
         let labelled = self.label_runs();
@@ -170,7 +170,7 @@ impl Mask {
                 let (dx, dy) = AROUND[(b + i) % 8];
                 let next = (current.0 + dx, current.1 + dy);
                 let (px, py) = AROUND[(b + i - 1) % 8];
-                self.solid_at(next.0, next.1)
+                self.is_solid(next.0, next.1)
                     .then_some((next, (current.0 + px, current.1 + py)))
             })
         };
@@ -369,8 +369,13 @@ impl Component {
         let mut words = vec![0u64; b.w.div_ceil(64) as usize * h];
         for &(y, start, end) in &self.runs {
             let y = (y - b.y) as usize;
-            for x in start - b.x..end - b.x {
-                words[x as usize / 64 * h + y] |= 1 << (x % 64);
+            // A run a word at a time: the part of it in each strip is one mask of ones.
+            let (mut x, end) = (start - b.x, end - b.x);
+            while x < end {
+                let (k, bit) = (x as usize / 64, x % 64);
+                let n = (end - x).min(64 - bit);
+                words[k * h + y] |= (u64::MAX >> (64 - n)) << bit;
+                x += n;
             }
         }
         Mask::from_strips(b.w, b.h, words)

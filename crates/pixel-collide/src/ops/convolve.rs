@@ -39,7 +39,7 @@ impl Mask {
         } else {
             turn_half(&stamp_rows(other, self, width, height), width)
         };
-        Mask::from_words(width, height, words).ok()
+        Mask::from_row_words(width, height, words).ok()
     }
 
     /// The angle of the axis along which the solid texels spread most, in radians in (-pi/2, pi/2],

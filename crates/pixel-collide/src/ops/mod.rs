@@ -2,9 +2,9 @@
 //! and its texels' moments, for mass properties, and their convex hull, for tight bounds.
 
 mod analysis;
-mod circle;
 mod convolve;
 mod edit;
+mod fitted_circle;
 mod hull;
 mod moments;
 

@@ -7,8 +7,8 @@ use std::collections::BinaryHeap;
 
 use glam::{DAffine2, DVec2, Vec2};
 
+use super::frame::canonical_order;
 use super::overlap::collide;
-use super::pair::canonical_order;
 use crate::mask::{Bits, KEPT_ENTRIES, Kind, Mask, Node, with_node_stack};
 use crate::sprite::{Sprite, to_f64};
 

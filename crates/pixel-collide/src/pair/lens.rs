@@ -3,7 +3,7 @@
 
 use glam::DVec2;
 
-use super::pair::Pair;
+use super::frame::Pair;
 use crate::mask::{Mask, Node};
 
 impl Pair<'_> {

@@ -23,7 +23,7 @@ use std::cmp::Ordering;
 use glam::{DAffine2, DVec2, Mat2, Vec2, Vec4};
 
 use super::contact::Contact;
-use super::pair::{Pair, canonical_order, relative};
+use super::frame::{Pair, canonical_order, relative};
 use super::row_scan::{shared_area, shared_texels};
 use super::sub_texel::sub_texel_overlaps;
 use crate::geom::{Polygon, polygon_area};
@@ -400,7 +400,7 @@ pub(crate) fn thin_overlap_mask(a: Sprite<'_>, b: Sprite<'_>) -> Mask {
 /// [`overlap_mask`], by the pair walk alone when `thin`.
 fn shared_mask(a: Sprite<'_>, b: Sprite<'_>, thin: bool) -> Mask {
     let (w, h) = (a.mask.width(), a.mask.height());
-    let words = |words: Vec<u64>| Mask::from_words(w, h, words).expect("the first mask's size");
+    let words = |words: Vec<u64>| Mask::from_row_words(w, h, words).expect("the first mask's size");
     let none = || words(vec![0; w.div_ceil(64) as usize * h as usize]);
     if !placeable(&a, &b) {
         return none();

@@ -7,7 +7,7 @@
 
 use std::cell::Cell;
 
-use super::pair::Pair;
+use super::frame::Pair;
 use super::screened::Screen;
 use super::walk_squares::{HeldSquares, Side};
 use crate::mask::{BoxTree, Kind, Node};

@@ -16,7 +16,7 @@
 
 use glam::{DAffine2, DMat2, DVec2};
 
-use super::pair::Pair;
+use super::frame::Pair;
 use crate::geom::{Polygon, clip_axis};
 use crate::mask::{Bits, Mask, Node, with_runs};
 

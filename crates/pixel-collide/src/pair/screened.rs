@@ -11,7 +11,7 @@
 
 use glam::{Vec4, Vec4Swizzles};
 
-use super::pair::Pair;
+use super::frame::Pair;
 use crate::mask::{BoxTree, Kind, Node};
 
 /// The pair's separating-axis test in `f32`, four axes a lane each: the first sprite's x and y, then

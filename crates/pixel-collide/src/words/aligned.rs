@@ -100,7 +100,7 @@ impl<'a> Aligned<'a> {
         }
     }
 
-    /// The first mask's words, row after row (the layout [`Mask::from_words`] takes), with only the
+    /// The first mask's words, row after row (the layout [`Mask::from_row_words`] takes), with only the
     /// texels it shares with the second left set.
     pub(crate) fn shared_words(&self) -> Vec<u64> {
         match self.scan(Goal::Collect) {

@@ -2,6 +2,7 @@
 //! turns), answered a word of texels at a time.
 
 mod aligned;
+mod layer;
 mod shift;
 
 pub(crate) use aligned::Aligned;

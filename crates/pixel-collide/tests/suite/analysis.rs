@@ -22,7 +22,7 @@ fn solid(m: &Mask) -> Vec<(i64, i64)> {
     let mut out = Vec::new();
     for y in 0..i64::from(m.height()) {
         for x in 0..i64::from(m.width()) {
-            if m.solid_at(x, y) {
+            if m.is_solid(x, y) {
                 out.push((x, y));
             }
         }
@@ -46,7 +46,7 @@ fn flood_components(m: &Mask) -> Vec<BTreeSet<(i64, i64)>> {
             for dy in -1..=1 {
                 for dx in -1..=1 {
                     let q = (x + dx, y + dy);
-                    if m.solid_at(q.0, q.1) && seen.insert(q) {
+                    if m.is_solid(q.0, q.1) && seen.insert(q) {
                         todo.push(q);
                     }
                 }
@@ -80,7 +80,7 @@ proptest! {
         prop_assert_eq!(inv.solid_count(), u64::from(m.width() * m.height()) - m.solid_count());
         for y in 0..i64::from(m.height()) {
             for x in 0..i64::from(m.width()) {
-                prop_assert_ne!(inv.solid_at(x, y), m.solid_at(x, y));
+                prop_assert_ne!(inv.is_solid(x, y), m.is_solid(x, y));
             }
         }
         prop_assert!(inv.invert() == m);
@@ -94,7 +94,7 @@ proptest! {
                 // The texel's centre in the source, in f64.
                 let centre = |v: u32, to: u32, from: u32| ((f64::from(v) + 0.5) * f64::from(from) / f64::from(to)).floor() as u32;
                 let (sx, sy) = (centre(x, w, m.width()), centre(y, h, m.height()));
-                prop_assert_eq!(s.solid_at(x.into(), y.into()), m.solid_at(sx.into(), sy.into()));
+                prop_assert_eq!(s.is_solid(x, y), m.is_solid(sx, sy));
             }
         }
         prop_assert!(m.resized(m.width(), m.height()).unwrap() == m);
@@ -142,7 +142,7 @@ proptest! {
             prop_assert!(component.contains(&p), "{:?} not in the first component", p);
             let on_edge = [(1, 0), (-1, 0), (0, 1), (0, -1)]
                 .iter()
-                .any(|(dx, dy)| !m.solid_at(p.0 + dx, p.1 + dy));
+                .any(|(dx, dy)| !m.is_solid(p.0 + dx, p.1 + dy));
             prop_assert!(on_edge, "{:?} is not on the boundary", p);
             let (nx, ny) = ring[(i + 1) % ring.len()];
             let step = ((i64::from(nx) - p.0).abs(), (i64::from(ny) - p.1).abs());
@@ -212,7 +212,7 @@ fn brute_orientation(m: &Mask) -> Option<(f64, f64)> {
 fn turned_half(m: &Mask) -> Mask {
     let (w, h) = (m.width(), m.height());
     Mask::from_fn(w, h, |x, y| {
-        m.solid_at(i64::from(w - 1 - x), i64::from(h - 1 - y))
+        m.is_solid(i64::from(w - 1 - x), i64::from(h - 1 - y))
     })
     .unwrap()
 }
@@ -248,7 +248,7 @@ proptest! {
                 Sprite::new(&a, Affine2::IDENTITY),
                 Sprite::new(&b, Affine2::from_translation(offset)),
             );
-            prop_assert_eq!(c.solid_at(i64::from(i), i64::from(j)), touch, "offset {}", offset);
+            prop_assert_eq!(c.is_solid(i64::from(i), i64::from(j)), touch, "offset {}", offset);
         }
     }
 
@@ -273,7 +273,7 @@ proptest! {
     #[test]
     fn component_at_is_the_flood_fill_from_that_texel(m in mask(), (x, y) in (0u32..40, 0u32..40)) {
         let got = m.component_at(x, y);
-        if !m.solid_at(i64::from(x), i64::from(y)) {
+        if !m.is_solid(i64::from(x), i64::from(y)) {
             prop_assert!(got.is_none());
         } else {
             let part = flood_components(&m)
@@ -318,7 +318,7 @@ fn convolve_of_masks_wider_than_a_word_reaches_across_words() {
     let ends = Mask::from_fn(130, 1, |x, _| x == 0 || x == 129).unwrap();
     let c = ends.convolve(&ends).unwrap();
     let solid_at: Vec<u32> = (0..c.width())
-        .filter(|&x| c.solid_at(i64::from(x), 0))
+        .filter(|&x| c.is_solid(i64::from(x), 0))
         .collect();
     assert_eq!(solid_at, [0, 129, 258]);
 }
@@ -329,7 +329,7 @@ fn scale_samples_each_texel_at_its_centre_not_its_corner() {
     // its corner (1 of 2, at 1.5) lies over texel 1.
     let m = Mask::from_fn(3, 1, |x, _| x == 2).unwrap();
     let half = m.resized(2, 1).unwrap();
-    assert!(!half.solid_at(0, 0) && half.solid_at(1, 0));
+    assert!(!half.is_solid(0, 0) && half.is_solid(1, 0));
 }
 
 /// A random mask up to 150 texels wide, so that rows cross word boundaries.

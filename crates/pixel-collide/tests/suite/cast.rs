@@ -69,11 +69,11 @@ proptest! {
         let hit = cast(body, world.as_slice(), motion);
         if let Some(&first) = start.first() {
             let hit = hit.expect("a body that starts inside something hits it");
-            prop_assert_eq!((hit.fraction, hit.position), (0.0, Vec2::ZERO));
+            prop_assert_eq!((hit.time, hit.position), (0.0, Vec2::ZERO));
             prop_assert!(start.contains(&hit.obstacle) && first == start[0]);
             return Ok(());
         }
-        let end = hit.map_or(1.0, |h| h.fraction);
+        let end = hit.map_or(1.0, |h| h.time);
         // Nothing is met before the contact (or the end): samples a fifth of a unit apart.
         let samples = (motion.length() * end * 5.0).ceil() as u32;
         for k in 0..samples {
@@ -82,7 +82,7 @@ proptest! {
         }
         if let Some(hit) = hit {
             prop_assert!(touching(&world, body, hit.position).is_empty(), "ends overlapping");
-            prop_assert!((hit.position - motion * hit.fraction).length() <= 1e-3 * motion.length().max(1.0));
+            prop_assert!((hit.position - motion * hit.time).length() <= 1e-3 * motion.length().max(1.0));
             // A hair further on, the body overlaps the obstacle named.
             let reach = motion.length() * 2f32.powi(-12) + 0.01;
             let dir = motion.normalize();

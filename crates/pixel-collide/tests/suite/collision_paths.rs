@@ -80,9 +80,9 @@ fn shared_texels(a: &Mask, ta: Affine2, b: &Mask, tb: Affine2) -> u64 {
     let mut n = 0;
     for y in 0..b.height() {
         for x in 0..b.width() {
-            if b.solid_at(x.into(), y.into()) {
+            if b.is_solid(x, y) {
                 let p = to_a.transform_point2(Vec2::new(x as f32 + 0.5, y as f32 + 0.5));
-                if a.solid_at(p.x.floor() as i64, p.y.floor() as i64) {
+                if a.is_solid(p.x.floor() as i64, p.y.floor() as i64) {
                     n += 1;
                 }
             }
@@ -107,7 +107,7 @@ fn deepest_overlap(a: &Mask, ta: Affine2, b: &Mask, tb: Affine2) -> f64 {
     let mut deepest = f64::NEG_INFINITY;
     for y in 0..i64::from(a.height()) {
         for x in 0..i64::from(a.width()) {
-            if !a.solid_at(x, y) {
+            if !a.is_solid(x, y) {
                 continue;
             }
             let qa = texel_quad(ta, x, y);
@@ -119,7 +119,7 @@ fn deepest_overlap(a: &Mask, ta: Affine2, b: &Mask, tb: Affine2) -> f64 {
                 .ceil();
             for by in lo.y as i64..hi.y as i64 {
                 for bx in lo.x as i64..hi.x as i64 {
-                    if b.solid_at(bx, by) {
+                    if b.is_solid(bx, by) {
                         deepest = deepest.max(-sat_gap(&qa, &texel_quad(tb, bx, by)));
                     }
                 }
@@ -209,8 +209,8 @@ proptest! {
         if let Some(c) = hit {
             let pa = ta.inverse().transform_point2(c.point);
             let pb = tb.inverse().transform_point2(c.point);
-            prop_assert!(a.solid_at(pa.x.floor() as i64, pa.y.floor() as i64), "{:?} not in a", pa);
-            prop_assert!(b.solid_at(pb.x.floor() as i64, pb.y.floor() as i64), "{:?} not in b", pb);
+            prop_assert!(a.is_solid(pa.x.floor() as i64, pa.y.floor() as i64), "{:?} not in a", pa);
+            prop_assert!(b.is_solid(pb.x.floor() as i64, pb.y.floor() as i64), "{:?} not in b", pb);
         }
     }
 
@@ -303,7 +303,7 @@ proptest! {
         let mut expected = 0u64;
         for y in 0..i64::from(b.height()) {
             for x in 0..i64::from(b.width()) {
-                expected += u64::from(b.solid_at(x, y) && a.solid_at(x + ox, y + oy));
+                expected += u64::from(b.is_solid(x, y) && a.is_solid(x + ox, y + oy));
             }
         }
         let (sa, sb) = (Sprite::new(&a, ta), Sprite::new(&b, tb));
@@ -355,12 +355,12 @@ proptest! {
         let mut words = vec![!0u64; wpr * m.height() as usize];
         for y in 0..m.height() {
             for x in 0..m.width() {
-                if !m.solid_at(x.into(), y.into()) {
+                if !m.is_solid(x, y) {
                     words[y as usize * wpr + x as usize / 64] &= !(1 << (x % 64));
                 }
             }
         }
-        let built = Mask::from_words(m.width(), m.height(), words).unwrap();
+        let built = Mask::from_row_words(m.width(), m.height(), words).unwrap();
         prop_assert_eq!(built.solid_count(), m.solid_count());
         prop_assert!(built == m);
     }
@@ -469,7 +469,7 @@ fn zero_size_rect_intersects_nothing() {
 fn quarter_turn_of_a_wide_mask_crosses_word_boundaries() {
     // 200 x 3 turned upright over a 3 x 200 copy of itself: every texel shared, across four words.
     let wide = mask_of(200, 3, |x, y| (x * 7 + y) % 5 != 0);
-    let tall = mask_of(3, 200, |x, y| wide.solid_at(y.into(), (2 - x).into()));
+    let tall = mask_of(3, 200, |x, y| wide.is_solid(y, 2 - x));
     let turn = Affine2::from_mat2_translation(dihedral(1), Vec2::new(3.0, 0.0));
     let (a, b) = (
         Sprite::new(&tall, Affine2::IDENTITY),

@@ -43,7 +43,7 @@ fn in_opaque_texel(mask: &Mask, transform: Affine2, p: Vec2, eps: f64) -> bool {
     [(-eps, -eps), (eps, -eps), (-eps, eps), (eps, eps)]
         .iter()
         .any(|&(dx, dy)| {
-            mask.solid_at((local.x + dx).floor() as i64, (local.y + dy).floor() as i64)
+            mask.is_solid((local.x + dx).floor() as i64, (local.y + dy).floor() as i64)
         })
 }
 
@@ -80,7 +80,7 @@ fn solid_texel_rects(mask: &Mask, t: Affine2) -> Vec<(DVec2, DVec2)> {
     let mut rects = Vec::new();
     for y in 0..mask.height() {
         for x in 0..mask.width() {
-            if mask.solid_at(x.into(), y.into()) {
+            if mask.is_solid(x, y) {
                 let p = t.transform_point2(Vec2::new(x as f32, y as f32)).as_dvec2();
                 let q = t
                     .transform_point2(Vec2::new(x as f32 + 1.0, y as f32 + 1.0))
@@ -186,7 +186,7 @@ proptest! {
         if !hit {
             for y in 0..a.height() {
                 for x in 0..a.width() {
-                    if !a.solid_at(x.into(), y.into()) {
+                    if !a.is_solid(x, y) {
                         continue;
                     }
                     for k in 0..64 {
@@ -195,7 +195,7 @@ proptest! {
                         // Strictly inside B's texel, so that rounding at a shared edge cannot decide.
                         let q = tb.inverse().transform_point2(p);
                         let inside = (q - q.floor()).min_element() > 1e-3 && (q - q.floor()).max_element() < 1.0 - 1e-3;
-                        prop_assert!(!(inside && b.solid_at(q.x.floor() as i64, q.y.floor() as i64)),
+                        prop_assert!(!(inside && b.is_solid(q.x.floor() as i64, q.y.floor() as i64)),
                             "sample {p:?} lies in both but no hit");
                     }
                 }
@@ -232,8 +232,8 @@ proptest! {
         }
         for y in 0..m.height() {
             for x in 0..m.width() {
-                prop_assert_eq!(seen[(y * m.width() + x) as usize], m.solid_at(x.into(), y.into()));
-                prop_assert_eq!(m.solid_at(x.into(), y.into()), ia.get_pixel(x, y).0[3] > 0);
+                prop_assert_eq!(seen[(y * m.width() + x) as usize], m.is_solid(x, y));
+                prop_assert_eq!(m.is_solid(x, y), ia.get_pixel(x, y).0[3] > 0);
             }
         }
     }

@@ -12,6 +12,15 @@ enum Edit {
     Set(u32, u32, bool),
     Circle(Vec2, f32, bool),
     Draw(u32, Affine2, bool),
+    /// A noise mask of this size laid at a whole-texel offset: drawn, erased or intersected.
+    At((u32, u32), u64, (i32, i32), Layer),
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Layer {
+    Draw,
+    Erase,
+    Intersect,
 }
 
 fn edit() -> impl Strategy<Value = Edit> {
@@ -37,6 +46,17 @@ fn edit() -> impl Strategy<Value = Edit> {
                 );
                 Edit::Draw(n, t, s)
             }),
+        (
+            (1u32..140, 1u32..40),
+            any::<u64>(),
+            (-150i32..160, -50i32..110),
+            prop_oneof![
+                Just(Layer::Draw),
+                Just(Layer::Erase),
+                Just(Layer::Intersect)
+            ],
+        )
+            .prop_map(|(size, seed, offset, op)| Edit::At(size, seed, offset, op)),
     ]
 }
 
@@ -46,6 +66,14 @@ fn stamp(n: u32) -> Mask {
     Mask::from_fn(n, n, |x, y| {
         let d = (x as f32 + 0.5 - c).hypot(y as f32 + 0.5 - c);
         d < c && d >= c / 3.0
+    })
+    .unwrap()
+}
+
+/// A mask of `w` x `h` texels, each solid by a coin from `seed`.
+fn noise((w, h): (u32, u32), seed: u64) -> Mask {
+    Mask::from_fn(w, h, |x, y| {
+        support::families::splitmix(seed ^ (u64::from(x) << 32 | u64::from(y))) & 1 == 1
     })
     .unwrap()
 }
@@ -70,6 +98,15 @@ fn model_apply(model: &mut [Vec<bool>], e: &Edit) {
                         *cell = s;
                     }
                 }
+                Edit::At(size, seed, (dx, dy), op) => {
+                    let (u, v) = (x as i64 - i64::from(dx), y as i64 - i64::from(dy));
+                    let upper = noise(size, seed).is_solid(u, v);
+                    *cell = match op {
+                        Layer::Draw => *cell || upper,
+                        Layer::Erase => *cell && !upper,
+                        Layer::Intersect => *cell && upper,
+                    };
+                }
                 _ => {}
             }
         }
@@ -82,6 +119,14 @@ fn apply(mask: &mut Mask, e: &Edit) {
         Edit::Circle(c, r, s) => mask.fill_circle(c, r, s),
         Edit::Draw(n, t, true) => mask.draw(&stamp(n), t),
         Edit::Draw(n, t, false) => mask.erase(&stamp(n), t),
+        Edit::At(size, seed, offset, Layer::Draw) => mask.draw_at(&noise(size, seed), offset),
+        Edit::At(size, seed, offset, Layer::Erase) => mask.erase_at(&noise(size, seed), offset),
+        Edit::At(size, seed, offset, Layer::Intersect) => {
+            let upper = noise(size, seed);
+            let shared = mask.overlap_mask_at(&upper, offset);
+            mask.intersect_at(&upper, offset);
+            assert!(shared == *mask, "overlap_mask_at differs from intersect_at");
+        }
     }
 }
 
@@ -171,4 +216,37 @@ fn fill_circle_with_an_infinite_radius_fills_every_texel_like_a_huge_one() {
     assert_eq!(endless.solid_count(), 0);
     endless.fill_circle(Vec2::new(3.0, 4.0), f32::NAN, true);
     assert_eq!(endless.solid_count(), 0, "a NaN radius changes nothing");
+}
+
+#[test]
+fn a_filled_mask_has_every_texel_and_no_bit_past_its_width() {
+    for (w, h) in [(1, 1), (63, 2), (64, 3), (65, 1), (130, 7), (200, 1)] {
+        let full = Mask::filled(w, h, true).unwrap();
+        assert_eq!(full, Mask::from_fn(w, h, |_, _| true).unwrap());
+        assert_eq!(full.solid_count(), u64::from(w * h));
+        let empty = Mask::filled(w, h, false).unwrap();
+        assert_eq!((empty.solid_count(), empty.solid_bounds()), (0, None));
+    }
+    assert!(Mask::filled(0, 5, true).is_err());
+    assert!(Mask::filled(Mask::MAX_SIDE + 1, 1, true).is_err());
+}
+
+#[test]
+fn masks_laid_at_the_farthest_offsets_change_nothing_but_an_intersection() {
+    let upper = Mask::filled(70, 70, true).unwrap();
+    for offset in [
+        (i32::MAX, 0),
+        (i32::MIN, i32::MIN),
+        (0, i32::MAX),
+        (-70, 0),
+        (100, 0),
+    ] {
+        let mut m = Mask::filled(100, 50, true).unwrap();
+        m.draw_at(&upper, offset);
+        m.erase_at(&upper, offset);
+        assert_eq!(m.solid_count(), 5000, "{offset:?}");
+        m.intersect_at(&upper, offset);
+        assert_eq!(m.solid_count(), 0, "{offset:?}");
+        assert!(!Sprite::new(&m, Affine2::IDENTITY).contains_point(Vec2::new(50.5, 25.5)));
+    }
 }

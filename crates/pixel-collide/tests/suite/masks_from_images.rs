@@ -15,14 +15,14 @@ fn alpha_threshold_separates_faint_noise() {
     let twenty = Mask::from_image(&img, MaskRule::alpha(20)).unwrap();
     assert_eq!(
         (
-            zero.solid_at(0, 0),
-            zero.solid_at(1, 0),
-            zero.solid_at(2, 0)
+            zero.is_solid(0, 0),
+            zero.is_solid(1, 0),
+            zero.is_solid(2, 0)
         ),
         (false, true, true)
     );
     assert_eq!(
-        (twenty.solid_at(1, 0), twenty.solid_at(2, 0)),
+        (twenty.is_solid(1, 0), twenty.is_solid(2, 0)),
         (false, true)
     );
     assert_eq!(
@@ -40,7 +40,7 @@ fn colour_key_marks_air() {
     });
     let m = Mask::from_image(&img, MaskRule::magenta_key()).unwrap();
     assert_eq!(
-        (m.solid_at(0, 0), m.solid_at(1, 0), m.solid_at(2, 0)),
+        (m.is_solid(0, 0), m.is_solid(1, 0), m.is_solid(2, 0)),
         (false, true, false)
     );
 }
@@ -57,7 +57,7 @@ fn hotspot_image_decides_instead_of_the_drawn_one() {
     });
     let m = Mask::from_hotspot(&drawn, &hot, MaskRule::magenta_key()).unwrap();
     assert_eq!(m.solid_count(), 2);
-    assert!(m.solid_at(1, 1) && !m.solid_at(1, 0));
+    assert!(m.is_solid(1, 1) && !m.is_solid(1, 0));
 }
 
 #[test]
@@ -80,8 +80,8 @@ fn counts_bounds_and_cover_of_a_wide_mask() {
     let m = Mask::from_fn(150, 3, |x, y| (60..70).contains(&x) && y > 0 || x == 149).unwrap();
     assert_eq!(m.solid_count(), 10 * 2 + 3);
     assert_eq!(m.solid_bounds(), Some(PixelRect::new(60, 0, 90, 3)));
-    assert!(m.solid_at(149, 0) && m.solid_at(63, 1) && m.solid_at(64, 2) && !m.solid_at(70, 1));
-    assert!(!m.solid_at(-1, 0) && !m.solid_at(150, 0) && !m.solid_at(0, 3));
+    assert!(m.is_solid(149, 0) && m.is_solid(63, 1) && m.is_solid(64, 2) && !m.is_solid(70, 1));
+    assert!(!m.is_solid(-1, 0) && !m.is_solid(150, 0) && !m.is_solid(0, 3));
     let cover: u64 = m.cover().iter().map(|r| u64::from(r.w * r.h)).sum();
     assert_eq!(cover, m.solid_count());
 }

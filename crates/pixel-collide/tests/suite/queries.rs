@@ -71,7 +71,7 @@ proptest! {
         let frac = local - local.floor();
         // Points within rounding of a texel edge may fall either way.
         prop_assume!(frac.min_element() > 1e-4 && frac.max_element() < 1.0 - 1e-4);
-        let expected = m.solid_at(local.x.floor() as i64, local.y.floor() as i64);
+        let expected = m.is_solid(local.x.floor() as i64, local.y.floor() as i64);
         prop_assert_eq!(Sprite::new(&m, t).contains_point(p), expected);
     }
 
@@ -156,7 +156,7 @@ proptest! {
         let (mut clear, mut unsure) = (f64::INFINITY, f64::INFINITY);
         for y in 0..m.height() {
             for x in 0..m.width() {
-                if !m.solid_at(x.into(), y.into()) {
+                if !m.is_solid(x, y) {
                     continue;
                 }
                 if let Some((t0, t1)) = texel_interval(p, d, len, x.into(), y.into()) {
@@ -226,8 +226,8 @@ fn check_overlap_mask(a: &Mask, ta: Affine2, b: &Mask, tb: Affine2) -> Result<()
     let others = solid_quads(b, tb);
     for y in 0..a.height() {
         for x in 0..a.width() {
-            let bit = shared.solid_at(x.into(), y.into());
-            if !a.solid_at(x.into(), y.into()) {
+            let bit = shared.is_solid(x, y);
+            if !a.is_solid(x, y) {
                 prop_assert!(!bit, "air texel ({}, {}) marked shared", x, y);
                 continue;
             }

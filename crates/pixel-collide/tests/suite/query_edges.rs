@@ -18,11 +18,7 @@ fn rect_touches_translated(m: &Mask, t: Vec2, r: Rect) -> bool {
     (0..m.height()).any(|y| {
         (0..m.width()).any(|x| {
             let c = t + DVec2::new(f64::from(x), f64::from(y));
-            m.solid_at(x.into(), y.into())
-                && hi.x > c.x
-                && lo.x < c.x + 1.0
-                && hi.y > c.y
-                && lo.y < c.y + 1.0
+            m.is_solid(x, y) && hi.x > c.x && lo.x < c.x + 1.0 && hi.y > c.y && lo.y < c.y + 1.0
         })
     })
 }
@@ -108,7 +104,7 @@ fn art(rows: &[&str]) -> Mask {
 /// one cover); and an edited mask's block grid (a texel set and cleared again far away).
 fn paths(m: &Mask) -> Vec<Mask> {
     let noisy = |x: u32, y: u32| x >= 128 && y >= 128 && (x * 7 + y * 13).is_multiple_of(3);
-    let inside = |x: u32, y: u32| x < m.width() && y < m.height() && m.solid_at(x.into(), y.into());
+    let inside = |x: u32, y: u32| x < m.width() && y < m.height() && m.is_solid(x, y);
     let blocks = Mask::from_fn(192, 192, |x, y| inside(x, y) || noisy(x, y)).unwrap();
     let mut edited = Mask::from_fn(192, 192, |x, y| inside(x, y) || noisy(x, y)).unwrap();
     edited.set(100, 100, true);
@@ -132,7 +128,7 @@ fn seam_reference(m: &Mask, axis: usize, line: i64, a: f64, b: f64) -> bool {
         } else {
             ((line - 1, mid), (line, mid))
         };
-        m.solid_at(p.0, p.1) && m.solid_at(q.0, q.1)
+        m.is_solid(p.0, p.1) && m.is_solid(q.0, q.1)
     })
 }
 

@@ -44,7 +44,7 @@ function canvasWay(ctx, size, imgA, mA, imgB, mB) {
   ctx.drawImage(imgB, 0, 0);
   const b = ctx.getImageData(0, 0, size, size).data;
   for (let i = 3; i < a.length; i += 4) {
-    if (a[i] > 127 && b[i] > 127) return true;
+    if (a[i] > 0 && b[i] > 0) return true;
   }
   return false;
 }

@@ -5,7 +5,7 @@ use std::sync::OnceLock;
 
 use glam::{Affine2, Vec2};
 
-use super::manifold::{Manifold, ManifoldPoint};
+use super::points::{Manifold, ManifoldPoint};
 use crate::mask::{Mask, Node};
 use crate::motion::push_out_along;
 use crate::pair::{Pair, Under, thin_overlap_mask};

@@ -9,8 +9,8 @@
 
 use glam::{DAffine2, DVec2, Vec2};
 
+use super::shapes::{Local, push_children};
 use crate::mask::Node;
-use crate::query::{Local, push_children};
 use crate::sprite::Sprite;
 
 impl Sprite<'_> {
@@ -95,7 +95,7 @@ impl Sprite<'_> {
         // Any point of a texel k rings out lies at least k - 1 texels away across the grid, which
         // the transform shrinks by at most its smallest stretch.
         let shortest = smallest_stretch(&local.world);
-        let air = |x: i64, y: i64| !self.mask.solid_at(x, y);
+        let air = |x: i64, y: i64| !self.mask.is_solid(x, y);
         let mut best = (f64::INFINITY, pd);
         let rings = (cx + 1).max(w - cx).max(cy + 1).max(h - cy) + 1;
         for k in 0..=rings {
@@ -272,7 +272,7 @@ mod tests {
                 let (w, h) = (m.width() as i64, m.height() as i64);
                 let air: Vec<(i64, i64)> = (-1..=h)
                     .flat_map(|y| (-1..=w).map(move |x| (x, y)))
-                    .filter(|&(x, y)| !m.solid_at(x, y))
+                    .filter(|&(x, y)| !m.is_solid(x, y))
                     .collect();
                 let want = brute(&s, p, &air);
                 prop_assert!((f64::from(at.distance(p)) - want).abs() <= 1e-3 * want.max(1.0));

@@ -3,8 +3,8 @@
 
 use glam::{Affine2, Vec2};
 
-use super::manifold::{Manifold, ManifoldPoint};
 use super::patch::{nearest_solid, single_texel};
+use super::points::{Manifold, ManifoldPoint};
 use crate::pair::distance_within;
 use crate::sprite::Sprite;
 

@@ -42,7 +42,7 @@ impl Sprite<'_> {
             return false;
         };
         let q = local.point(p.as_dvec2()).floor();
-        q.is_finite() && self.mask.solid_at(q.x as i64, q.y as i64)
+        q.is_finite() && self.mask.is_solid(q.x as i64, q.y as i64)
     }
 
     /// Whether the world rectangle `r` shares area with a solid texel; a rectangle of no area touches
@@ -290,7 +290,7 @@ fn in_solid_interior(mask: &Mask, q: DVec2) -> bool {
     } else {
         &[y]
     };
-    ys.iter().all(|&y| xs.iter().all(|&x| mask.solid_at(x, y)))
+    ys.iter().all(|&y| xs.iter().all(|&x| mask.is_solid(x, y)))
 }
 
 /// A segment or ray `p + s d` (local) running along a texel edge line: along row line `line` when
@@ -324,9 +324,9 @@ impl Seam {
             // A line past `i64` saturates; the row or column below it lies outside every mask too.
             let (a, b) = (self.line.saturating_sub(1), self.line);
             if k == 0 {
-                mask.solid_at(i, a) && mask.solid_at(i, b)
+                mask.is_solid(i, a) && mask.is_solid(i, b)
             } else {
-                mask.solid_at(a, i) && mask.solid_at(b, i)
+                mask.is_solid(a, i) && mask.is_solid(b, i)
             }
         };
         let (start, end) = (self.p[k] + dk * from, self.p[k] + dk * to);

@@ -5,9 +5,9 @@ use std::cmp::Ordering;
 
 use glam::Vec2;
 
-use super::manifold::Manifold;
 use super::near::{Near, near_pairs};
 use super::patch::{Extreme, Patch, SLACK};
+use super::points::Manifold;
 use super::touching::touching_normal;
 use crate::geom::Rect;
 use crate::mask::Node;

@@ -14,7 +14,9 @@
 //! end. A step far from a touch ends after one walk, and so does a slide along an edge without a
 //! turn; a step with a touch costs a few walks per halving.
 
-use glam::Vec2;
+use std::f32::consts::{PI, TAU};
+
+use glam::{Affine2, Vec2};
 
 use crate::mask::Mask;
 use crate::pair::{Pair, collide};
@@ -59,6 +61,39 @@ impl<'a> Motion<'a> {
             from,
             to,
         }
+    }
+
+    /// A mask moving from the placement `from` to the placement `to` (sprite transforms, as
+    /// [`Sprite::new`] takes), turning and scaling about `pivot` (in texels) and turning the short
+    /// way round, less than half a turn: how a host that places sprites by matrices moves them.
+    /// `None` when either placement shears or is not finite; a placement shrunk to nothing on an
+    /// axis is a scale of 0 there, which the sprite grows from or shrinks to.
+    ///
+    /// ```
+    /// use glam::{Affine2, Vec2};
+    /// use pixel_collide::{Mask, Motion};
+    /// let m = Mask::from_fn(4, 4, |_, _| true).unwrap();
+    /// // From just short of a half turn one way to just short of it the other: a small turn.
+    /// let from = Affine2::from_angle_translation(3.0, Vec2::ZERO);
+    /// let to = Affine2::from_angle_translation(-3.0, Vec2::new(10.0, 0.0));
+    /// let spin = Motion::between(&m, &from, &to, Vec2::splat(2.0)).unwrap();
+    /// assert!((spin.to.rotation - spin.from.rotation - (std::f32::consts::TAU - 6.0)).abs() < 1e-5);
+    /// assert!(spin.sprite_at(1.0).transform.abs_diff_eq(to, 1e-5));
+    /// let shear = Affine2::from_cols_array(&[1.0, 0.0, 0.5, 1.0, 0.0, 0.0]);
+    /// assert!(Motion::between(&m, &from, &shear, Vec2::ZERO).is_none());
+    /// ```
+    pub fn between(
+        mask: &'a Mask,
+        from: &Affine2,
+        to: &Affine2,
+        pivot: Vec2,
+    ) -> Option<Motion<'a>> {
+        let start = Pose::placing(from, pivot)?;
+        let mut end = Pose::placing(to, pivot)?;
+        // atan2 wraps at a half turn, where a spin would otherwise jump back the long way round.
+        let turn = (end.rotation - start.rotation + PI).rem_euclid(TAU) - PI;
+        end.rotation = start.rotation + turn;
+        Some(Motion::new(mask, start, end, pivot))
     }
 
     /// A mask that stays in `pose` for the whole step.

@@ -89,6 +89,32 @@ impl Mask {
         Ok(Self::from_strips(width, height, bits))
     }
 
+    /// A mask with every texel solid, or every texel air, built a word at a time; an error for a
+    /// size of zero or past [`MAX_SIDE`](Self::MAX_SIDE) or [`MAX_TEXELS`](Self::MAX_TEXELS), or
+    /// for memory the machine could not give (its words asked for before anything is built, so
+    /// that a host can report it where an allocation failing inside the crate would abort).
+    ///
+    /// ```
+    /// use pixel_collide::{Mask, MaskError};
+    /// let m = Mask::filled(100, 3, true).unwrap();
+    /// assert_eq!(m.solid_count(), 300);
+    /// assert!(matches!(Mask::filled(0, 3, true), Err(MaskError::Empty { .. })));
+    /// ```
+    pub fn filled(width: u32, height: u32, solid: bool) -> Result<Mask, MaskError> {
+        Self::check_size(width, height)?;
+        let n = u64::from(width).div_ceil(64) * u64::from(height);
+        let mut bits = Vec::new();
+        bits.try_reserve_exact(n as usize)
+            .map_err(|_| MaskError::OutOfMemory {
+                width,
+                height,
+                bytes: n * 8,
+            })?;
+        // `from_strips` clears the last strip's bits past the width.
+        bits.resize(n as usize, if solid { u64::MAX } else { 0 });
+        Ok(Self::from_strips(width, height, bits))
+    }
+
     /// Builds a mask from bit-packed rows: `words` holds `height` rows of `width.div_ceil(64)` words
     /// each, texel (x, y) being bit `x % 64` of word `y * width.div_ceil(64) + x / 64`.
     ///
@@ -98,11 +124,11 @@ impl Mask {
     /// ```
     /// use pixel_collide::{Mask, MaskError};
     /// // Two rows of 70 texels: two words each; the first row's texel 65 and the second row's texel 0.
-    /// let m = Mask::from_words(70, 2, vec![0, 1 << 1, 1, 0]).unwrap();
+    /// let m = Mask::from_row_words(70, 2, vec![0, 1 << 1, 1, 0]).unwrap();
     /// assert!(m.is_solid(65, 0) && m.is_solid(0, 1) && m.solid_count() == 2);
-    /// assert_eq!(Mask::from_words(70, 2, vec![0; 3]), Err(MaskError::WordCount { expected: 4, got: 3 }));
+    /// assert_eq!(Mask::from_row_words(70, 2, vec![0; 3]), Err(MaskError::WordCount { expected: 4, got: 3 }));
     /// ```
-    pub fn from_words(width: u32, height: u32, words: Vec<u64>) -> Result<Mask, MaskError> {
+    pub fn from_row_words(width: u32, height: u32, words: Vec<u64>) -> Result<Mask, MaskError> {
         Self::check_size(width, height)?;
         let strips = (width as usize).div_ceil(64);
         let expected = strips as u64 * u64::from(height);
@@ -219,28 +245,17 @@ impl Mask {
         self.height
     }
 
-    /// Whether texel (x, y) is solid; texels outside the mask are not.
-    ///
-    /// Texel coordinates are `u32` throughout the crate (as [`set`](Self::set),
-    /// [`outline`](Self::outline) and [`PixelRect`] take and give them).
+    /// Whether texel (x, y) is solid, for any integer coordinates: texels outside the mask,
+    /// negative ones included, are air (a neighbour's texel, an offset's).
     ///
     /// ```
     /// let m = pixel_collide::Mask::from_fn(2, 2, |x, y| x == y).unwrap();
     /// assert!(m.is_solid(1, 1) && !m.is_solid(1, 0) && !m.is_solid(2, 2));
-    /// ```
-    pub fn is_solid(&self, x: u32, y: u32) -> bool {
-        self.solid_at(i64::from(x), i64::from(y))
-    }
-
-    /// Whether texel (x, y) is solid, for any coordinates: those outside the mask, negative ones
-    /// included, are air (a neighbour's texel, an offset's).
-    ///
-    /// ```
-    /// let m = pixel_collide::Mask::from_fn(2, 2, |_, _| true).unwrap();
-    /// assert!(m.solid_at(1, 1) && !m.solid_at(-1, 0) && !m.solid_at(2, 0));
+    /// assert!(!m.is_solid(-1, 0) && !m.is_solid(1u32 << 31, 0));
     /// ```
     #[inline]
-    pub fn solid_at(&self, x: i64, y: i64) -> bool {
+    pub fn is_solid(&self, x: impl Into<i64>, y: impl Into<i64>) -> bool {
+        let (x, y) = (x.into(), y.into());
         if x < 0 || y < 0 || x >= i64::from(self.width) || y >= i64::from(self.height) {
             return false;
         }

@@ -1,4 +1,6 @@
-//! Text kept to one line: control characters escaped, for error messages that name files.
+//! Helpers for a host that prints the crate's messages: text kept to one line, control characters
+//! escaped, so that errors naming files keep to one line, and so can a host's own lines that quote a
+//! file name.
 
 use std::fmt;
 

@@ -11,7 +11,7 @@
 use glam::Vec2;
 
 use super::body::Body;
-use super::sweep::{Hit, Probe, Sweep, sweep};
+use super::leg::{Hit, Probe, Sweep, sweep};
 use crate::broad::Obstacles;
 use crate::motion::{push_out, push_out_along};
 use crate::pair::{collide, overlaps};

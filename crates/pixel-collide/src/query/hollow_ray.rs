@@ -4,7 +4,7 @@
 
 use glam::{DVec2, Vec2};
 
-use crate::query::RayHit;
+use super::shapes::RayHit;
 use crate::sprite::Sprite;
 
 impl Sprite<'_> {
@@ -77,7 +77,7 @@ impl Sprite<'_> {
         let solid = |x: i64, y: i64| {
             let xs: &[i64] = if seam_x { &[x - 1, x] } else { &[x] };
             let ys: &[i64] = if seam_y { &[y - 1, y] } else { &[y] };
-            ys.iter().all(|&y| xs.iter().all(|&x| mask.solid_at(x, y)))
+            ys.iter().all(|&y| xs.iter().all(|&x| mask.is_solid(x, y)))
         };
         let step = |k: usize| if d[k] > 0.0 { 1 } else { -1 };
         let next = |k: usize, cell: i64| {
@@ -161,7 +161,7 @@ mod tests {
                 .inverse()
                 .transform_point2(origin.as_dvec2() + direction.as_dvec2() * past);
             prop_assert!(
-                !m.solid_at(local.x.floor() as i64, local.y.floor() as i64),
+                !m.is_solid(local.x.floor() as i64, local.y.floor() as i64),
                 "outside just after the exit"
             );
             prop_assert!(hit.distance < eps || s.contains_point(at(hit.distance - eps)), "inside just before");
