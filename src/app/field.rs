@@ -6,17 +6,13 @@ use macroquad::prelude::*;
 use spinfall::mq_math::ToMq;
 use spinfall::sim::{Mode, PowerUpKind, FIELD_HEIGHT, FIELD_WIDTH};
 
-use super::game::{FLASH_SECONDS, SHAKE_SECONDS};
+use super::hit::{HIT_RED, SHAKE_REACH};
 use super::App;
 
 /// The tutorial's calm background colour.
 const CORNFLOWER_BLUE: Color = Color::new(100.0 / 255.0, 149.0 / 255.0, 237.0 / 255.0, 1.0);
-/// The tutorial's "you are touching a block" colour.
-const HIT_RED: Color = Color::new(0.86, 0.1, 0.1, 1.0);
-/// How far the drawn background reaches past the field on each side, beyond the shake's 6 px.
-const SHAKE_MARGIN: f32 = 16.0;
-/// Width of the "reduce flashing" red border, in playfield pixels.
-const BORDER: f32 = 14.0;
+/// How far the drawn background reaches past the field on each side, beyond the shake's reach.
+const SHAKE_MARGIN: f32 = SHAKE_REACH + 10.0;
 
 impl App {
     /// How far the drawing is between the world's previous step and its latest (0..=1).
@@ -27,13 +23,10 @@ impl App {
         self.pacer.between_steps()
     }
 
-    /// The camera's offset for the hit shake: a decaying wobble that needs no random numbers.
+    /// The camera's offset for the hit shake.
     pub(super) fn shake_offset(&self) -> Vec2 {
-        if self.shake <= 0.0 || self.settings.reduce_flashing {
-            return Vec2::ZERO;
-        }
-        let strength = 6.0 * (self.shake / SHAKE_SECONDS);
-        vec2((self.clock * 97.0).sin(), (self.clock * 71.0).cos()) * strength
+        self.hit
+            .shake_offset(self.clock, self.settings.reduce_flashing)
     }
 
     /// Background, blocks, power-ups, player, sparks and hit feedback.
@@ -70,23 +63,7 @@ impl App {
         self.draw_player();
         self.particles.draw();
 
-        if touching_red && self.settings.reduce_flashing {
-            draw_border(HIT_RED, 1.0);
-        }
-        if self.flash > 0.0 {
-            let t = self.flash / FLASH_SECONDS;
-            if self.settings.reduce_flashing {
-                draw_border(HIT_RED, t);
-            } else {
-                draw_rectangle(
-                    -20.0,
-                    -20.0,
-                    FIELD_WIDTH + 40.0,
-                    FIELD_HEIGHT + 40.0,
-                    Color::new(HIT_RED.r, HIT_RED.g, HIT_RED.b, 0.7 * t),
-                );
-            }
-        }
+        self.hit.draw(touching_red, self.settings.reduce_flashing);
     }
 
     /// A soft ellipse under the figure's feet, so it stands on something.
@@ -291,19 +268,4 @@ fn draw_warning_sign(centre: Vec2, size: f32) {
         ink,
     );
     draw_rectangle(centre.x - bar / 2.0, centre.y + h * 0.28, bar, bar, ink);
-}
-
-/// A red frame around the field: the "reduce flashing" stand-in for a full-screen flash.
-fn draw_border(color: Color, strength: f32) {
-    let c = Color::new(color.r, color.g, color.b, 0.9 * strength.clamp(0.0, 1.0));
-    draw_rectangle(0.0, 0.0, FIELD_WIDTH, BORDER, c);
-    draw_rectangle(0.0, FIELD_HEIGHT - BORDER, FIELD_WIDTH, BORDER, c);
-    draw_rectangle(0.0, BORDER, BORDER, FIELD_HEIGHT - 2.0 * BORDER, c);
-    draw_rectangle(
-        FIELD_WIDTH - BORDER,
-        BORDER,
-        BORDER,
-        FIELD_HEIGHT - 2.0 * BORDER,
-        c,
-    );
 }

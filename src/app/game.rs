@@ -8,6 +8,7 @@ use spinfall::mq_math::ToMq;
 use spinfall::sim::{Bot, Event, GameSpeed, Input, Mode, PowerUpKind, World};
 
 use super::audio::Cue;
+use super::hit::HitFeedback;
 use super::particles::Burst;
 use super::platform;
 use super::{App, Screen};
@@ -15,17 +16,11 @@ use super::{App, Screen};
 /// The most simulation steps run in one frame, so a slow machine drops time instead of spiralling.
 const MAX_STEPS_PER_FRAME: u32 = 5;
 
-/// How long the arcade hit flash takes to fade, in seconds.
-pub(super) const FLASH_SECONDS: f32 = 0.3;
-
 /// How long the line explaining a first-caught power-up stays on screen, in seconds.
 const CAPTION_SECONDS: f32 = 4.0;
 
 /// How long a hit vibrates a touch device, in milliseconds: a tap on the hand, not a rattle.
 const HIT_VIBRATION_MS: u32 = 40;
-
-/// How long the screen shakes after an arcade hit, in seconds.
-pub(super) const SHAKE_SECONDS: f32 = 0.25;
 
 /// A short line of text rising from a point in the playfield (power-up names).
 #[derive(Clone, Debug)]
@@ -144,10 +139,7 @@ impl App {
                     platform::vibrate(HIT_VIBRATION_MS);
                 }
                 if self.world.mode() == Mode::Arcade {
-                    self.flash = FLASH_SECONDS;
-                    if !self.settings.reduce_flashing {
-                        self.shake = SHAKE_SECONDS;
-                    }
+                    self.hit.hit(self.settings.reduce_flashing);
                 }
             }
             Event::Shielded { point, .. } => {
@@ -203,8 +195,7 @@ impl App {
 
     pub(super) fn reset_effects(&mut self) {
         self.pacer.reset();
-        self.flash = 0.0;
-        self.shake = 0.0;
+        self.hit = HitFeedback::default();
         self.life_pulse = 0.0;
         self.floaters.clear();
         self.caption = None;
@@ -214,8 +205,7 @@ impl App {
     /// Ages the frame's effects (sparks, flash, shake, floating words, the caption) by `dt`.
     pub(super) fn fade_effects(&mut self, dt: f32) {
         self.particles.update(dt);
-        self.flash = (self.flash - dt).max(0.0);
-        self.shake = (self.shake - dt).max(0.0);
+        self.hit.age(dt);
         self.life_pulse = (self.life_pulse - dt).max(0.0);
         for f in &mut self.floaters {
             f.age += dt;

@@ -15,6 +15,7 @@ mod error;
 mod field;
 mod game;
 mod gamepad;
+mod hit;
 mod hud;
 mod input;
 mod keys;
@@ -54,6 +55,7 @@ use art::{Images, Textures};
 use audio::{Cue, Sfx};
 use debug::DebugView;
 use game::{Floater, Steer};
+use hit::HitFeedback;
 use input::Controls;
 use legend::FirstCatches;
 use particles::Particles;
@@ -67,14 +69,11 @@ use spinfall::controls::TouchScheme;
 use touch::layout::Layout;
 use touch::TouchFrame;
 use view::{framebuffer_size, Text};
-use window::WINDOW_SIZE;
+use window::{WindowState, WINDOW_SIZE};
 
 #[cfg(not(target_arch = "wasm32"))]
 pub use window::check_display;
 pub use window::run;
-
-/// How long after a full-screen toggle focus changes are ignored, in seconds.
-const FULLSCREEN_SETTLE: f32 = 1.0;
 
 /// The longest frame the loop will account for; a longer stall (a dragged window, a breakpoint) is
 /// treated as this long instead of fast-forwarding the game.
@@ -147,8 +146,8 @@ struct App {
     slowest_speed: GameSpeed,
     /// Seconds since the app started, for animations that must not depend on the world.
     clock: f32,
-    flash: f32,
-    shake: f32,
+    /// The last arcade hit's flash and shake.
+    hit: HitFeedback,
     /// Seconds spent on the current screen.
     screen_time: f32,
     facing_left: bool,
@@ -163,11 +162,8 @@ struct App {
     /// The line explaining the power-up just caught, with its kind and seconds left on screen.
     caption: Option<(PowerUpKind, String, f32)>,
     toasts: Vec<(String, f32)>,
-    fullscreen: bool,
-    /// When full screen was last toggled (app clock), to ignore the focus blips that causes.
-    fullscreen_at: f32,
-    /// The window's logical size before going full screen, to return to.
-    windowed_size: Vec2,
+    /// Full screen or windowed, and the size to return to.
+    window: WindowState,
     events: Vec<Event>,
     /// `--pilot`: a pilot plays instead of the player, straight into a game (demos and smoke tests).
     pilot: Option<Pilot>,
@@ -235,8 +231,7 @@ impl App {
             pacer: Pacer::default(),
             slowest_speed: GameSpeed::FULL,
             clock: 0.0,
-            flash: 0.0,
-            shake: 0.0,
+            hit: HitFeedback::default(),
             screen_time: 0.0,
             facing_left: false,
             best_streak: 0,
@@ -246,9 +241,7 @@ impl App {
             first_catches: FirstCatches::default(),
             caption: None,
             toasts: Vec::new(),
-            fullscreen: opts.fullscreen,
-            fullscreen_at: f32::NEG_INFINITY,
-            windowed_size: vec2(WINDOW_SIZE.0 as f32, WINDOW_SIZE.1 as f32),
+            window: WindowState::new(opts.fullscreen),
             events: Vec::with_capacity(16),
             pilot: opts.pilot,
             quit_after: opts.seconds.map(|s| s as f32),
@@ -331,16 +324,7 @@ impl App {
         let keys_taken = self.screen == Screen::Controls && self.controls_menu.is_prompting();
 
         if actions.fullscreen && !keys_taken {
-            self.fullscreen_at = self.clock;
-            if self.fullscreen {
-                set_fullscreen(false);
-                // Some window managers keep the full-screen size after leaving; ask for the old size.
-                request_new_screen_size(self.windowed_size.x, self.windowed_size.y);
-            } else {
-                self.windowed_size = vec2(screen_width(), screen_height());
-                set_fullscreen(true);
-            }
-            self.fullscreen = !self.fullscreen;
+            self.window.toggle(self.clock);
         }
         for notice in &actions.pad_notices {
             self.toast(notice.clone());
@@ -354,7 +338,7 @@ impl App {
         }
 
         // Leaving full screen on X11 unmaps and remaps the window, which reads as a focus change.
-        let toggling = self.clock - self.fullscreen_at < FULLSCREEN_SETTLE;
+        let toggling = self.window.settling(self.clock);
         if self.screen == Screen::Playing {
             if actions.focus_lost && !toggling {
                 self.set_screen(Screen::Paused {

@@ -16,6 +16,48 @@ use super::{audio, signals, App};
 /// The window's initial size in logical pixels: the playfield at 1.2x, which fits most laptop screens.
 pub(super) const WINDOW_SIZE: (i32, i32) = (960, 720);
 
+/// How long after a full-screen toggle focus changes are ignored, in seconds.
+const FULLSCREEN_SETTLE: f32 = 1.0;
+
+/// Whether the window is full screen, when that last changed and the windowed size to return to.
+pub(super) struct WindowState {
+    fullscreen: bool,
+    /// When full screen was last toggled (app clock), to ignore the focus blips that causes.
+    toggled_at: f32,
+    /// The window's logical size before going full screen, to return to.
+    windowed_size: Vec2,
+}
+
+impl WindowState {
+    /// The window as it opens.
+    pub(super) fn new(fullscreen: bool) -> Self {
+        WindowState {
+            fullscreen,
+            toggled_at: f32::NEG_INFINITY,
+            windowed_size: vec2(WINDOW_SIZE.0 as f32, WINDOW_SIZE.1 as f32),
+        }
+    }
+
+    /// Into full screen or out of it, at app time `clock`.
+    pub(super) fn toggle(&mut self, clock: f32) {
+        self.toggled_at = clock;
+        if self.fullscreen {
+            set_fullscreen(false);
+            // Some window managers keep the full-screen size after leaving; ask for the old size.
+            request_new_screen_size(self.windowed_size.x, self.windowed_size.y);
+        } else {
+            self.windowed_size = vec2(screen_width(), screen_height());
+            set_fullscreen(true);
+        }
+        self.fullscreen = !self.fullscreen;
+    }
+
+    /// Whether a toggle at most [`FULLSCREEN_SETTLE`] ago may still be sending focus changes.
+    pub(super) fn settling(&self, clock: f32) -> bool {
+        clock - self.toggled_at < FULLSCREEN_SETTLE
+    }
+}
+
 /// Opens the window and plays until the player quits.
 ///
 /// Art is decoded and checked before the window opens, so a bad asset is one line on stderr rather than
