@@ -331,7 +331,7 @@ fn walk(
             &filter,
         );
         transform.translation = out.position.extend(transform.translation.z);
-        walker.velocity = out.projected_velocity;
+        walker.velocity = out.slide_velocity(walker.velocity);
         walker.on_floor = out.on_floor;
     }
 }

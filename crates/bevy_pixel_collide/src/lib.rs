@@ -61,7 +61,7 @@ pub use detect::{PixelCollisionEnded, PixelCollisionStarted, PixelContacts};
 pub use gizmos::PixelCollideGizmos;
 /// The engine-free collision library this plugin is built on, for its mask operations.
 pub use pixel_collide;
-pub use queries::{PixelImpact, PixelPushOut, PixelQueries, PixelRayHit};
+pub use queries::{PixelQueries, PixelRayHit};
 
 /// The plugin's components, messages, system parameter and sets, for a glob import.
 pub mod prelude {

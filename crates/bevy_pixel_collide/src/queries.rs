@@ -3,7 +3,7 @@
 use bevy::ecs::system::SystemParam;
 use bevy::math::{Rect, Vec2};
 use bevy::prelude::*;
-use pixel_collide::{Motion, SweepAndPrune};
+use pixel_collide::{Impact, Motion, PushOut, SweepAndPrune};
 
 use crate::collider::PixelCollider;
 use crate::convert::rect_to_pc;
@@ -42,30 +42,6 @@ pub struct PixelRayHit {
     pub distance: f32,
     /// The outward unit normal of the texel face the ray enters through, in the world.
     pub normal: Vec2,
-}
-
-/// How to move one collider off another.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct PixelPushOut {
-    /// The world translation to add to the first collider's entity so that the two overlap no
-    /// longer (they touch at most along edges afterwards).
-    pub offset: Vec2,
-    /// A unit estimate of the contact normal in the world, pointing from the first towards the second
-    /// (the push moves the first against it).
-    pub normal: Vec2,
-}
-
-/// When, within a step, two moving colliders first touch.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct PixelImpact {
-    /// A fraction of the step (0 to 1) no later than the first touch: placing both at this fraction
-    /// of their motion leaves them apart (or touching, when it is 0).
-    pub time: f32,
-    /// A fraction of the step at which they are found touching, at most
-    /// [`pixel_collide::IMPACT_RESOLUTION`] after `time`.
-    pub contact_time: f32,
-    /// A world point inside solid texels of both at `contact_time`.
-    pub point: Vec2,
 }
 
 impl PixelQueries<'_, '_> {
@@ -186,22 +162,14 @@ impl PixelQueries<'_, '_> {
 
     /// The shortest world translation of `a` that stops it overlapping `b`, with the contact normal;
     /// `None` when they do not overlap.
-    pub fn push_out(&self, a: Entity, b: Entity) -> Option<PixelPushOut> {
-        let p = pixel_collide::push_out(self.placed(a)?, self.placed(b)?)?;
-        Some(PixelPushOut {
-            offset: p.offset,
-            normal: p.normal,
-        })
+    pub fn push_out(&self, a: Entity, b: Entity) -> Option<PushOut> {
+        pixel_collide::push_out(self.placed(a)?, self.placed(b)?)
     }
 
     /// The shortest world translation of `a` along `direction` that stops it overlapping `b` (a
     /// platformer lifts a body out of the floor along `Vec2::Y`); `None` when they do not overlap.
-    pub fn push_out_along(&self, a: Entity, b: Entity, direction: Vec2) -> Option<PixelPushOut> {
-        let p = pixel_collide::push_out_along(self.placed(a)?, self.placed(b)?, direction)?;
-        Some(PixelPushOut {
-            offset: p.offset,
-            normal: p.normal,
-        })
+    pub fn push_out_along(&self, a: Entity, b: Entity, direction: Vec2) -> Option<PushOut> {
+        pixel_collide::push_out_along(self.placed(a)?, self.placed(b)?, direction)
     }
 
     /// When `a` and `b` first touch while each moves from its current [`GlobalTransform`] to the end
@@ -217,18 +185,13 @@ impl PixelQueries<'_, '_> {
         a_end: impl Into<GlobalTransform>,
         b: Entity,
         b_end: impl Into<GlobalTransform>,
-    ) -> Option<PixelImpact> {
+    ) -> Option<Impact> {
         let (_, ca, ga) = self.colliders.get(a).ok()?;
         let (_, cb, gb) = self.colliders.get(b).ok()?;
         let (ma, mb) = (ca.mask()?, cb.mask()?);
         let motion_a = motion(ma, ca, ga, &a_end.into())?;
         let motion_b = motion(mb, cb, gb, &b_end.into())?;
-        let hit = pixel_collide::time_of_impact(&motion_a, &motion_b)?;
-        Some(PixelImpact {
-            time: hit.time,
-            contact_time: hit.contact_time,
-            point: hit.point,
-        })
+        pixel_collide::time_of_impact(&motion_a, &motion_b)
     }
 }
 

@@ -54,7 +54,7 @@ use bevy::ecs::schedule::ScheduleLabel;
 use bevy::prelude::*;
 
 pub use collider::PixelShape;
-pub use move_and_slide::{PixelMoveAndSlide, PixelMoveAndSlideOutput, PixelMoveContact};
+pub use move_and_slide::PixelMoveAndSlide;
 pub use spatial_query::PixelSpatialQuery;
 
 use crate::{PixelCollidePlugin, PixelCollisionSystems};

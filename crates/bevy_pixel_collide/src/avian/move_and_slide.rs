@@ -7,7 +7,7 @@ use avian2d::prelude::{ColliderAabb, Rotation, SpatialQueryFilter};
 use bevy::ecs::system::SystemParam;
 use bevy::math::Vec2;
 use bevy::prelude::Entity;
-use pixel_collide::{Body, ContactKind, Mover, Sprite};
+use pixel_collide::{Body, Moved, Mover, Sprite};
 
 use super::collider::PixelShape;
 use super::spatial_query::PixelSpatialQuery;
@@ -15,7 +15,9 @@ use super::spatial_query::PixelSpatialQuery;
 /// avian's `MoveAndSlide` for pixel shapes: moves a [`PixelShape`] by a velocity for a step through
 /// the pixel shapes a [`SpatialQueryFilter`] lets through, sliding along them, standing on floors,
 /// stopped by walls and ceilings, climbing steps and following slopes up to the limits of a
-/// [`Mover`], and says where it ends and what it met.
+/// [`Mover`], and says where it ends and what it met: the crate's own [`Moved`], its obstacles
+/// the entities met, its `position` the shape's and its
+/// [`slide_velocity`](Moved::slide_velocity) avian's projected velocity.
 ///
 /// Every leg of the move is swept with the collision crate's exact time of impact and backed out
 /// to the first place of contact ([`Mover::move_and_slide`]), so the character never ends a step
@@ -44,7 +46,7 @@ use super::spatial_query::PixelSpatialQuery;
 ///         let out = mover.move_and_slide(shape, transform.translation.xy(), turn, player.velocity,
 ///             Duration::from_secs_f32(1.0 / 60.0), &tuning, player.on_floor, &filter);
 ///         transform.translation = out.position.extend(transform.translation.z);
-///         player.velocity = out.projected_velocity;
+///         player.velocity = out.slide_velocity(player.velocity);
 ///         player.on_floor = out.on_floor;
 ///     }
 /// }
@@ -54,41 +56,6 @@ use super::spatial_query::PixelSpatialQuery;
 pub struct PixelMoveAndSlide<'w, 's> {
     /// The spatial queries the moves are made through.
     pub spatial_query: PixelSpatialQuery<'w, 's>,
-}
-
-/// What a [`PixelMoveAndSlide`] move met.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct PixelMoveContact {
-    /// The pixel shape met.
-    pub entity: Entity,
-    /// A world point inside both, a hair before the character was backed out.
-    pub point: Vec2,
-    /// A unit normal pointing from the shape met towards the character.
-    pub normal: Vec2,
-    /// A floor, a step climbed, a wall or a ceiling.
-    pub kind: ContactKind,
-}
-
-/// Where a [`PixelMoveAndSlide`] move ended and what it met.
-#[derive(Clone, Debug, PartialEq)]
-pub struct PixelMoveAndSlideOutput {
-    /// Where the character's position ends.
-    pub position: Vec2,
-    /// The velocity with what the contacts stopped taken out: its part into a floor it stands on,
-    /// into a ceiling it met and into a wall it met (for the next step).
-    pub projected_velocity: Vec2,
-    /// The contacts met, in order.
-    pub contacts: Vec<PixelMoveContact>,
-    /// Whether it stands on a floor (or climbed a step) after the move.
-    pub on_floor: bool,
-    /// Whether it met a wall.
-    pub on_wall: bool,
-    /// Whether it met a ceiling.
-    pub on_ceiling: bool,
-    /// The normal of the last floor it stood on.
-    pub floor_normal: Option<Vec2>,
-    /// True when it started inside a shape it could not be pushed out of; it was left where it was.
-    pub stuck: bool,
 }
 
 impl PixelMoveAndSlide<'_, '_> {
@@ -117,17 +84,8 @@ impl PixelMoveAndSlide<'_, '_> {
         mover: &Mover,
         was_on_floor: bool,
         filter: &SpatialQueryFilter,
-    ) -> PixelMoveAndSlideOutput {
-        let still = PixelMoveAndSlideOutput {
-            position: shape_position,
-            projected_velocity: velocity,
-            contacts: Vec::new(),
-            on_floor: false,
-            on_wall: false,
-            on_ceiling: false,
-            floor_normal: None,
-            stuck: false,
-        };
+    ) -> Moved<Entity> {
+        let still = Moved::unmoved(shape_position, mover.up);
         let placed = shape.placed(shape_position, Rotation::radians(shape_rotation));
         let Some(body) = placed.and_then(Body::from_sprite) else {
             return still;
@@ -154,24 +112,8 @@ impl PixelMoveAndSlide<'_, '_> {
             .sprites_near(ColliderAabb::from_min_max(lo, hi), filter);
         let world: Vec<Sprite<'_>> = near.iter().map(|(_, s)| *s).collect();
         let moved = mover.move_and_slide(body, world.as_slice(), motion, was_on_floor);
-        PixelMoveAndSlideOutput {
-            position: shape_position + moved.offset,
-            projected_velocity: moved.slide_velocity(velocity),
-            contacts: moved
-                .contacts
-                .iter()
-                .map(|c| PixelMoveContact {
-                    entity: near[c.obstacle].0,
-                    point: c.point,
-                    normal: c.normal,
-                    kind: c.kind,
-                })
-                .collect(),
-            on_floor: moved.on_floor,
-            on_wall: moved.on_wall,
-            on_ceiling: moved.on_ceiling,
-            floor_normal: moved.floor_normal,
-            stuck: moved.stuck,
-        }
+        let mut moved = moved.map_obstacles(|i| near[i].0);
+        moved.position = shape_position + moved.offset;
+        moved
     }
 }

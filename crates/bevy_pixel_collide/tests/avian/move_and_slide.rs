@@ -1,8 +1,8 @@
 //! `PixelMoveAndSlide`: a kinematic character on pixel ground, at speeds up to 100 px a step, on
 //! ground carved under and around it.
 
-use bevy_pixel_collide::avian::{PixelMoveAndSlide, PixelMoveAndSlideOutput};
-use bevy_pixel_collide::pixel_collide::{ContactKind, Mover, Sprite, overlaps};
+use bevy_pixel_collide::avian::PixelMoveAndSlide;
+use bevy_pixel_collide::pixel_collide::{ContactKind, Moved, Mover, Sprite, overlaps};
 
 use super::*;
 
@@ -16,7 +16,7 @@ fn step(
     velocity: Vec2,
     mover: Mover,
     was_on_floor: bool,
-) -> PixelMoveAndSlideOutput {
+) -> Moved<Entity> {
     let me = me.clone();
     app.world_mut()
         .run_system_once(move |m: PixelMoveAndSlide| {
@@ -85,16 +85,16 @@ fn a_character_lands_walks_into_a_wall_and_climbs_a_step() {
         false,
     );
     assert_eq!(out.position, Vec2::new(0.0, 8.0));
-    assert!(out.on_floor && out.contacts[0].entity == ground);
+    assert!(out.on_floor && out.contacts[0].obstacle == ground);
     assert_eq!(out.contacts[0].kind, ContactKind::Floor);
-    assert_eq!(out.projected_velocity, Vec2::ZERO);
+    assert_eq!(out.slide_velocity(Vec2::new(0.0, -6000.0)), Vec2::ZERO);
     // Walking right into the wall (its left face at x = 95): stopped against it.
     let mut at = out.position;
     let mut on_wall = false;
     for _ in 0..30 {
         let out = step(&mut app, &me, at, Vec2::new(600.0, 0.0), mover, true);
         at = out.position;
-        on_wall |= out.on_wall && out.contacts.iter().any(|c| c.entity == wall);
+        on_wall |= out.on_wall && out.contacts.iter().any(|c| c.obstacle == wall);
         assert!(!inside_anything(&mut app, &me, at));
     }
     assert!(on_wall);
@@ -108,7 +108,7 @@ fn a_character_lands_walks_into_a_wall_and_climbs_a_step() {
         climbed |= out
             .contacts
             .iter()
-            .any(|c| c.kind == ContactKind::Step && c.entity == riser);
+            .any(|c| c.kind == ContactKind::Step && c.obstacle == riser);
         assert!(!inside_anything(&mut app, &me, at));
     }
     assert!(climbed && (at.y - 10.0).abs() < 1e-3, "on the riser: {at}");
@@ -160,7 +160,7 @@ fn a_fast_character_never_ends_a_step_inside_ground_carved_under_and_around_it()
             out.position
         );
         landings += u32::from(out.on_floor && !standing);
-        (at, velocity, standing) = (out.position, out.projected_velocity, out.on_floor);
+        (at, velocity, standing) = (out.position, out.slide_velocity(velocity), out.on_floor);
         // Kept over the ground: a character that walked off its end is put back above it.
         if at.x.abs() > 250.0 || at.y < -200.0 {
             (at, velocity, standing) = (Vec2::new(0.0, 60.0), Vec2::ZERO, false);

@@ -9,11 +9,12 @@ use crate::broad::Obstacles;
 use crate::motion::push_out;
 use crate::pair::collide;
 
-/// Where a cast body first touches something.
+/// Where a cast body first touches something; `Id` names the obstacle, as in
+/// [`MoveContact`](crate::MoveContact).
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct CastHit {
+pub struct CastHit<Id = usize> {
     /// The obstacle's index, as [`Obstacles::each_near`] gave it.
-    pub obstacle: usize,
+    pub obstacle: Id,
     /// How much of the motion the body travels before the contact, 0 to 1 (0 when it starts
     /// overlapping the obstacle): a fraction of the move, as [`Impact::time`](crate::Impact::time)
     /// is of a step.

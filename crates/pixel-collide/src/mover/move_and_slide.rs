@@ -34,7 +34,8 @@ pub enum ContactKind {
     Ceiling,
 }
 
-/// One contact met during a move.
+/// One contact met during a move; `Id` names the obstacle (its index in the world by default, a
+/// host's own id after [`Moved::map_obstacles`]).
 ///
 /// ```
 /// use glam::Vec2;
@@ -43,9 +44,9 @@ pub enum ContactKind {
 /// assert_eq!(c.kind, ContactKind::Floor);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct MoveContact {
+pub struct MoveContact<Id = usize> {
     /// The obstacle's index, as [`Obstacles::each_near`] gave it.
-    pub obstacle: usize,
+    pub obstacle: Id,
     /// A world point inside solid texels of both, a hair before the body was backed out.
     pub point: Vec2,
     /// A unit normal pointing from the obstacle towards the body.
@@ -54,7 +55,7 @@ pub struct MoveContact {
     pub kind: ContactKind,
 }
 
-/// Where a move ended and what it met.
+/// Where a move ended and what it met; `Id` names the obstacles, as in [`MoveContact`].
 ///
 /// ```
 /// use glam::{Affine2, Vec2};
@@ -67,13 +68,13 @@ pub struct MoveContact {
 /// assert!(moved.on_floor && moved.floor_normal == Some(-Vec2::Y));
 /// ```
 #[derive(Clone, Debug, PartialEq)]
-pub struct Moved {
+pub struct Moved<Id = usize> {
     /// Where the body's pivot ends: its pose's position plus `offset`.
     pub position: Vec2,
     /// The translation applied to the body.
     pub offset: Vec2,
     /// The contacts met, in order.
-    pub contacts: Vec<MoveContact>,
+    pub contacts: Vec<MoveContact<Id>>,
     /// Whether a floor (or step) contact was met: the body stands.
     pub on_floor: bool,
     /// Whether a wall contact was met.
@@ -88,7 +89,67 @@ pub struct Moved {
     up: Vec2,
 }
 
-impl Moved {
+impl<Id> Moved<Id> {
+    /// A move that did not happen: the body left at `position`, meeting nothing, `up` the
+    /// mover's (for [`slide_velocity`](Self::slide_velocity)); what a host answers when it has no
+    /// body to move.
+    ///
+    /// ```
+    /// use glam::Vec2;
+    /// let still = pixel_collide::Moved::<u32>::unmoved(Vec2::X, -Vec2::Y);
+    /// assert!(still.contacts.is_empty() && !still.on_floor && still.offset == Vec2::ZERO);
+    /// ```
+    pub fn unmoved(position: Vec2, up: Vec2) -> Moved<Id> {
+        Moved {
+            position,
+            offset: Vec2::ZERO,
+            contacts: Vec::new(),
+            on_floor: false,
+            on_wall: false,
+            on_ceiling: false,
+            floor_normal: None,
+            stuck: false,
+            up,
+        }
+    }
+
+    /// The same move with each obstacle named by `id` of its index: how a host hands back the
+    /// crate's own result with its entities or handles in it.
+    ///
+    /// ```
+    /// use glam::{Affine2, Vec2};
+    /// use pixel_collide::{Body, Mask, Mover, Pose, Sprite};
+    /// let floor = Mask::from_fn(64, 4, |_, _| true).unwrap();
+    /// let me = Mask::from_fn(8, 8, |_, _| true).unwrap();
+    /// let body = Body::new(&me, Pose::at(Vec2::new(32.0, -1.0)), Vec2::new(4.0, 8.0));
+    /// let world = [Sprite::new(&floor, Affine2::IDENTITY)];
+    /// let moved = Mover::default().move_and_slide(body, &world, Vec2::new(0.0, 5.0), false);
+    /// let named = moved.map_obstacles(|i| ["floor"][i]);
+    /// assert_eq!(named.contacts[0].obstacle, "floor");
+    /// ```
+    pub fn map_obstacles<T>(self, mut id: impl FnMut(Id) -> T) -> Moved<T> {
+        Moved {
+            position: self.position,
+            offset: self.offset,
+            contacts: self
+                .contacts
+                .into_iter()
+                .map(|c| MoveContact {
+                    obstacle: id(c.obstacle),
+                    point: c.point,
+                    normal: c.normal,
+                    kind: c.kind,
+                })
+                .collect(),
+            on_floor: self.on_floor,
+            on_wall: self.on_wall,
+            on_ceiling: self.on_ceiling,
+            floor_normal: self.floor_normal,
+            stuck: self.stuck,
+            up: self.up,
+        }
+    }
+
     /// `velocity` with what the contacts stopped taken out: its part along `-up` when the body stands,
     /// along `up` when it met a ceiling, and its part across `up` that points into a wall it met.
     ///
