@@ -84,102 +84,19 @@ pub(crate) fn interior(width: u32, height: u32, solid: impl Fn(u32, u32) -> bool
     if u64::from(width) * u64::from(height) > INNER_TEXELS {
         return Interior::EMPTY;
     }
-    // The mask with a ring of air around it, row by row.
-    let (w, h) = (width as usize + 2, height as usize + 2);
-    let mut d = vec![0.0f64; w * h];
-    for y in 0..height {
-        for x in 0..width {
-            if solid(x, y) {
-                d[(y as usize + 1) * w + x as usize + 1] = f64::INFINITY;
-            }
-        }
-    }
-    let mut scratch = Scratch::new(w.max(h));
-    // Along each column, then along each row.
-    let mut line = vec![0.0f64; h];
-    for x in 0..w {
-        for (y, v) in line.iter_mut().enumerate() {
-            *v = d[y * w + x];
-        }
-        scratch.transform(&mut line);
-        for (y, v) in line.iter().enumerate() {
-            d[y * w + x] = *v;
-        }
-    }
-    for row in d.chunks_exact_mut(w) {
-        scratch.transform(row);
-    }
-    // The deepest texel of each cell (squared distance, texel), then of them all.
-    let mut cells = [(0.0f64, [0u32; 2]); PROBES];
-    for y in 0..height {
-        for x in 0..width {
-            let depth = d[(y as usize + 1) * w + x as usize + 1];
-            let cell = (CELLS * y / height * CELLS + CELLS * x / width) as usize;
-            if depth > cells[cell].0 {
-                cells[cell] = (depth, [x, y]);
-            }
-        }
-    }
-    cells.sort_by(|a, b| b.0.total_cmp(&a.0));
-    let mut probes = [[0u16; 2]; PROBES];
-    let mut count = 0;
-    for (_, [x, y]) in cells.iter().filter(|c| c.0 > 0.0) {
-        // Masks past 2^16 texels a side hold more than INNER_TEXELS and never get here.
-        probes[count] = [*x as u16, *y as u16];
-        count += 1;
-    }
-    // The outermost solid texel of each sixteenth of a turn about the middle of the solid texels.
-    let (mut lo, mut hi) = ([u32::MAX; 2], [0u32; 2]);
-    for y in 0..height {
-        for x in 0..width {
-            if d[(y as usize + 1) * w + x as usize + 1] > 0.0 {
-                lo = [lo[0].min(x), lo[1].min(y)];
-                hi = [hi[0].max(x + 1), hi[1].max(y + 1)];
-            }
-        }
-    }
+    let depth = Depths::of(width, height, solid);
+    let (cells, probes, count) = deepest(&depth);
     let middle = if count > 0 {
-        [
-            f64::from(lo[0] + hi[0]) / 2.0,
-            f64::from(lo[1] + hi[1]) / 2.0,
-        ]
+        depth.solid_middle()
     } else {
         [0.0; 2]
     };
-    let mut outer = [(-1.0f64, [0u16; 2]); RIM];
-    for y in 0..height {
-        for x in 0..width {
-            if d[(y as usize + 1) * w + x as usize + 1] > 0.0 {
-                let (dx, dy) = (
-                    f64::from(x) + 0.5 - middle[0],
-                    f64::from(y) + 0.5 - middle[1],
-                );
-                let turn = dy.atan2(dx).rem_euclid(std::f64::consts::TAU) / std::f64::consts::TAU;
-                let k = ((turn * RIM as f64) as usize).min(RIM - 1);
-                let far = dx * dx + dy * dy;
-                if far > outer[k].0 {
-                    outer[k] = (far, [x as u16, y as u16]);
-                }
-            }
-        }
-    }
-    let mut rim = [[0u16; 2]; RIM];
-    let mut rim_found = 0u16;
-    for (k, (far, at)) in outer.iter().enumerate() {
-        if *far >= 0.0 {
-            rim[k] = *at;
-            rim_found |= 1 << k;
-        }
-    }
+    let (rim, rim_found) = outermost(&depth, middle);
     let disc = cells[0].0.sqrt() - HALF_DIAGONAL;
     // Solid texels with air on a side (nearest air centre 1 away), which hold every extreme corner.
-    let outline = (0..height).flat_map(|y| (0..width).map(move |x| [x, y]));
-    let support = Support::of(
-        outline.filter(|&[x, y]| d[(y as usize + 1) * w + x as usize + 1] == 1.0),
-        middle,
-    );
+    let outline = depth.texels().filter(|&[x, y]| depth.at(x, y) == 1.0);
     Interior {
-        support,
+        support: Support::of(outline, middle),
         count: count as u8,
         middle,
         rim,
@@ -190,6 +107,117 @@ pub(crate) fn interior(width: u32, height: u32, solid: impl Fn(u32, u32) -> bool
         }),
         probes,
     }
+}
+
+/// Each texel's squared distance from its centre to the nearest air texel's centre (0 for air),
+/// the mask held with a ring of air around it.
+struct Depths {
+    width: u32,
+    height: u32,
+    d: Vec<f64>,
+}
+
+impl Depths {
+    /// The exact squared distances of a mask, along each column and then along each row.
+    fn of(width: u32, height: u32, solid: impl Fn(u32, u32) -> bool) -> Depths {
+        let (w, h) = (width as usize + 2, height as usize + 2);
+        let mut d = vec![0.0f64; w * h];
+        for y in 0..height {
+            for x in 0..width {
+                if solid(x, y) {
+                    d[(y as usize + 1) * w + x as usize + 1] = f64::INFINITY;
+                }
+            }
+        }
+        let mut scratch = Scratch::new(w.max(h));
+        let mut line = vec![0.0f64; h];
+        for x in 0..w {
+            for (y, v) in line.iter_mut().enumerate() {
+                *v = d[y * w + x];
+            }
+            scratch.transform(&mut line);
+            for (y, v) in line.iter().enumerate() {
+                d[y * w + x] = *v;
+            }
+        }
+        for row in d.chunks_exact_mut(w) {
+            scratch.transform(row);
+        }
+        Depths { width, height, d }
+    }
+
+    /// Texel (x, y)'s squared depth.
+    fn at(&self, x: u32, y: u32) -> f64 {
+        self.d[(y as usize + 1) * (self.width as usize + 2) + x as usize + 1]
+    }
+
+    /// Every texel of the mask, row by row.
+    fn texels(&self) -> impl Iterator<Item = [u32; 2]> + '_ {
+        (0..self.height).flat_map(|y| (0..self.width).map(move |x| [x, y]))
+    }
+
+    /// The middle of the solid texels' bounds.
+    fn solid_middle(&self) -> [f64; 2] {
+        let (mut lo, mut hi) = ([u32::MAX; 2], [0u32; 2]);
+        for [x, y] in self.texels().filter(|&[x, y]| self.at(x, y) > 0.0) {
+            lo = [lo[0].min(x), lo[1].min(y)];
+            hi = [hi[0].max(x + 1), hi[1].max(y + 1)];
+        }
+        [
+            f64::from(lo[0] + hi[0]) / 2.0,
+            f64::from(lo[1] + hi[1]) / 2.0,
+        ]
+    }
+}
+
+/// The deepest texel of each of the `PROBES` cells (squared depth, texel), deepest first, and the
+/// solid ones among them as probes, with their count.
+fn deepest(depth: &Depths) -> ([(f64, [u32; 2]); PROBES], [[u16; 2]; PROBES], usize) {
+    let (width, height) = (depth.width, depth.height);
+    let mut cells = [(0.0f64, [0u32; 2]); PROBES];
+    for [x, y] in depth.texels() {
+        let d = depth.at(x, y);
+        let cell = (CELLS * y / height * CELLS + CELLS * x / width) as usize;
+        if d > cells[cell].0 {
+            cells[cell] = (d, [x, y]);
+        }
+    }
+    cells.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let mut probes = [[0u16; 2]; PROBES];
+    let mut count = 0;
+    for (_, [x, y]) in cells.iter().filter(|c| c.0 > 0.0) {
+        // Masks past 2^16 texels a side hold more than INNER_TEXELS and never get here.
+        probes[count] = [*x as u16, *y as u16];
+        count += 1;
+    }
+    (cells, probes, count)
+}
+
+/// The outermost solid texel of each of the `RIM` sectors of a turn about `middle`, and a bit per
+/// sector that holds one.
+fn outermost(depth: &Depths, middle: [f64; 2]) -> ([[u16; 2]; RIM], u16) {
+    let mut outer = [(-1.0f64, [0u16; 2]); RIM];
+    for [x, y] in depth.texels().filter(|&[x, y]| depth.at(x, y) > 0.0) {
+        let (dx, dy) = (
+            f64::from(x) + 0.5 - middle[0],
+            f64::from(y) + 0.5 - middle[1],
+        );
+        let turn = dy.atan2(dx).rem_euclid(std::f64::consts::TAU) / std::f64::consts::TAU;
+        let k = ((turn * RIM as f64) as usize).min(RIM - 1);
+        let far = dx * dx + dy * dy;
+        if far > outer[k].0 {
+            outer[k] = (far, [x as u16, y as u16]);
+        }
+    }
+    let mut rim = [[0u16; 2]; RIM];
+    let mut rim_found = 0u16;
+    for (k, (far, at)) in outer.iter().enumerate() {
+        if *far >= 0.0 {
+            rim[k] = *at;
+            rim_found |= 1 << k;
+        }
+    }
+    (rim, rim_found)
 }
 
 /// The buffers of the one-dimensional transform.

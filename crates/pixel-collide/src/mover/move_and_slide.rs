@@ -308,17 +308,7 @@ impl Mover {
             up,
             cos: self.max_floor_angle.cos(),
             pos: body.pose.position,
-            moved: Moved {
-                position: body.pose.position,
-                offset: Vec2::ZERO,
-                contacts: Vec::new(),
-                on_floor: false,
-                on_wall: false,
-                on_ceiling: false,
-                floor_normal: None,
-                stuck: false,
-                up,
-            },
+            moved: Moved::unmoved(body.pose.position, up),
         };
         if !run.free_up() {
             run.moved.stuck = true;
