@@ -85,14 +85,18 @@ pub(crate) fn interior(width: u32, height: u32, solid: impl Fn(u32, u32) -> bool
         return Interior::EMPTY;
     }
     let depth = Depths::of(width, height, solid);
-    let (cells, probes, count) = deepest(&depth);
+    let Deepest {
+        deepest,
+        probes,
+        count,
+    } = deepest(&depth);
     let middle = if count > 0 {
         depth.solid_middle()
     } else {
         [0.0; 2]
     };
     let (rim, rim_found) = outermost(&depth, middle);
-    let disc = cells[0].0.sqrt() - HALF_DIAGONAL;
+    let disc = deepest.0.sqrt() - HALF_DIAGONAL;
     // Solid texels with air on a side (nearest air centre 1 away), which hold every extreme corner.
     let outline = depth.texels().filter(|&[x, y]| depth.at(x, y) == 1.0);
     Interior {
@@ -102,7 +106,7 @@ pub(crate) fn interior(width: u32, height: u32, solid: impl Fn(u32, u32) -> bool
         rim,
         rim_found,
         disc: (disc > 0.0).then(|| {
-            let [x, y] = cells[0].1;
+            let [x, y] = deepest.1;
             [f64::from(x) + 0.5, f64::from(y) + 0.5, disc]
         }),
         probes,
@@ -170,9 +174,17 @@ impl Depths {
     }
 }
 
-/// The deepest texel of each of the `PROBES` cells (squared depth, texel), deepest first, and the
-/// solid ones among them as probes, with their count.
-fn deepest(depth: &Depths) -> ([(f64, [u32; 2]); PROBES], [[u16; 2]; PROBES], usize) {
+/// The deepest texel of a mask and the probes: the deepest solid texel of each of the `PROBES`
+/// cells, deepest first.
+struct Deepest {
+    /// The deepest texel's squared depth (0 for a mask without solid texels) and the texel.
+    deepest: (f64, [u32; 2]),
+    probes: [[u16; 2]; PROBES],
+    count: usize,
+}
+
+/// The deepest texel of each of the `PROBES` cells, deepest first.
+fn deepest(depth: &Depths) -> Deepest {
     let (width, height) = (depth.width, depth.height);
     let mut cells = [(0.0f64, [0u32; 2]); PROBES];
     for [x, y] in depth.texels() {
@@ -190,7 +202,11 @@ fn deepest(depth: &Depths) -> ([(f64, [u32; 2]); PROBES], [[u16; 2]; PROBES], us
         probes[count] = [*x as u16, *y as u16];
         count += 1;
     }
-    (cells, probes, count)
+    Deepest {
+        deepest: cells[0],
+        probes,
+        count,
+    }
 }
 
 /// The outermost solid texel of each of the `RIM` sectors of a turn about `middle`, and a bit per
