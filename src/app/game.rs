@@ -129,7 +129,7 @@ impl App {
                 }
                 sound(self, Cue::Hit);
                 if self.settings.rumble && self.screen == Screen::Playing {
-                    self.controls.rumble();
+                    self.devices.rumble();
                 }
                 // A buzz in the hand is part of the hit's jolt: off, with the shake, for "reduce flashing".
                 if self.touch.active

@@ -83,8 +83,8 @@ impl Actions {
     }
 }
 
-/// Reads the keyboard, the mouse and the gamepads.
-pub struct Controls {
+/// The input devices the frame reads: the keyboard, the mouse, touches and the gamepads.
+pub struct Devices {
     pads: Pads,
     /// macroquad's id for this reader of raw window events.
     subscriber: usize,
@@ -151,14 +151,14 @@ impl EventHandler for RawEvents {
     }
 }
 
-impl Controls {
+impl Devices {
     /// Opens the gamepads (a failure is a warning; the keyboard always works); `touch` lays out the
     /// touch controls before the first touch, as the page does on a phone.
-    pub fn new(touch: bool) -> Controls {
+    pub fn new(touch: bool) -> Devices {
         // Touches are read as touches: macroquad would also turn each into a mouse click, and a tap
         // would then count twice.
         simulate_mouse_with_touch(false);
-        Controls {
+        Devices {
             pads: Pads::new(),
             subscriber: register_input_subscriber(),
             mouse_px: None,

@@ -56,7 +56,7 @@ use audio::{Cue, Sfx};
 use debug::DebugView;
 use game::{Floater, Steer};
 use hit::HitFeedback;
-use input::Controls;
+use input::Devices;
 use legend::FirstCatches;
 use particles::Particles;
 use platform::Store;
@@ -138,7 +138,8 @@ struct App {
     sfx: Sfx,
     /// The sound files, until they are loaded a moment after the window opens (see [`SOUND_DELAY`]).
     unloaded_sounds: Option<Assets>,
-    controls: Controls,
+    /// The keyboard, mouse, touch and gamepads the frame reads.
+    devices: Devices,
     particles: Particles,
     /// Frame time not yet consumed by whole steps, at the speed the game is shown at.
     pacer: Pacer,
@@ -209,7 +210,7 @@ impl App {
         let mut seeds = Seeds::new(opts.seed.unwrap_or_else(spinfall::cli::random_seed));
         let attract_seed = seeds.next_attract();
         let textures = Textures::upload(&images);
-        let controls = Controls::new(opts.touch);
+        let devices = Devices::new(opts.touch);
         let mut app = App {
             screen: Screen::Title,
             world: World::new(mode, attract_seed, shapes.clone()),
@@ -226,7 +227,7 @@ impl App {
             store,
             save_warned,
             textures,
-            controls,
+            devices,
             particles: Particles::new(attract_seed),
             pacer: Pacer::default(),
             slowest_speed: GameSpeed::FULL,
@@ -253,7 +254,7 @@ impl App {
             pointer: Pointer::default(),
             touch: TouchFrame::default(),
         };
-        for name in app.controls.pad_names() {
+        for name in app.devices.pad_names() {
             app.toast(format!("Gamepad ready: {name}"));
         }
         // X11 opens the window at the configured size in physical pixels, which is tiny on a high-DPI
@@ -313,7 +314,7 @@ impl App {
         if let Some(ready) = self.sfx.poll_decoding() {
             platform::sounds_ready(ready);
         }
-        let mut actions = self.controls.poll(&self.settings.controls);
+        let mut actions = self.devices.poll(&self.settings.controls);
         // Taken to the panels' coordinates through the overlay this screen was drawn with.
         let overlay = self.overlay(&actions.touch.layout);
         actions.pointer.at = actions.pointer.at.map(|p| overlay.to_design(p));

@@ -216,6 +216,22 @@ fn draw_glyph(text: &Text, button: Button, centre: Vec2, size: f32, alpha: f32) 
     }
 }
 
+/// Test helper: `help` draws `{A}` and `{B}` as the gamepad's glyphs, never as the letters.
+#[cfg(test)]
+pub(in crate::app) fn help_draws_a_and_b_as_glyphs(help: &str) {
+    let parts = parse(help);
+    assert!(parts.contains(&Part::Pad(Button::A)));
+    assert!(parts.contains(&Part::Pad(Button::B)));
+    let words: String = parts
+        .iter()
+        .filter_map(|p| match p {
+            Part::Words(w) => Some(*w),
+            Part::Pad(_) => None,
+        })
+        .collect();
+    assert!(!words.contains(" A:") && !words.contains(" B:"), "{words}");
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -166,7 +166,7 @@ impl App {
             Row::Rumble => {
                 self.settings.rumble = !self.settings.rumble;
                 if self.settings.rumble {
-                    self.controls.rumble();
+                    self.devices.rumble();
                 }
                 self.save_settings();
             }
@@ -217,7 +217,7 @@ impl App {
             let label_w = text.draw(label, 214.0, base, 20.0, Align::Left, label_color);
             let devices = Devices {
                 sound: audio::available(),
-                gamepad: !self.controls.pad_names().is_empty(),
+                gamepad: !self.devices.pad_names().is_empty(),
             };
             if let Some(note) = row_note(*row, devices) {
                 let dim = Color::new(SOFT.r, SOFT.g, SOFT.b, 0.7);

@@ -3,8 +3,7 @@
 //! A screen's update and its drawing sit together because they share what the player sees and what
 //! the keys do (a help line and the keys it names change together). What several screens draw under
 //! themselves lives beside this folder: the playfield in `field.rs`, the HUD in `hud.rs`, the look
-//! they share in `render.rs`. The score table and replay watching live in `replay.rs`, with the
-//! recording they play back.
+//! they share in `render.rs`; the recording the Scores and Replay screens play back in `replay.rs`.
 
 mod controls;
 mod game_over;
@@ -12,6 +11,8 @@ mod menu;
 mod overlays;
 mod pause;
 mod play;
+mod replay;
+mod scores;
 mod title;
 
 pub(super) use controls::ControlsMenu;

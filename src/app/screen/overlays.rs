@@ -4,8 +4,8 @@ use macroquad::prelude::screen_dpi_scale;
 
 use super::controls::controls_content;
 use super::game_over::game_over_content;
+use super::scores::table_content;
 use crate::app::overlay::Overlay;
-use crate::app::replay::table_content;
 use crate::app::touch::layout::Layout;
 use crate::app::{App, Screen};
 
