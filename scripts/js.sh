@@ -99,7 +99,7 @@ demo_site() {
   rm -rf "$dir"
   mkdir -p "$dir/pixel-collide/dist"
   cp "$pkg/demo/spinners.js" "$pkg/node_modules/phaser/dist/phaser.esm.min.js" "$dir/"
-  cp "$pkg/index.js" "$pkg/phaser.js" "$pkg/each-pair.js" "$dir/pixel-collide/"
+  cp "$pkg/index.js" "$pkg/results.js" "$pkg/phaser.js" "$pkg/each-pair.js" "$dir/pixel-collide/"
   cp "$pkg/dist/pixel_collide_js.js" "$pkg/dist/pixel_collide_js_bg.wasm" "$dir/pixel-collide/dist/"
   sed -e 's|"\.\./node_modules/phaser/dist/phaser.esm.min.js"|"./phaser.esm.min.js"|' \
     -e 's|"\.\./index.js"|"./pixel-collide/index.js"|' -e 's|"\.\./phaser.js"|"./pixel-collide/phaser.js"|' \

@@ -124,7 +124,7 @@ pub fn draw_probes(sprites: [(&str, Sprite); 2], at: Vec2, angle: f32) -> String
     let dir = Vec2::from_angle(angle);
     let end = at + dir * PROBE_SEGMENT;
     let point = names(&|s| s.contains_point(at));
-    let circle = names(&|s| s.touches_circle(at, PROBE_RADIUS));
+    let circle = names(&|s| s.touches_circle(spinfall::collision::Circle::new(at, PROBE_RADIUS)));
     let segment = names(&|s| s.touches_segment(at, end));
     let hit: Option<(&str, RayHit)> = sprites
         .iter()

@@ -37,7 +37,7 @@ fn run(u: &mut Unstructured<'_>) -> Result<()> {
     let inside = s.contains_point(p);
     let rect = Rect::new(p.min(q), p.max(q));
     let touches_rect = s.touches_rect(rect);
-    let touches_circle = s.touches_circle(p, radius);
+    let touches_circle = s.touches_circle(Circle::new(p, radius));
     let touches_segment = s.touches_segment(p, q);
     let ray = s.raycast(p, q - p, (q - p).length());
     let nearest = s.nearest_point(p);

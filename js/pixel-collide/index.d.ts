@@ -21,7 +21,7 @@ export type MatrixLike =
   | { a: number; b: number; c: number; d: number; e: number; f: number }
   | { a: number; b: number; c: number; d: number; tx: number; ty: number };
 
-/** A part of an image, in pixels. */
+/** A rectangle: a part of an image in pixels, or an axis-aligned rectangle in the world. */
 export interface Region {
   x: number;
   y: number;
@@ -48,11 +48,11 @@ export class Mask {
   readonly width: number;
   readonly height: number;
   /** How many texels are solid. */
-  readonly count: number;
+  readonly solidCount: number;
   /** Whether texel (x, y) is solid; anything outside is air. */
-  getAt(x: number, y: number): boolean;
+  isSolid(x: number, y: number): boolean;
   /** Makes texel (x, y) solid or air. */
-  setAt(x: number, y: number, solid?: boolean): void;
+  set(x: number, y: number, solid?: boolean): void;
   /** Releases the mask's WebAssembly memory; using it afterwards throws a TypeError. */
   free(): void;
 }
@@ -66,36 +66,49 @@ export class Sprite {
   place(matrix: MatrixLike): this;
 }
 
-/** A point inside a solid texel of both, the unit normal from the first towards the second, the overlap along it. */
-export interface Contact {
+/** A point or a vector in the world, y down. */
+export interface Point {
   x: number;
   y: number;
-  normalX: number;
-  normalY: number;
+}
+
+/** A circle in the world, as Phaser's `Geom.Circle` and PixiJS's `Circle` hold one. */
+export interface CircleLike {
+  x: number;
+  y: number;
+  radius: number;
+}
+
+/** Where two sprites touch: a point inside a solid texel of both, the unit normal from the first towards the second, the overlap along it. */
+export interface Contact {
+  point: Point;
+  normal: Point;
   depth: number;
 }
 
-/** The shortest move of the first sprite out of the second, and the pair's normal. */
+/** The shortest move of the first sprite out of the second, the pair's normal, and whether the search ran out of its work budget. */
 export interface PushOut {
-  x: number;
-  y: number;
-  normalX: number;
-  normalY: number;
+  offset: Point;
+  normal: Point;
+  /** True when the search ran out of its work budget and parted the two sprites' bounds instead. */
+  budgetRanOut: boolean;
 }
 
 /** How far apart two sprites' solid texels are, and the closest point on each. */
 export interface Distance {
   distance: number;
-  a: { x: number; y: number };
-  b: { x: number; y: number };
+  onA: Point;
+  onB: Point;
+  /** No pair of solid texels lies closer: `distance` unless the search ran out of its work budget. */
+  lowerBound: number;
+  /** Whether the search ran out of its work budget before it was sure. */
+  budgetRanOut: boolean;
 }
 
 /** Where a ray enters a solid texel, the surface normal there, and how far along the ray. */
 export interface RayHit {
-  x: number;
-  y: number;
-  normalX: number;
-  normalY: number;
+  point: Point;
+  normal: Point;
   distance: number;
 }
 
@@ -104,15 +117,10 @@ export function collide(a: Sprite, b: Sprite): Contact | null;
 export function pushOut(a: Sprite, b: Sprite): PushOut | null;
 export function distance(a: Sprite, b: Sprite): Distance | null;
 export function overlapArea(a: Sprite, b: Sprite): number;
-export function raycast(
-  sprite: Sprite,
-  origin: { x: number; y: number },
-  direction: { x: number; y: number },
-  maxDistance?: number,
-): RayHit | null;
-export function containsPoint(sprite: Sprite, x: number, y: number): boolean;
-export function touchesRect(sprite: Sprite, x: number, y: number, width: number, height: number): boolean;
-export function touchesCircle(sprite: Sprite, x: number, y: number, radius: number): boolean;
+export function raycast(sprite: Sprite, origin: Point, direction: Point, maxDistance?: number): RayHit | null;
+export function containsPoint(sprite: Sprite, point: Point): boolean;
+export function touchesRect(sprite: Sprite, rect: Region): boolean;
+export function touchesCircle(sprite: Sprite, circle: CircleLike): boolean;
 export function bounds(sprite: Sprite): Region;
 
 /** When two moving sprites first touch over a step (see `timeOfImpact`). */
@@ -122,8 +130,7 @@ export interface Impact {
   /** A time they are found touching, at most 2^-14 after `time`. */
   contactTime: number;
   /** A world point inside solid texels of both at `contactTime`. */
-  x: number;
-  y: number;
+  point: Point;
 }
 
 /**

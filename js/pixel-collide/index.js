@@ -6,6 +6,7 @@
 // [y, y+1) of its image, and a matrix maps it as DOMMatrix does: (a x + c y + e, b x + d y + f).
 
 import wasmInit, * as wasm from "./dist/pixel_collide_js.js";
+import { contactOf, distanceOf, impactOf, pushOutOf, rayHitOf, rectOf } from "./results.js";
 
 let ready = false;
 // The module's memory, which the World's matrices and pairs are read and written through.
@@ -164,11 +165,11 @@ export class Mask {
   get width() { return this._wasm.width; }
   get height() { return this._wasm.height; }
   /** How many texels are solid. */
-  get count() { return this._wasm.count; }
+  get solidCount() { return this._wasm.solidCount; }
   /** Whether texel (x, y) is solid; anything outside is air. */
-  getAt(x, y) { return this._wasm.getAt(number(x, "x"), number(y, "y")); }
+  isSolid(x, y) { return this._wasm.isSolid(number(x, "x"), number(y, "y")); }
   /** Makes texel (x, y) solid or air (a RangeError outside the mask). */
-  setAt(x, y, solid = true) { this._wasm.setAt(number(x, "x"), number(y, "y"), Boolean(solid)); }
+  set(x, y, solid = true) { this._wasm.set(number(x, "x"), number(y, "y"), Boolean(solid)); }
   /** Releases the mask's WebAssembly memory; using it afterwards throws a TypeError. */
   free() {
     if (this.#inner !== null) {
@@ -203,6 +204,19 @@ function sprite(s, what) {
   return [maskOf(s.mask, `${what}.mask`), matrixOf(s.matrix, `${what}.matrix`)];
 }
 
+function one(s) {
+  needReady();
+  return sprite(s, "sprite");
+}
+
+/** The two numbers of a point `{x, y}` (or of anything with `x` and `y`, such as a rectangle). */
+function xy(p, what) {
+  if (p === null || typeof p !== "object") {
+    throw new TypeError(`${what} must be an {x, y} object, not ${describe(p)}`);
+  }
+  return [number(p.x, `${what}.x`), number(p.y, `${what}.y`)];
+}
+
 function pair(a, b, query) {
   needReady();
   const [ma, ta] = sprite(a, "a");
@@ -216,24 +230,29 @@ export function overlaps(a, b) {
 }
 
 /**
- * Where `a` and `b` touch: `{x, y, normalX, normalY, depth}` (a point inside a solid texel of
+ * Where `a` and `b` touch: `{point, normal, depth}` (a point `{x, y}` inside a solid texel of
  * both, the unit normal from `a` towards `b`, the overlap along it), or `null`.
  */
 export function collide(a, b) {
-  const c = pair(a, b, wasm.collide);
-  return c === undefined ? null : { x: c[0], y: c[1], normalX: c[2], normalY: c[3], depth: c[4] };
+  return contactOf(pair(a, b, wasm.collide));
 }
 
-/** The shortest move `{x, y}` of `a` out of `b`, with the pair's normal, or `null` when apart. */
+/**
+ * The shortest move of `a` out of `b`: `{offset, normal, budgetRanOut}` (the move `{x, y}`, the
+ * pair's normal, and whether the search ran out of its work budget and parted the bounds instead),
+ * or `null` when apart.
+ */
 export function pushOut(a, b) {
-  const p = pair(a, b, wasm.pushOut);
-  return p === undefined ? null : { x: p[0], y: p[1], normalX: p[2], normalY: p[3] };
+  return pushOutOf(pair(a, b, wasm.pushOut));
 }
 
-/** How far apart `a` and `b` are, with the closest point on each, or `null` when one is empty. */
+/**
+ * How far apart `a` and `b` are: `{distance, onA, onB, lowerBound, budgetRanOut}`, the closest
+ * point on each, and the bound no pair lies closer than (`distance` unless the search ran out of
+ * its work budget); `null` when one is empty.
+ */
 export function distance(a, b) {
-  const d = pair(a, b, wasm.distance);
-  return d === undefined ? null : { distance: d[0], a: { x: d[1], y: d[2] }, b: { x: d[3], y: d[4] } };
+  return distanceOf(pair(a, b, wasm.distance));
 }
 
 /** The world area the solid texels of `a` and `b` share. */
@@ -242,63 +261,60 @@ export function overlapArea(a, b) {
 }
 
 /**
- * Where a ray from `origin` (`{x, y}`) along `direction` first enters a solid texel of `s` within
- * `maxDistance`: `{x, y, normalX, normalY, distance}`, or `null`.
+ * Where a ray from `origin` (`{x, y}`) along `direction` (`{x, y}`) first enters a solid texel of
+ * `s` within `maxDistance`: `{point, normal, distance}`, or `null`.
  */
 export function raycast(s, origin, direction, maxDistance = Infinity) {
-  needReady();
-  const [m, t] = sprite(s, "sprite");
-  const h = wasm.raycast(
-    m, t, number(origin?.x, "origin.x"), number(origin?.y, "origin.y"),
-    number(direction?.x, "direction.x"), number(direction?.y, "direction.y"),
-    number(maxDistance, "maxDistance"),
-  );
-  return h === undefined ? null : { x: h[0], y: h[1], normalX: h[2], normalY: h[3], distance: h[4] };
+  const [m, t] = one(s);
+  const [ox, oy] = xy(origin, "origin");
+  const [dx, dy] = xy(direction, "direction");
+  return rayHitOf(wasm.raycast(m, t, ox, oy, dx, dy, number(maxDistance, "maxDistance")));
 }
 
-/** Whether world point (x, y) lies inside a solid texel of `s`. */
-export function containsPoint(s, x, y) {
-  needReady();
-  const [m, t] = sprite(s, "sprite");
-  return wasm.containsPoint(m, t, number(x, "x"), number(y, "y"));
+/** Whether world point `point` (`{x, y}`) lies inside a solid texel of `s`. */
+export function containsPoint(s, point) {
+  const [m, t] = one(s);
+  const [x, y] = xy(point, "point");
+  return wasm.containsPoint(m, t, x, y);
 }
 
-/** Whether the axis-aligned rectangle at (x, y), `width` x `height`, overlaps a solid texel of `s`. */
-export function touchesRect(s, x, y, width, height) {
-  needReady();
-  const [m, t] = sprite(s, "sprite");
-  return wasm.touchesRect(m, t, number(x, "x"), number(y, "y"), number(width, "width"), number(height, "height"));
+/** Whether the axis-aligned rectangle `rect` (`{x, y, width, height}`) overlaps a solid texel of `s`. */
+export function touchesRect(s, rect) {
+  const [m, t] = one(s);
+  const [x, y] = xy(rect, "rect");
+  return wasm.touchesRect(m, t, x, y, number(rect.width, "rect.width"), number(rect.height, "rect.height"));
 }
 
-/** Whether the circle about (x, y) of `radius` overlaps a solid texel of `s`. */
-export function touchesCircle(s, x, y, radius) {
-  needReady();
-  const [m, t] = sprite(s, "sprite");
-  return wasm.touchesCircle(m, t, number(x, "x"), number(y, "y"), number(radius, "radius"));
+/**
+ * Whether the circle `circle` (`{x, y, radius}`, as Phaser's `Geom.Circle` and PixiJS's `Circle`
+ * hold it) overlaps a solid texel of `s`.
+ */
+export function touchesCircle(s, circle) {
+  const [m, t] = one(s);
+  const [x, y] = xy(circle, "circle");
+  return wasm.touchesCircle(m, t, x, y, number(circle.radius, "circle.radius"));
 }
 
 /** The world rectangle `{x, y, width, height}` around the texels of `s`. */
 export function bounds(s) {
-  needReady();
-  const [m, t] = sprite(s, "sprite");
-  const b = wasm.bounds(m, t);
-  return { x: b[0], y: b[1], width: b[2] - b[0], height: b[3] - b[1] };
+  const [m, t] = one(s);
+  return rectOf(wasm.bounds(m, t));
 }
 
 /**
  * When `a` and `b` first touch while each moves from its matrix to another over a step (`aTo`,
- * `bTo`, in any form a Sprite takes): `{time, contactTime, x, y}`, the first time (0 to 1) they
+ * `bTo`, in any form a Sprite takes): `{time, contactTime, point}`, the first time (0 to 1) they
  * touch on solid texels, the time they are found touching (at most 2^-14 later) and a world point
- * inside both then; `null` when they never do. Each sprite moves as a game moves it between frames:
- * its centre along a straight line, turning the short way round and scaling evenly, so nothing
- * fast or thin passes through unseen. A matrix that shears throws a `RangeError`.
+ * `{x, y}` inside both then; `null` when they never do. Each sprite moves as a game moves it
+ * between frames: its centre along a straight line, turning the short way round and scaling
+ * evenly, so nothing fast or thin passes through unseen. A matrix that shears throws a
+ * `RangeError`.
  */
 export function timeOfImpact(a, aTo, b, bTo) {
   needReady();
   const [ma, ta] = sprite(a, "a");
   const [mb, tb] = sprite(b, "b");
-  const h = wasm.timeOfImpact(ma, ta, matrixOf(aTo, "aTo"), mb, tb, matrixOf(bTo, "bTo"));
-  return h === undefined ? null : { time: h[0], contactTime: h[1], x: h[2], y: h[3] };
+  return impactOf(wasm.timeOfImpact(ma, ta, matrixOf(aTo, "aTo"), mb, tb, matrixOf(bTo, "bTo")));
 }
 
 /**

@@ -1,6 +1,6 @@
 // Type declarations of pixel-collide/phaser: Phaser game objects as exact pixel-collide sprites.
 
-import type { Contact, Mask, Sprite } from "./index.js";
+import type { Contact, Mask, Point, Sprite } from "./index.js";
 
 /** A Phaser game object with a texture frame (an Image or a Sprite), as far as the adapter reads it. */
 export interface FramedGameObject {
@@ -36,12 +36,11 @@ export function spriteOf(gameObject: FramedGameObject, threshold?: number): Spri
 export interface CameraLike {
   getWorldPoint(x: number, y: number): { x: number; y: number };
 }
-/** Where world point (x, y) shows on the screen through `camera`. */
-export function screenPoint(camera: CameraLike, x: number, y: number): { x: number; y: number };
+/** Where world point `point` shows on the screen through `camera`. */
+export function screenPoint(camera: CameraLike, point: Point): Point;
 /** A contact in world coordinates, with where its point shows on the screen. */
 export interface ScreenContact extends Contact {
-  screenX: number;
-  screenY: number;
+  screen: Point;
 }
 /** Calls `callback` for every touching pair of `a` and `b`; returns how many touched. */
 export function overlap<A extends FramedGameObject, B extends FramedGameObject>(

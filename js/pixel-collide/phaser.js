@@ -57,11 +57,12 @@ export function spriteOf(gameObject, threshold = 0) {
 }
 
 /**
- * Where world point (x, y) shows on the screen through `camera` (its scroll, zoom and rotation as
+ * Where world point `point` (`{x, y}`) shows on the screen through `camera` (its scroll, zoom and rotation as
  * last rendered): the inverse of the camera's own `getWorldPoint`, which is affine, so three of its
  * points give it whatever Phaser version computes it.
  */
-export function screenPoint(camera, x, y) {
+export function screenPoint(camera, point) {
+  const { x, y } = point;
   const o = camera.getWorldPoint(0, 0);
   const u = camera.getWorldPoint(1, 0);
   const v = camera.getWorldPoint(0, 1);
@@ -74,12 +75,10 @@ export function screenPoint(camera, x, y) {
 /**
  * Calls `callback(a, b, contact)` for every pair of `a` (a game object or an array of them) and `b`
  * that touch on visible pixels now; returns how many did. `contact` is in world coordinates, with
- * `screenX` / `screenY` where its point shows through `camera` (by default the main camera of the
+ * `screen` (`{x, y}`) where its point shows through `camera` (by default the main camera of the
  * first object's scene; the world point again for an object outside a scene).
  */
 export const overlap = overlapOf(spriteOf, (contact, first, camera) => {
   const view = camera ?? first.scene?.cameras?.main;
-  const screen = view ? screenPoint(view, contact.x, contact.y) : contact;
-  contact.screenX = screen.x;
-  contact.screenY = screen.y;
+  contact.screen = view ? screenPoint(view, contact.point) : { ...contact.point };
 });

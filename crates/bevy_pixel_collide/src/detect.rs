@@ -45,6 +45,7 @@ type Moved = Or<(Changed<GlobalTransform>, Changed<PixelCollider>)>;
 ///
 /// When no collider moved, changed, appeared or went since the last run (a level at rest, a pile of
 /// sleeping bodies), the touching pairs are last frame's and nothing is tested.
+// A Bevy system: each argument is a system parameter it reads or writes.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn detect_collisions(
     colliders: Query<(Entity, &PixelCollider, &GlobalTransform)>,

@@ -3,7 +3,7 @@
 use bevy::ecs::system::SystemParam;
 use bevy::math::{Rect, Vec2};
 use bevy::prelude::*;
-use pixel_collide::{Impact, Motion, PushOut, SweepAndPrune};
+use pixel_collide::{Circle, Impact, Motion, PushOut, SweepAndPrune};
 
 use crate::collider::PixelCollider;
 use crate::convert::rect_to_pc;
@@ -79,15 +79,14 @@ impl PixelQueries<'_, '_> {
         self.matching(|s| s.bounds().intersects(&r) && s.touches_rect(r))
     }
 
-    /// The colliders with a solid texel strictly closer than `radius` to world point `center`.
-    pub fn touching_circle(&self, center: Vec2, radius: f32) -> Vec<Entity> {
-        let c = center;
-        self.matching(|s| s.touches_circle(c, radius))
+    /// The colliders with a solid texel strictly closer than the world circle's radius to its
+    /// centre (the crate's [`Circle`], not Bevy's primitive, which has no centre).
+    pub fn touching_circle(&self, circle: Circle) -> Vec<Entity> {
+        self.matching(|s| s.touches_circle(circle))
     }
 
     /// The colliders whose solid texels the segment from `a` to `b` passes through.
     pub fn touching_segment(&self, a: Vec2, b: Vec2) -> Vec<Entity> {
-        let (a, b) = (a, b);
         self.matching(|s| s.touches_segment(a, b))
     }
 

@@ -612,8 +612,14 @@ fn queries_answer_points_rays_shapes_push_out_and_time_of_impact() {
             let shapes = (
                 q.touching_rect(Rect::new(-1.0, -1.0, 1.0, 1.0)),
                 q.touching_rect(Rect::new(-1.0, -1.0, 4.0, 1.0)),
-                q.touching_circle(Vec2::new(20.0, 5.0), 3.9),
-                q.touching_circle(Vec2::new(20.0, 5.0), 4.1),
+                q.touching_circle(bevy_pixel_collide::pixel_collide::Circle::new(
+                    Vec2::new(20.0, 5.0),
+                    3.9,
+                )),
+                q.touching_circle(bevy_pixel_collide::pixel_collide::Circle::new(
+                    Vec2::new(20.0, 5.0),
+                    4.1,
+                )),
                 q.touching_segment(Vec2::new(-30.0, 0.5), Vec2::new(30.0, 0.5)),
             );
             // The block moves left 20 units through the ring's right wall, which spans x 3..5.

@@ -80,7 +80,7 @@ pub unsafe extern "C" fn pc_distance(
                 on_a: d.on_a.into(),
                 on_b: d.on_b.into(),
                 lower_bound: d.lower_bound,
-                budget_ran_out: d.lower_bound < d.distance,
+                budget_ran_out: d.budget_ran_out,
             },
             None => pc_closest::default(),
         };
@@ -101,7 +101,7 @@ pub unsafe extern "C" fn pc_push_out(a: pc_sprite, b: pc_sprite, push: *mut pc_p
                 found: true,
                 offset: p.offset.into(),
                 normal: p.normal.into(),
-                budget_ran_out: p.fell_back,
+                budget_ran_out: p.budget_ran_out,
             },
             None => pc_push::default(),
         };

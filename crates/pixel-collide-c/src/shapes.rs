@@ -1,6 +1,6 @@
 //! Questions about one placed sprite and a point, a rectangle, a circle or a ray.
 
-use pixel_collide::Rect;
+use pixel_collide::{Circle, Rect};
 
 use crate::args::{affine, call, finite, out, point, sprite};
 use crate::status::*;
@@ -70,7 +70,7 @@ pub unsafe extern "C" fn pc_touches_circle(
                 format_args!("radius is {radius}: it cannot be negative"),
             ));
         }
-        *touching = sprite(F, "sprite", s)?.touches_circle(center, radius);
+        *touching = sprite(F, "sprite", s)?.touches_circle(Circle::new(center, radius));
         Ok(())
     })
 }

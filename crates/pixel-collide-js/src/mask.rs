@@ -59,20 +59,19 @@ impl Mask {
     }
 
     /// How many texels are solid.
-    #[wasm_bindgen(getter)]
-    pub fn count(&self) -> f64 {
+    #[wasm_bindgen(getter, js_name = solidCount)]
+    pub fn solid_count(&self) -> f64 {
         self.inner.solid_count() as f64
     }
 
     /// Whether texel `(x, y)` is solid (any coordinates: outside the mask is air).
-    #[wasm_bindgen(js_name = getAt)]
-    pub fn get_at(&self, x: i32, y: i32) -> bool {
+    #[wasm_bindgen(js_name = isSolid)]
+    pub fn is_solid(&self, x: i32, y: i32) -> bool {
         self.inner.is_solid(i64::from(x), i64::from(y))
     }
 
     /// Makes texel `(x, y)` solid or air; a `RangeError` outside the mask.
-    #[wasm_bindgen(js_name = setAt)]
-    pub fn set_at(&mut self, x: i32, y: i32, solid: bool) -> Result<(), JsValue> {
+    pub fn set(&mut self, x: i32, y: i32, solid: bool) -> Result<(), JsValue> {
         let (w, h) = (self.inner.width(), self.inner.height());
         match (u32::try_from(x), u32::try_from(y)) {
             (Ok(tx), Ok(ty)) if tx < w && ty < h => {

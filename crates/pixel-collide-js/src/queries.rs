@@ -1,8 +1,9 @@
 //! The queries between two sprites, and of one sprite against a point, a ray, a rectangle or a
 //! circle, each sprite given as a mask and the six numbers of its matrix. Results come back as
-//! `Float32Array`s (or `undefined` for none), which the package turns into objects.
+//! `Float32Array`s (or `undefined` for none) in the layouts written on each function, which
+//! `results.js` turns into objects, one function per result.
 
-use pixel_collide::{Rect, Sprite};
+use pixel_collide::{Circle, Rect, Sprite};
 use wasm_bindgen::prelude::*;
 
 use crate::mask::Mask;
@@ -37,22 +38,36 @@ pub fn collide(ma: &Mask, a: &[f32], mb: &Mask, b: &[f32]) -> Result<Option<Vec<
         .map(|c| vec![c.point.x, c.point.y, c.normal.x, c.normal.y, c.depth]))
 }
 
-/// `[dx, dy, nx, ny]`: the shortest move of the first sprite out of the second, and the pair's
-/// normal; `undefined` when they do not overlap.
+/// `[dx, dy, nx, ny, budgetRanOut]`: the shortest move of the first sprite out of the second, the
+/// pair's normal and 1 when the search ran out of its work budget (else 0); `undefined` when they
+/// do not overlap.
 #[wasm_bindgen(js_name = pushOut)]
 pub fn push_out(ma: &Mask, a: &[f32], mb: &Mask, b: &[f32]) -> Result<Option<Vec<f32>>, JsValue> {
     let (sa, sb) = pair(ma, a, mb, b)?;
-    Ok(pixel_collide::push_out(sa, sb)
-        .map(|p| vec![p.offset.x, p.offset.y, p.normal.x, p.normal.y]))
+    Ok(pixel_collide::push_out(sa, sb).map(|p| {
+        let ran_out = f32::from(u8::from(p.budget_ran_out));
+        vec![p.offset.x, p.offset.y, p.normal.x, p.normal.y, ran_out]
+    }))
 }
 
-/// `[distance, ax, ay, bx, by]`: how far apart the solid texels are, with the closest point on
-/// each; `undefined` when either has no solid texel.
+/// `[distance, ax, ay, bx, by, lowerBound, budgetRanOut]`: how far apart the solid texels are, the
+/// closest point on each, the bound no pair lies closer than and 1 when the search ran out of its
+/// work budget (else 0); `undefined` when either has no solid texel.
 #[wasm_bindgen]
 pub fn distance(ma: &Mask, a: &[f32], mb: &Mask, b: &[f32]) -> Result<Option<Vec<f32>>, JsValue> {
     let (sa, sb) = pair(ma, a, mb, b)?;
-    Ok(pixel_collide::distance(sa, sb)
-        .map(|d| vec![d.distance, d.on_a.x, d.on_a.y, d.on_b.x, d.on_b.y]))
+    Ok(pixel_collide::distance(sa, sb).map(|d| {
+        let ran_out = f32::from(u8::from(d.budget_ran_out));
+        vec![
+            d.distance,
+            d.on_a.x,
+            d.on_a.y,
+            d.on_b.x,
+            d.on_b.y,
+            d.lower_bound,
+            ran_out,
+        ]
+    }))
 }
 
 /// The world area the two sprites' solid texels share.
@@ -65,6 +80,7 @@ pub fn overlap_area(ma: &Mask, a: &[f32], mb: &Mask, b: &[f32]) -> Result<f32, J
 /// `[x, y, nx, ny, distance]`: where a ray from `(ox, oy)` along `(dx, dy)` first enters a solid
 /// texel within `max_distance`, the surface normal there and the distance; `undefined` for none.
 #[wasm_bindgen]
+// Numbers cross into WebAssembly as they are; an object or an array would be copied on each call.
 #[allow(clippy::too_many_arguments)]
 pub fn raycast(
     mask: &Mask,
@@ -119,7 +135,7 @@ pub fn touches_rect(
 #[wasm_bindgen(js_name = touchesCircle)]
 pub fn touches_circle(mask: &Mask, m: &[f32], x: f32, y: f32, r: f32) -> Result<bool, JsValue> {
     let sprite = Sprite::new(&mask.inner, placement(m, "matrix")?);
-    Ok(sprite.touches_circle(point(x, y, "center")?, length(r, "radius")?))
+    Ok(sprite.touches_circle(Circle::new(point(x, y, "center")?, length(r, "radius")?)))
 }
 
 /// `[minX, minY, maxX, maxY]`: the world rectangle around the sprite's texels.

@@ -38,7 +38,7 @@ impl Contact {
 
 /// The shortest move of the first sprite out of the second: add `offset` to its position and
 /// they touch at most along edges; `normal` points from the first towards the second;
-/// `fell_back` is true when the search settled for parting the two sprites' bounds.
+/// `budget_ran_out` is true when the search settled for parting the two sprites' bounds.
 #[pyclass(module = "pixel_collide", frozen, get_all)]
 pub struct PushOut {
     /// The world translation that parts the first sprite from the second.
@@ -46,7 +46,7 @@ pub struct PushOut {
     /// A unit vector from the first sprite towards the second.
     pub normal: (f32, f32),
     /// Whether the looser fallback move was taken.
-    pub fell_back: bool,
+    pub budget_ran_out: bool,
 }
 
 impl From<pixel_collide::PushOut> for PushOut {
@@ -54,7 +54,7 @@ impl From<pixel_collide::PushOut> for PushOut {
         PushOut {
             offset: p.offset.into(),
             normal: p.normal.into(),
-            fell_back: p.fell_back,
+            budget_ran_out: p.budget_ran_out,
         }
     }
 }
@@ -63,10 +63,10 @@ impl From<pixel_collide::PushOut> for PushOut {
 impl PushOut {
     fn __repr__(&self) -> String {
         format!(
-            "PushOut(offset={:?}, normal={:?}, fell_back={})",
+            "PushOut(offset={:?}, normal={:?}, budget_ran_out={})",
             self.offset,
             self.normal,
-            if self.fell_back { "True" } else { "False" }
+            if self.budget_ran_out { "True" } else { "False" }
         )
     }
 }
@@ -137,8 +137,9 @@ impl RayHit {
 }
 
 /// How far apart two sprites are: `distance` between their closest solid texels (0 when they
-/// touch), `on_a` and `on_b` the closest points, and `lower_bound`, which is `distance` unless
-/// the search ran out of work first (the true distance then lies between the two).
+/// touch), `on_a` and `on_b` the closest points, `lower_bound`, which is `distance` unless
+/// the search ran out of work first (the true distance then lies between the two), and
+/// `budget_ran_out`, whether it did.
 #[pyclass(module = "pixel_collide", frozen, get_all)]
 pub struct Distance {
     /// The world distance between the closest solid texels.
@@ -149,6 +150,8 @@ pub struct Distance {
     pub on_b: (f32, f32),
     /// No pair of solid texels lies closer.
     pub lower_bound: f32,
+    /// Whether the search ran out of its work budget before it was sure.
+    pub budget_ran_out: bool,
 }
 
 impl From<pixel_collide::Distance> for Distance {
@@ -158,6 +161,7 @@ impl From<pixel_collide::Distance> for Distance {
             on_a: d.on_a.into(),
             on_b: d.on_b.into(),
             lower_bound: d.lower_bound,
+            budget_ran_out: d.budget_ran_out,
         }
     }
 }
@@ -166,8 +170,12 @@ impl From<pixel_collide::Distance> for Distance {
 impl Distance {
     fn __repr__(&self) -> String {
         format!(
-            "Distance(distance={}, on_a={:?}, on_b={:?}, lower_bound={})",
-            self.distance, self.on_a, self.on_b, self.lower_bound
+            "Distance(distance={}, on_a={:?}, on_b={:?}, lower_bound={}, budget_ran_out={})",
+            self.distance,
+            self.on_a,
+            self.on_b,
+            self.lower_bound,
+            if self.budget_ran_out { "True" } else { "False" }
         )
     }
 }

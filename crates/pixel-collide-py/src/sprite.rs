@@ -290,7 +290,7 @@ impl PySprite {
     ) -> PyResult<bool> {
         let c = args::point(center, "center")?;
         let r = args::finite(radius, "radius")?;
-        self.with(py, |s| s.touches_circle(c, r))
+        self.with(py, |s| s.touches_circle(pixel_collide::Circle::new(c, r)))
     }
 
     /// touches_segment(start, end) -> bool

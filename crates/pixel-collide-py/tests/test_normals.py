@@ -65,14 +65,14 @@ def moved(sprite, offset):
 
 
 def test_push_out_reverses_its_normal_when_the_sprites_are_swapped(rng):
-    fell_back = 0
+    budget_ran_out = 0
     for ma, pa, mb, pb, a, b in overlapping_pairs(rng, 70):
         ab, ba = pc.push_out(a, b), pc.push_out(b, a)
         assert ab is not None and ba is not None
         assert ab.normal == negated(ba.normal), (ab, ba)
         assert unit(ab.normal) and unit(ba.normal)
-        fell_back += ab.fell_back + ba.fell_back
-    assert fell_back < 20
+        budget_ran_out += ab.budget_ran_out + ba.budget_ran_out
+    assert budget_ran_out < 20
 
 
 def test_push_out_by_position_plus_offset_leaves_no_overlap(rng):
@@ -129,7 +129,7 @@ def test_push_out_of_aligned_sprites_is_the_shortest_whole_texel_move(rng):
         a = pc.Sprite(ma.ours, p, origin=(0, 0))
         b = pc.Sprite(mb.ours, (p[0] + off[0], p[1] + off[1]), origin=(0, 0))
         push = pc.push_out(a, b)
-        assert push is not None and not push.fell_back
+        assert push is not None and not push.budget_ran_out
         assert not pc.overlaps(moved(a, push.offset), b)
         assert push.offset[0] == int(push.offset[0]) and push.offset[1] == int(push.offset[1])
         assert math.hypot(*push.offset) == pytest.approx(shortest_whole_texel_push(ma, mb, off))
@@ -143,7 +143,7 @@ def test_push_out_of_a_block_sunk_into_a_floor_lifts_it():
     assert p.offset == (0.0, -1.0)
     # The pair's normal points into the floor; the push lifts the body against it.
     assert p.normal == (0.0, 1.0)
-    assert not p.fell_back
+    assert not p.budget_ran_out
 
 
 # --- time of impact ------------------------------------------------------------------------------
@@ -336,7 +336,7 @@ def test_distance_is_the_nearest_pair_of_solid_texels_both_ways(rng):
         assert math.isclose(d.distance, want, rel_tol=1e-4, abs_tol=1e-3), (d, want)
         back = pc.distance(b, a)
         assert back.distance == d.distance and (back.on_a, back.on_b) == (d.on_b, d.on_a)
-        assert d.lower_bound == d.distance
+        assert d.lower_bound == d.distance and not d.budget_ran_out
         assert math.isclose(math.dist(d.on_a, d.on_b), d.distance, abs_tol=1e-3)
         if pc.overlaps(a, b):
             assert d.distance == 0.0

@@ -23,7 +23,7 @@ use std::time::Duration;
 use criterion::{Criterion, criterion_group, criterion_main};
 use glam::Vec2;
 use pixel_collide::{
-    Mask, Rect, Sprite, SweepAndPrune, collide, push_out, push_out_along, time_of_impact,
+    Circle, Mask, Rect, Sprite, SweepAndPrune, collide, push_out, push_out_along, time_of_impact,
 };
 use support::families::{Family, RotatedSuite, aligned_cases};
 use support::suite::Suite;
@@ -137,7 +137,7 @@ fn queries(c: &mut Criterion) {
         b.iter(|| {
             probes
                 .iter()
-                .filter(|&&p| sprite.touches_circle(black_box(p), 3.0))
+                .filter(|&&p| sprite.touches_circle(Circle::new(black_box(p), 3.0)))
                 .count()
         })
     });

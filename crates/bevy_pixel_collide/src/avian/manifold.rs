@@ -116,6 +116,7 @@ impl PixelShape {
     /// within `prediction_distance`: what avian's narrow phase takes from these colliders (which
     /// adds to the prediction distance how far the bodies' spin turns their farthest points in a
     /// step).
+    // The arguments of avian's `AnyCollider::contact_manifolds`, which this answers for.
     #[allow(clippy::too_many_arguments)]
     pub fn contact_manifolds(
         &self,
@@ -385,7 +386,11 @@ fn exact_round(
         if mask.contains_point(a) {
             return None;
         }
-        return Some(pixel_collide::circle_manifold(a, round.radius, mask, reach));
+        return Some(pixel_collide::circle_manifold(
+            pixel_collide::Circle::new(a, round.radius),
+            mask,
+            reach,
+        ));
     }
     if mask.touches_segment(a, b) {
         return None;

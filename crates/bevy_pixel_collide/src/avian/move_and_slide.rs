@@ -72,6 +72,7 @@ impl PixelMoveAndSlide<'_, '_> {
     /// `delta_time` through the pixel shapes `filter` lets through (leave the character's own
     /// entity out), as `mover` says; `was_on_floor` is whether it stood after its last move (and has
     /// not jumped since), which lets it climb steps and snap down slopes.
+    // avian's `MoveAndSlide::move_and_slide` arguments, in its order, and `was_on_floor`.
     #[allow(clippy::too_many_arguments)]
     #[must_use]
     pub fn move_and_slide(

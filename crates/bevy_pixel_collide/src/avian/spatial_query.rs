@@ -251,6 +251,7 @@ impl PixelSpatialQuery<'_, '_> {
     }
 
     /// [`cast_shape`](Self::cast_shape) over the entities `predicate` accepts too.
+    // The arguments of avian's `SpatialQuery` method of the same name, in its order.
     #[allow(clippy::too_many_arguments)]
     pub fn cast_shape_predicate(
         &self,
@@ -301,6 +302,7 @@ impl PixelSpatialQuery<'_, '_> {
 
     /// Up to `max_hits` pixel shapes `shape` touches when cast, nearest first, as
     /// `SpatialQuery::shape_hits`.
+    // The arguments of avian's `SpatialQuery` method of the same name, in its order.
     #[allow(clippy::too_many_arguments)]
     pub fn shape_hits(
         &self,
@@ -327,6 +329,7 @@ impl PixelSpatialQuery<'_, '_> {
 
     /// Calls `callback` with each pixel shape `shape` touches when cast until it returns false, as
     /// `SpatialQuery::shape_hits_callback` (nearest first).
+    // The arguments of avian's `SpatialQuery` method of the same name, in its order.
     #[allow(clippy::too_many_arguments)]
     pub fn shape_hits_callback(
         &self,
@@ -355,6 +358,7 @@ impl PixelSpatialQuery<'_, '_> {
     }
 
     /// Every pixel shape a cast of `shape` touches, each once, nearest first.
+    // The arguments the two `shape_hits` methods share, which avian's `SpatialQuery` orders so.
     #[allow(clippy::too_many_arguments)]
     fn shape_hits_inner(
         &self,

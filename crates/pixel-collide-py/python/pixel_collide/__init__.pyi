@@ -290,7 +290,7 @@ class Contact:
 class PushOut:
     """The shortest move of the first sprite out of the second: add `offset` to its position and
     they touch at most along edges; `normal` points from the first towards the second;
-    `fell_back` is true when the search settled for parting the two sprites' bounds.
+    `budget_ran_out` is true when the search settled for parting the two sprites' bounds.
     """
 
     @property
@@ -300,7 +300,7 @@ class PushOut:
     def normal(self) -> Tuple[float, float]:
         """A unit vector from the first sprite towards the second."""
     @property
-    def fell_back(self) -> bool:
+    def budget_ran_out(self) -> bool:
         """Whether the looser fallback move was taken."""
 
 class Impact:
@@ -336,8 +336,9 @@ class RayHit:
 
 class Distance:
     """How far apart two sprites are: `distance` between their closest solid texels (0 when they
-    touch), `on_a` and `on_b` the closest points, and `lower_bound`, which is `distance` unless
-    the search ran out of work first (the true distance then lies between the two).
+    touch), `on_a` and `on_b` the closest points, `lower_bound`, which is `distance` unless
+    the search ran out of work first (the true distance then lies between the two), and
+    `budget_ran_out`, whether it did.
     """
 
     @property
@@ -352,6 +353,9 @@ class Distance:
     @property
     def lower_bound(self) -> float:
         """No pair of solid texels lies closer."""
+    @property
+    def budget_ran_out(self) -> bool:
+        """Whether the search ran out of its work budget before it was sure."""
 
 def collide(a: Sprite, b: Sprite) -> Optional[Contact]:
     """Where sprites `a` and `b` share a solid texel: a `Contact` whose normal points from `a`

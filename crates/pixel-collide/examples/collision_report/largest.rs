@@ -57,11 +57,11 @@ pub fn table(side: Option<u32>) {
         );
         let t = Instant::now();
         let push = push_out(sa, sb);
-        let fell_back = push.map(|p| p.fell_back);
+        let budget_ran_out = push.map(|p| p.budget_ran_out);
         line(
             "push_out",
             t.elapsed().as_secs_f64(),
-            format!("fell back {fell_back:?}"),
+            format!("fell back {budget_ran_out:?}"),
         );
         let t = Instant::now();
         let parts = a.components(1).len();

@@ -273,7 +273,7 @@ impl Patch<'_, '_> {
         let one = Affine2::from_translation(Vec2::new(x as f32, y as f32));
         let at_gap = Affine2::from_translation(self.normal * gap) * self.s.transform * one;
         let push = push_out_along(Sprite::new(single_texel(), at_gap), self.l, -self.normal)?;
-        (!push.fell_back).then(|| push.offset.length() - gap)
+        (!push.budget_ran_out).then(|| push.offset.length() - gap)
     }
 }
 

@@ -5,10 +5,11 @@ use glam::{Affine2, Vec2};
 
 use super::patch::{nearest_solid, single_texel};
 use super::points::{Manifold, ManifoldPoint};
+use crate::geom::Circle;
 use crate::pair::distance_within;
 use crate::sprite::Sprite;
 
-/// The contact manifold of the circle of `radius` around world point `center` (first) and sprite
+/// The contact manifold of `circle` (in world space; first) and sprite
 /// `s` (second), when they overlap or lie within `max_distance` of each other; `None` when they lie
 /// further apart, `s` has no solid texel or a transform is not finite, and also when the centre
 /// itself lies inside a solid texel (a circle sunk that deep has no nearest surface point; a caller
@@ -23,21 +24,17 @@ use crate::sprite::Sprite;
 ///
 /// ```
 /// use glam::{Affine2, Vec2};
-/// use pixel_collide::{circle_manifold, Mask, Sprite};
+/// use pixel_collide::{circle_manifold, Circle, Mask, Sprite};
 /// let ground = Mask::from_fn(32, 4, |_, _| true).unwrap();
 /// let g = Sprite::new(&ground, Affine2::IDENTITY);
 /// // y down: a circle of radius 3 whose lowest point sinks 0.5 into the ground's top at y = 0.
-/// let m = circle_manifold(Vec2::new(10.0, -2.5), 3.0, g, 1.0).unwrap();
+/// let m = circle_manifold(Circle::new(Vec2::new(10.0, -2.5), 3.0), g, 1.0).unwrap();
 /// assert!(m.normal.distance(Vec2::new(0.0, 1.0)) < 1e-5 && (m.depth - 0.5).abs() < 1e-5);
 /// assert!(m.points()[0].point.distance(Vec2::new(10.0, 0.25)) < 1e-5);
 /// assert_eq!(m.points()[0].texel_b, (10, 0));
 /// ```
-pub fn circle_manifold(
-    center: Vec2,
-    radius: f32,
-    s: Sprite<'_>,
-    max_distance: f32,
-) -> Option<Manifold> {
+pub fn circle_manifold(circle: Circle, s: Sprite<'_>, max_distance: f32) -> Option<Manifold> {
+    let Circle { center, radius } = circle;
     let reach = reach_of(max_distance);
     if !(center.is_finite() && radius.is_finite() && radius >= 0.0 && s.transform.is_finite()) {
         return None;
@@ -97,7 +94,7 @@ pub fn capsule_manifold(
         return None;
     }
     if !(length > 0.0 && s.transform.is_finite()) {
-        return circle_manifold(a, radius, s, max_distance);
+        return circle_manifold(Circle::new(a, radius), s, max_distance);
     }
     // The segment as a sprite of one texel, as long as the segment and too thin to matter.
     let thin = 1e-6 * a.abs().max(b.abs()).max_element().max(radius).max(1.0);
@@ -115,7 +112,7 @@ pub fn capsule_manifold(
     if !(depth.is_finite() && -depth <= reach) {
         return None;
     }
-    let ends = [a, b].map(|end| circle_manifold(end, radius, s, max_distance));
+    let ends = [a, b].map(|end| circle_manifold(Circle::new(end, radius), s, max_distance));
     if let [Some(ea), Some(eb)] = ends {
         let level = |m: &Manifold| m.normal.dot(normal) > LEVEL_COS;
         let (pa, pb) = (ea.points()[0], eb.points()[0]);

@@ -24,7 +24,7 @@ pub const PUSH_TOLERANCE: f32 = 1.0 / (1 << 18) as f32;
 /// Box-pair tests a push may spend in its marches (and again in summing its normal) before it falls
 /// back: 2^20, about 50 ms each on two shared cores. Past it, directions not yet settled take the
 /// move that parts the sprites' bounds (and the normal is the push's direction), and
-/// [`PushOut::fell_back`](crate::PushOut::fell_back) says so.
+/// [`PushOut::budget_ran_out`](crate::PushOut::budget_ran_out) says so.
 pub const PUSH_WORK_BUDGET: u64 = 1 << 20;
 
 /// How a push lands: the sprites it moves, the free stretch it must reach, and the work it has left.
@@ -36,7 +36,7 @@ pub(crate) struct Line<'s, 'a> {
     /// Box-pair tests left to the marches.
     work: Cell<u64>,
     /// Whether a march ran out of work and took the looser bound.
-    fell_back: Cell<bool>,
+    budget_ran_out: Cell<bool>,
     /// The overlapping pair whose exit ended the last march at its first jump.
     ended_by: Cell<usize>,
     /// The pairs of solid boxes that come within a world distance of each other, with that
@@ -57,7 +57,7 @@ impl<'s, 'a> Line<'s, 'a> {
             b,
             tol: Cell::new(f64::from(PUSH_TOLERANCE) * far),
             work: Cell::new(PUSH_WORK_BUDGET),
-            fell_back: Cell::new(false),
+            budget_ran_out: Cell::new(false),
             ended_by: Cell::new(0),
             near: None,
         }
@@ -90,7 +90,7 @@ impl<'s, 'a> Line<'s, 'a> {
     pub(crate) fn settle(&self, pair: &Pair<'_>, u: DVec2, s: f64) -> (Vec2, bool) {
         let first_tol = self.tol.get();
         if self.lands_free(u * s) {
-            return ((u * s).as_vec2(), self.fell_back.get());
+            return ((u * s).as_vec2(), self.budget_ran_out.get());
         }
         if u != DVec2::ZERO {
             let mut s = s;
@@ -104,10 +104,10 @@ impl<'s, 'a> Line<'s, 'a> {
                 let tol = self.tol.get();
                 let mid = u * (s + tol * 0.5);
                 if self.lands_free(u * s) {
-                    return ((u * s).as_vec2(), self.fell_back.get());
+                    return ((u * s).as_vec2(), self.budget_ran_out.get());
                 }
                 if self.lands_free(mid) {
-                    return (mid.as_vec2(), self.fell_back.get());
+                    return (mid.as_vec2(), self.budget_ran_out.get());
                 }
                 s += tol;
                 self.tol.set(tol * 4.0);
@@ -232,7 +232,7 @@ pub(crate) fn march(
         }
         if line.work.get() == 0 {
             // Out of work, the walk may have stopped short: take the looser bound, and say so.
-            line.fell_back.set(true);
+            line.budget_ran_out.set(true);
             break;
         }
         let Some(far) = far else {

@@ -45,7 +45,7 @@ pub struct PushOut {
     /// True when the search gave up on the first free place (rounding defeated every landing tried,
     /// or the work budget ran out) and `offset` is the looser fallback: the move along the same
     /// direction that parts the two sprites' world bounds. It still ends apart.
-    pub fell_back: bool,
+    pub budget_ran_out: bool,
 }
 
 /// The shortest translation of `a` that leaves it overlapping `b` on no solid texel, with the contact
@@ -67,7 +67,7 @@ pub struct PushOut {
 /// it, no further than that tolerance past its start. So a free place that is a single point (a body
 /// exactly as wide as a gap, under a rotation `f32` cannot express exactly) is passed over rather than
 /// landed near. [`push_out_along`] settles the same way. Should rounding defeat a few stretches, the
-/// offset falls back to parting the bounds and [`PushOut::fell_back`] says so.
+/// offset falls back to parting the bounds and [`PushOut::budget_ran_out`] says so.
 ///
 /// Cost: the grid search tries at most the whole-texel moves of 128 rings; other placements march
 /// along about 40 directions, each march a walk of the trees per jump. All marches together spend at
@@ -75,7 +75,7 @@ pub struct PushOut {
 /// microseconds for sprites of a few thousand texels; the budget binds only for large ragged masks
 /// deep in each other, such as two overlapping 300 px noise masks, where it took 22 s). Past the
 /// budget, directions not yet settled take the move that parts the bounds, and the result says
-/// [`fell_back`](PushOut::fell_back).
+/// [`budget_ran_out`](PushOut::budget_ran_out).
 ///
 /// Equally short answers are settled as [`Rect::min_translation`](crate::Rect::min_translation)
 /// settles them: vertical before horizontal (so a body that lands exactly on a corner stands on it),
@@ -106,11 +106,11 @@ pub fn push_out(a: Sprite<'_>, b: Sprite<'_>) -> Option<PushOut> {
             turned_push(&pair, known.then_some(&pairs[..]), &line, None)
         }),
     };
-    let (offset, fell_back) = line.settle(&pair, p.normalize_or_zero(), p.length());
+    let (offset, budget_ran_out) = line.settle(&pair, p.normalize_or_zero(), p.length());
     Some(PushOut {
         offset,
         normal: -normal(&pair, p),
-        fell_back,
+        budget_ran_out,
     })
 }
 
@@ -244,11 +244,11 @@ pub fn push_out_along(a: Sprite<'_>, b: Sprite<'_>, direction: Vec2) -> Option<P
     let pair = Pair::new(a, b)?;
     let line = Line::new(&a, &b);
     let s = march(&pair, None, u, 0.0, f64::INFINITY, &line)?;
-    let (offset, fell_back) = line.settle(&pair, u, s);
+    let (offset, budget_ran_out) = line.settle(&pair, u, s);
     Some(PushOut {
         offset,
         normal: -normal(&pair, u),
-        fell_back,
+        budget_ran_out,
     })
 }
 

@@ -30,6 +30,9 @@ pub struct Distance {
     /// No pair of solid texels lies closer than this: `distance` itself, unless the search ran out
     /// of its [`DISTANCE_WORK_BUDGET`] first, when the true distance lies between the two.
     pub lower_bound: f32,
+    /// Whether the search ran out of its [`DISTANCE_WORK_BUDGET`] before it was sure: then
+    /// `distance` is the closest pair found so far and `lower_bound` may lie below it.
+    pub budget_ran_out: bool,
 }
 
 /// The smallest world distance between the solid texels of two sprites (each texel its closed
@@ -69,6 +72,7 @@ pub fn distance(a: Sprite<'_>, b: Sprite<'_>) -> Option<Distance> {
             on_a,
             on_b,
             lower_bound: 0.0,
+            budget_ran_out: false,
         });
     }
     let found = search(first, second, f64::INFINITY)?;
@@ -204,6 +208,7 @@ pub(crate) fn closest_pair(
         on_a: pa.as_vec2(),
         on_b: pb.as_vec2(),
         lower_bound: d as f32,
+        budget_ran_out: false,
     })
 }
 
@@ -229,6 +234,7 @@ fn search(a: Sprite<'_>, b: Sprite<'_>, max: f64) -> Option<Distance> {
         });
         let mut work = 0u64;
         let mut lower = f64::INFINITY;
+        let mut ran_out = false;
         while let Some(w) = heap.pop() {
             let nearest = best.map_or(f64::INFINITY, |(d, ..)| d);
             if w.apart >= nearest {
@@ -237,6 +243,7 @@ fn search(a: Sprite<'_>, b: Sprite<'_>, max: f64) -> Option<Distance> {
             }
             if work >= DISTANCE_WORK_BUDGET {
                 lower = w.apart;
+                ran_out = true;
                 break;
             }
             work += 1;
@@ -275,17 +282,18 @@ fn search(a: Sprite<'_>, b: Sprite<'_>, max: f64) -> Option<Distance> {
                 }
             }
         }
-        best.map(|(d, pa, pb)| (d, pa, pb, lower))
+        best.map(|(d, pa, pb)| (d, pa, pb, lower, ran_out))
     });
     heap.clear();
     heap.shrink_to(KEPT_ENTRIES);
     QUEUE.set(heap);
-    let (d, pa, pb, lower) = found?;
+    let (d, pa, pb, lower, budget_ran_out) = found?;
     Some(Distance {
         distance: d as f32,
         on_a: pa.as_vec2(),
         on_b: pb.as_vec2(),
         lower_bound: lower.min(d) as f32,
+        budget_ran_out,
     })
 }
 

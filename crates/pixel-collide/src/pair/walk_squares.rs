@@ -59,6 +59,7 @@ impl<'s> HeldSquares<'s> {
     /// Pushes onto the stack at `len` the non-empty quarters of the `1 << log` square whose box has
     /// the corner `corner` (in `bits`), each paired as `side` says, last first so that they pop in
     /// order; returns the stack's new length.
+    // Inlined into the walk's inner loop, where each argument is already in a register.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     pub(crate) fn split(

@@ -13,7 +13,7 @@
 
 use glam::{DAffine2, DVec2, Vec2};
 
-use crate::geom::Rect;
+use crate::geom::{Circle, Rect};
 use crate::mask::{Bits, BoxTree, Kind, Mask, Node, with_node_stack};
 use crate::sprite::{Sprite, to_f64};
 
@@ -81,16 +81,17 @@ impl Sprite<'_> {
     ///
     /// ```
     /// use glam::{Affine2, Vec2};
-    /// use pixel_collide::{Mask, Sprite};
+    /// use pixel_collide::{Circle, Mask, Sprite};
     /// let square = Mask::from_fn(4, 4, |_, _| true).unwrap();
     /// let s = Sprite::new(&square, Affine2::IDENTITY);
-    /// assert!(s.touches_circle(Vec2::new(6.0, 2.0), 2.5));
-    /// assert!(!s.touches_circle(Vec2::new(6.0, 2.0), 2.0), "touching is not overlapping");
+    /// assert!(s.touches_circle(Circle::new(Vec2::new(6.0, 2.0), 2.5)));
+    /// assert!(!s.touches_circle(Circle::new(Vec2::new(6.0, 2.0), 2.0)), "touching is not overlapping");
     /// ```
-    pub fn touches_circle(&self, center: Vec2, radius: f32) -> bool {
+    pub fn touches_circle(&self, circle: Circle) -> bool {
         let Some(world) = self.placed() else {
             return false;
         };
+        let Circle { center, radius } = circle;
         if !(radius > 0.0 && center.is_finite()) {
             return false;
         }
@@ -205,6 +206,7 @@ impl Sprite<'_> {
     }
 
     /// The hit of a ray `p + s d` (local) entering through a face on `axis` (`None`: it started inside).
+    // The ray's parts stay loose: `raycast` has each at hand in the form this needs, in both spaces.
     #[allow(clippy::too_many_arguments)]
     fn ray_hit(
         &self,

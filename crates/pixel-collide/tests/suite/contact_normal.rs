@@ -152,7 +152,7 @@ proptest! {
             (None, None) => {}
             (Some(ab), Some(ba)) => {
                 prop_assert!(reversed(ab.normal, ba.normal), "{:?} and {:?}", ab, ba);
-                if !ab.fell_back && !ba.fell_back {
+                if !ab.budget_ran_out && !ba.budget_ran_out {
                     let scale = 1.0 + ab.offset.length();
                     prop_assert!((ab.offset + ba.offset).length() <= 1e-3 * scale, "{:?} and {:?}", ab, ba);
                 }

@@ -51,6 +51,7 @@ fn check(a: &Mask, ta: Affine2, b: &Mask, tb: Affine2) -> Result<(), TestCaseErr
         "{got:?} against {want}"
     );
     prop_assert_eq!(got.lower_bound, got.distance, "the search finished");
+    prop_assert!(!got.budget_ran_out, "{got:?}");
     prop_assert!(off_the_texels(got.on_a, a, ta) <= tol, "{got:?}");
     prop_assert!(off_the_texels(got.on_b, b, tb) <= tol, "{got:?}");
     let between = f64::from(got.on_a.distance(got.on_b));
@@ -128,6 +129,7 @@ fn sprites_that_share_only_an_edge_are_zero_apart_and_the_budget_bounds_the_work
     )
     .unwrap();
     assert!(d.lower_bound <= d.distance && d.distance > 0.0, "{d:?}");
+    assert!(d.budget_ran_out || d.lower_bound == d.distance, "{d:?}");
     // Empty masks and placements that cover no area are nowhere.
     let empty = Mask::from_fn(3, 3, |_, _| false).unwrap();
     assert!(distance(a, Sprite::new(&empty, Affine2::IDENTITY)).is_none());

@@ -8,7 +8,7 @@ use crate::support;
 
 use glam::{Affine2, Mat2, Vec2};
 use pixel_collide::{
-    Mask, Sprite, capsule_manifold, circle_manifold, contact_manifold, distance, overlaps,
+    Circle, Mask, Sprite, capsule_manifold, circle_manifold, contact_manifold, distance, overlaps,
     push_out, push_out_along,
 };
 use proptest::prelude::*;
@@ -143,7 +143,7 @@ proptest! {
                 directions.extend(faces(pb));
                 for axis in directions.iter().flat_map(|&d| [d, -d]) {
                     for along in [push_out_along(a, b, axis), push_out_along(b, a, axis)].into_iter().flatten() {
-                        if !along.fell_back {
+                        if !along.budget_ran_out {
                             let l = along.offset.length();
                             prop_assert!(m.depth <= l * (1.0 + 1e-3) + 1e-4, "{} > {} along {}", m.depth, l, axis);
                         }
@@ -200,7 +200,7 @@ proptest! {
         let s = Sprite::new(&m, place);
         let center = Vec2::new(cx, cy);
         let nearest = distance_to_solid(&s, center);
-        match circle_manifold(center, radius, s, reach) {
+        match circle_manifold(Circle::new(center, radius), s, reach) {
             Some(c) => {
                 let apart = radius - c.depth;
                 prop_assert!((apart - nearest).abs() <= 1e-3 * nearest.max(1.0), "{} against {}", apart, nearest);

@@ -69,7 +69,7 @@ fn push_out_along_ends_apart_across_a_one_texel_gap_under_rotation() {
     assert!(overlaps(body, wall));
     let left = Mat2::from_angle(0.5) * -Vec2::X;
     let along = push_out_along(body, wall, left).unwrap();
-    assert!(!along.fell_back);
+    assert!(!along.budget_ran_out);
     assert_first_free_stretch(body, wall, left, along.offset);
     let any = push_out(body, wall).unwrap();
     assert!(!overlaps(moved(body, any.offset), wall), "{any:?}");
@@ -163,7 +163,7 @@ proptest! {
             Vec2::from_angle(dir_angle)
         };
         let p = push_out_along(a, b, dir).unwrap();
-        prop_assert!(!p.fell_back);
+        prop_assert!(!p.budget_ran_out);
         assert_first_free_stretch(a, b, dir, p.offset);
         let any = push_out(a, b).unwrap();
         prop_assert!(!overlaps(moved(a, any.offset), b), "{:?}", any);
@@ -171,7 +171,7 @@ proptest! {
 }
 
 #[test]
-fn push_out_of_large_turned_noise_stays_within_its_work_budget_and_says_it_fell_back() {
+fn push_out_of_large_turned_noise_stays_within_its_work_budget_and_says_its_budget_ran_out() {
     // Two overlapping 300 px noise masks turned against each other took 22 s to push apart: every
     // direction jumps texel by texel through the noise. The work budget ends the search, the push
     // parts the bounds instead, still ends apart, and says it fell back.
@@ -191,7 +191,7 @@ fn push_out_of_large_turned_noise_stays_within_its_work_budget_and_says_it_fell_
         push_out(a, b).unwrap(),
         push_out_along(a, b, -Vec2::Y).unwrap(),
     ] {
-        assert!(p.fell_back, "{p:?}");
+        assert!(p.budget_ran_out, "{p:?}");
         assert!(!overlaps(moved(a, p.offset), b), "{p:?}");
     }
 }
@@ -210,5 +210,8 @@ fn push_out_of_a_small_body_does_not_fall_back() {
     );
     assert!(overlaps(a, b));
     let p = push_out(a, b).unwrap();
-    assert!(!p.fell_back && !overlaps(moved(a, p.offset), b), "{p:?}");
+    assert!(
+        !p.budget_ran_out && !overlaps(moved(a, p.offset), b),
+        "{p:?}"
+    );
 }

@@ -4,7 +4,7 @@
 use crate::support;
 
 use glam::{Affine2, DVec2, Mat2, Vec2};
-use pixel_collide::{Mask, Rect, Sprite};
+use pixel_collide::{Circle, Mask, Rect, Sprite};
 use proptest::prelude::*;
 use support::geometry::{distance_to_polygon, quad, sat_gap, solid_quads};
 use support::strategies::mask as sized_mask;
@@ -19,23 +19,23 @@ fn a_circle_of_infinite_radius_touches_any_sprite_with_a_solid_texel() {
     let at = Affine2::from_translation(Vec2::new(-6.5, 0.0));
     for center in [Vec2::ZERO, Vec2::new(3.76, 3.76), Vec2::splat(1e30)] {
         assert!(
-            Sprite::new(&dot, at).touches_circle(center, f32::INFINITY),
+            Sprite::new(&dot, at).touches_circle(Circle::new(center, f32::INFINITY)),
             "{center}"
         );
         assert!(
-            !Sprite::new(&empty, at).touches_circle(center, f32::INFINITY),
+            !Sprite::new(&empty, at).touches_circle(Circle::new(center, f32::INFINITY)),
             "{center}"
         );
         assert!(
-            !Sprite::new(&dot, at).touches_circle(center, f32::NAN),
+            !Sprite::new(&dot, at).touches_circle(Circle::new(center, f32::NAN)),
             "{center}"
         );
         assert!(
-            !Sprite::new(&dot, at).touches_circle(center, 0.0),
+            !Sprite::new(&dot, at).touches_circle(Circle::new(center, 0.0)),
             "{center}"
         );
     }
-    assert!(!Sprite::new(&dot, at).touches_circle(Vec2::NAN, f32::INFINITY));
+    assert!(!Sprite::new(&dot, at).touches_circle(Circle::new(Vec2::NAN, f32::INFINITY)));
 }
 
 fn mask() -> impl Strategy<Value = Mask> {
@@ -89,7 +89,7 @@ proptest! {
             .iter()
             .map(|q| distance_to_polygon(c.as_dvec2(), q) - f64::from(r))
             .fold(f64::INFINITY, f64::min);
-        agrees(Sprite::new(&m, t).touches_circle(c, r), measure)?;
+        agrees(Sprite::new(&m, t).touches_circle(Circle::new(c, r)), measure)?;
     }
 
     #[test]
@@ -105,11 +105,11 @@ fn degenerate_placements_and_shapes_touch_nothing() {
     let m = Mask::from_fn(4, 4, |_, _| true).unwrap();
     let flat = Sprite::new(&m, Affine2::from_scale(Vec2::new(1.0, 0.0)));
     assert!(!flat.contains_point(Vec2::new(1.0, 0.0)));
-    assert!(!flat.touches_circle(Vec2::ZERO, 5.0));
+    assert!(!flat.touches_circle(Circle::new(Vec2::ZERO, 5.0)));
     assert!(!flat.touches_segment(Vec2::new(-1.0, 0.0), Vec2::new(5.0, 0.0)));
     let s = Sprite::new(&m, Affine2::IDENTITY);
-    assert!(!s.touches_circle(Vec2::new(2.0, 2.0), 0.0));
-    assert!(!s.touches_circle(Vec2::new(2.0, 2.0), f32::NAN));
+    assert!(!s.touches_circle(Circle::new(Vec2::new(2.0, 2.0), 0.0)));
+    assert!(!s.touches_circle(Circle::new(Vec2::new(2.0, 2.0), f32::NAN)));
     assert!(!s.touches_rect(Rect::from_xywh(1.0, 1.0, 0.0, 2.0)));
     assert!(!s.contains_point(Vec2::NAN));
     assert!(

@@ -73,7 +73,7 @@ export async function run() {
     const ours = overlaps(sa, sb);
     const theirs = canvasWay(ctx, size, imgA, mA, imgB, mB);
     const push = pushOut(sa, sb);
-    const clear = (push && Math.hypot(push.x, push.y) >= 1) || (!push && distance(sa, sb).distance > 1.5);
+    const clear = (push && Math.hypot(push.offset.x, push.offset.y) >= 1) || (!push && distance(sa, sb).distance > 1.5);
     if (!clear) band++;
     else if (ours === theirs) agree++;
     else throw new Error(`a pair clear of the texel edges disagrees with the canvas: ${JSON.stringify([mA, mB])}`);

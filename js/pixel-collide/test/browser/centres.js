@@ -13,7 +13,7 @@ export function sharesPixelCentre(sa, sb, size) {
   const y1 = Math.min(size, Math.ceil(Math.min(ba.y + ba.height, bb.y + bb.height)));
   for (let y = y0; y < y1; y++) {
     for (let x = x0; x < x1; x++) {
-      if (containsPoint(sa, x + 0.5, y + 0.5) && containsPoint(sb, x + 0.5, y + 0.5)) return true;
+      if (containsPoint(sa, { x: x + 0.5, y: y + 0.5 }) && containsPoint(sb, { x: x + 0.5, y: y + 0.5 })) return true;
     }
   }
   return false;

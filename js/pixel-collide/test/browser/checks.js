@@ -16,7 +16,7 @@ export function runChecks(pc) {
   canvas.height = 8;
   const ctx = canvas.getContext("2d");
   ctx.fillRect(2, 2, 3, 3);
-  out.fromImage = pc.Mask.fromImage(canvas).count;
+  out.fromImage = pc.Mask.fromImage(canvas).solidCount;
   out.errors = [];
   for (const bad of [
     () => new pc.Sprite(square, [1, 0, 0, 1, NaN, 0]).matrix && pc.overlaps(a, new pc.Sprite(square, [1, 0, 0, 1, NaN, 0])),

@@ -96,9 +96,9 @@ function checkScreenContact(camera, a, b, first, second, result) {
   let contact = null;
   overlap(a, b, (_a, _b, c) => { contact = c; });
   if (!contact) return;
-  const back = camera.getWorldPoint(contact.screenX, contact.screenY);
-  const shown = sharedNear(first, second, contact.screenX, contact.screenY);
-  if (Math.hypot(back.x - contact.x, back.y - contact.y) < 1e-3 && shown) result.screenAgree++;
+  const back = camera.getWorldPoint(contact.screen.x, contact.screen.y);
+  const shown = sharedNear(first, second, contact.screen.x, contact.screen.y);
+  if (Math.hypot(back.x - contact.point.x, back.y - contact.point.y) < 1e-3 && shown) result.screenAgree++;
   else result.screenDisagree.push({ contact, back: { x: back.x, y: back.y }, shown });
 }
 
@@ -165,7 +165,7 @@ export async function run() {
             const sa = spriteOf(a);
             if (i >= CASES) {
               const push = pushOut(sa, spriteOf(b));
-              if (push && Math.hypot(push.x, push.y) >= DEEP) {
+              if (push && Math.hypot(push.offset.x, push.offset.y) >= DEEP) {
                 checkScreenContact(this.cameras.main, a, b, first, second, result);
               }
               a.setVisible(true);
@@ -178,7 +178,7 @@ export async function run() {
             }
             const sb = spriteOf(b);
             const push = pushOut(sa, sb);
-            const area = push ? Math.hypot(push.x, push.y) : 0;
+            const area = push ? Math.hypot(push.offset.x, push.offset.y) : 0;
             const gap = distance(sa, sb)?.distance ?? Infinity;
             // Touching between pixel centres only: nothing a render can show, and no disagreement.
             const between = push !== null && !rendered && !sharesPixelCentre(sa, sb, SIZE);
@@ -198,7 +198,7 @@ export async function run() {
                 const px = (o) => o.reduce((n, v) => n + v, 0);
                 result.disagree.push({ i, push: area, gap, rendered, a: state(a), b: state(b),
                   texA: a.frame.source.image.toDataURL(), texB: b.frame.source.image.toDataURL(),
-                  maskA: sa.mask.count, maskB: sb.mask.count, pxA: px(first), pxB: px(second),
+                  maskA: sa.mask.solidCount, maskB: sb.mask.solidCount, pxA: px(first), pxB: px(second),
                   container: { x: container.x, y: container.y, rotation: container.rotation, scale: container.scaleX } });
               }
             } else {

@@ -114,7 +114,7 @@ export async function run() {
         for (let p = 0; p < seen.length; p++) {
           const [x, y] = [p % SIZE + 0.5, Math.floor(p / SIZE) + 0.5];
           result.pixels++;
-          if ((seen[p] === 1) !== containsPoint(placed, x, y) && result.wrongPixels.length < 5) {
+          if ((seen[p] === 1) !== containsPoint(placed, { x, y }) && result.wrongPixels.length < 5) {
             result.wrongPixels.push({ i, x, y, rendered: seen[p], rotate: shown.texture.rotate, res });
           }
         }
@@ -145,7 +145,7 @@ export async function run() {
     let rendered = false;
     for (let p = 0; p < first.length && !rendered; p++) rendered = first[p] === 1 && second[p] === 1;
     const push = pushOut(sa, sb);
-    const depth = push ? Math.hypot(push.x, push.y) : 0;
+    const depth = push ? Math.hypot(push.offset.x, push.offset.y) : 0;
     const gap = distance(sa, sb)?.distance ?? Infinity;
     // Touching between pixel centres only: nothing a render can show, and no disagreement.
     const between = push !== null && !rendered && !sharesPixelCentre(sa, sb, SIZE);
@@ -162,7 +162,7 @@ export async function run() {
           scale: [o.scale.x, o.scale.y], rotation: o.rotation, x: o.x, y: o.y, inContainer: o.parent === container,
           pixels: (o === a ? first : second).reduce((n, v) => n + v, 0),
         });
-        result.disagree.push({ i, depth, gap, rendered, a: about(a), b: about(b), maskA: sa.mask.count, maskB: sb.mask.count });
+        result.disagree.push({ i, depth, gap, rendered, a: about(a), b: about(b), maskA: sa.mask.solidCount, maskB: sb.mask.solidCount });
       }
     } else {
       result.skipped++;

@@ -86,7 +86,7 @@ def check_loaded(page, base, name):
     if "failed" in r:
         fail(f"{name}: {r['failed']}")
     c = r["collide"]
-    ok = (3 < c["x"] < 4 and 3 < c["y"] < 4 and c["depth"] == 1 and r["area"] == 1
+    ok = (3 < c["point"]["x"] < 4 and 3 < c["point"]["y"] < 4 and c["depth"] == 1 and r["area"] == 1
           and r["apart"] is False and r["turned"] is True and r["fromImage"] == 9)
     kinds = [e.split(":")[0] for e in r["errors"]]
     if not ok or kinds != ["RangeError", "RangeError", "TypeError"]:
