@@ -177,19 +177,8 @@ impl App {
         for i in 0..TABLE_LEN {
             let row = table_row_rect(i);
             let base = row.y + 23.0;
-            let Some(e) = entries.get(i) else {
-                text.draw(
-                    &format!("{}.", i + 1),
-                    x + 40.0,
-                    base,
-                    20.0,
-                    Align::Left,
-                    SOFT,
-                );
-                text.draw("-", x + 230.0, base, 20.0, Align::Right, SOFT);
-                continue;
-            };
-            let selected = i == self.replays.table_row;
+            let entry = entries.get(i);
+            let selected = entry.is_some() && i == self.replays.table_row;
             if selected {
                 draw_rectangle(row.x, row.y, row.w, row.h, hover);
             }
@@ -202,6 +191,10 @@ impl App {
                 Align::Left,
                 color,
             );
+            let Some(e) = entry else {
+                text.draw("-", x + 230.0, base, 20.0, Align::Right, SOFT);
+                continue;
+            };
             let score = match mode {
                 Mode::Arcade => e.score.to_string(),
                 Mode::Classic => format!("{:.1} s", steps_to_seconds(e.score)),
