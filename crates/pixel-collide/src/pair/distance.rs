@@ -244,6 +244,11 @@ fn search(a: Sprite<'_>, b: Sprite<'_>, max: f64) -> Option<Distance> {
             if work >= DISTANCE_WORK_BUDGET {
                 lower = w.apart;
                 ran_out = true;
+                // Out of budget before any pair of solid texels was weighed: the nearest-looking
+                // way down from the closest pair waiting still gives a real pair, an upper bound.
+                if best.is_none() {
+                    best = descend(&sa, &sb, w.a, w.b, children).filter(|(d, ..)| *d <= max);
+                }
                 break;
             }
             work += 1;
@@ -255,12 +260,7 @@ fn search(a: Sprite<'_>, b: Sprite<'_>, max: f64) -> Option<Distance> {
                 }
                 continue;
             }
-            // Split the box that covers more of the world; a solid one is never split.
-            let area = |side: &Side<'_>, n: &Node| {
-                let [x0, y0, x1, y1] = n.texels().map(f64::from);
-                (x1 - x0) * (y1 - y0) * side.world.matrix2.determinant().abs()
-            };
-            let split_b = a_solid || (!b_solid && area(&sb, &w.b) > area(&sa, &w.a));
+            let split_b = split_second(&sa, &sb, &w.a, &w.b);
             children.clear();
             if split_b {
                 sb.children(&w.b, children);
@@ -295,6 +295,49 @@ fn search(a: Sprite<'_>, b: Sprite<'_>, max: f64) -> Option<Distance> {
         lower_bound: lower.min(d) as f32,
         budget_ran_out,
     })
+}
+
+/// Whether the search splits the second box of a pair rather than the first: the one that covers
+/// more of the world, a solid one never.
+fn split_second(sa: &Side<'_>, sb: &Side<'_>, a: &Node, b: &Node) -> bool {
+    let area = |side: &Side<'_>, n: &Node| {
+        let [x0, y0, x1, y1] = n.texels().map(f64::from);
+        (x1 - x0) * (y1 - y0) * side.world.matrix2.determinant().abs()
+    };
+    let (a_solid, b_solid) = (a.is_solid(), b.is_solid());
+    a_solid || (!b_solid && area(sb, b) > area(sa, a))
+}
+
+/// A pair of solid boxes under the pair `(a, b)`, found by always taking the child pair that lies
+/// closest, and their distance with a closest point on each: one real pair, no search.
+fn descend(
+    sa: &Side<'_>,
+    sb: &Side<'_>,
+    mut a: Node,
+    mut b: Node,
+    children: &mut Vec<Node>,
+) -> Option<(f64, DVec2, DVec2)> {
+    loop {
+        if a.is_solid() && b.is_solid() {
+            return Some(quad_distance(&sa.quad(&a), &sb.quad(&b)));
+        }
+        let split_b = split_second(sa, sb, &a, &b);
+        children.clear();
+        if split_b {
+            sb.children(&b, children);
+        } else {
+            sa.children(&a, children);
+        }
+        let mut nearest: Option<(f64, Node, Node)> = None;
+        for &child in children.iter().filter(|c| !c.is_nothing()) {
+            let (na, nb) = if split_b { (a, child) } else { (child, b) };
+            let apart = gap(&sa.quad(&na), &sb.quad(&nb));
+            if nearest.is_none_or(|(g, ..)| apart < g) {
+                nearest = Some((apart, na, nb));
+            }
+        }
+        (_, a, b) = nearest?;
+    }
 }
 
 /// A lower bound on the distance between two parallelograms (corners in order around each): the

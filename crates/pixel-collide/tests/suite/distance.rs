@@ -141,3 +141,32 @@ fn sprites_that_share_only_an_edge_are_zero_apart_and_the_budget_bounds_the_work
         .is_none()
     );
 }
+
+#[test]
+fn a_search_out_of_budget_before_it_weighs_a_solid_pair_still_answers_with_a_real_pair() {
+    // Two grids of lone texels three apart, one shifted half-way between the other's: every box
+    // pair overlaps its neighbours', so the budget runs out high in the trees. The answer was
+    // `None` there, as for an empty mask.
+    let grid = Mask::from_fn(512, 512, |x, y| x % 3 == 0 && y % 3 == 0).unwrap();
+    let (ta, tb) = (
+        Affine2::IDENTITY,
+        Affine2::from_translation(glam::Vec2::splat(1.5)),
+    );
+    let (a, b) = (Sprite::new(&grid, ta), Sprite::new(&grid, tb));
+    let want = 0.5f64.hypot(0.5);
+    let d = distance(a, b).expect("two grids of solid texels are some distance apart");
+    assert!(d.budget_ran_out, "{d:?}");
+    assert!(f64::from(d.lower_bound) <= want + 1e-6, "{d:?}");
+    assert!(f64::from(d.distance) >= want - 1e-6, "{d:?}");
+    assert!(off_the_texels(d.on_a, &grid, ta) <= 1e-6, "{d:?}");
+    assert!(off_the_texels(d.on_b, &grid, tb) <= 1e-6, "{d:?}");
+    assert!(
+        (d.on_a.distance(d.on_b) - d.distance).abs() <= 1e-5,
+        "{d:?}"
+    );
+    let back = distance(b, a).unwrap();
+    assert_eq!(
+        (back.distance, back.on_a, back.on_b),
+        (d.distance, d.on_b, d.on_a)
+    );
+}
