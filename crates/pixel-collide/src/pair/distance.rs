@@ -44,8 +44,10 @@ pub struct Distance {
 /// them), each pair weighed by the exact distance between its two world parallelograms, a lower
 /// bound for every texel inside them. It stops when no pair left can come closer than the
 /// closest pair of solid boxes found. Work: at most [`DISTANCE_WORK_BUDGET`] box pairs, after
-/// which `lower_bound` says how far short it stopped; scratch memory: the pairs waiting, at most
-/// four per pair weighed.
+/// which the answer is the closest pair of solid texels found (or, when none was weighed yet, the
+/// pair reached by following the closest-looking boxes down), `budget_ran_out` is set and
+/// `lower_bound` says how far short it stopped; scratch memory: the pairs waiting, at most four per
+/// pair weighed.
 ///
 /// Symmetric: `distance(b, a)` gives the same distance with the two points swapped.
 ///
