@@ -63,7 +63,8 @@ mod manifold;
 pub use broad::{Obstacles, SweepAndPrune, SweepRoom};
 pub use geom::{Circle, Convex, ConvexError, MAX_CONVEX_CORNERS, Rect};
 pub use manifold::{
-    Manifold, ManifoldPoint, capsule_manifold, circle_manifold, contact_manifold, near_rects,
+    Manifold, ManifoldPoint, NearRects, capsule_manifold, circle_manifold, contact_manifold,
+    near_rects,
 };
 pub use mask::{CONTACT_COVER_RECTS, Mask, MaskError, MaskRule, PixelRect};
 

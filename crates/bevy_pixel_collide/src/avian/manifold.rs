@@ -267,7 +267,7 @@ fn boxes_in_order(
     let deepest = MAX_BOX_DEPTH * frame1.texel.min_element().min(frame2.texel.min_element());
     let first = manifolds.len();
     RECTS.with_borrow_mut(|rects| {
-        if !pixel_collide::near_rects(a, b, reach, rects) {
+        if !pixel_collide::near_rects(a, b, reach, rects).is_complete() {
             return false;
         }
         for &(ra, rb) in rects.iter() {

@@ -16,9 +16,9 @@ use super::near::{Near, near_pairs};
 /// radius, so turned, evenly scaled sprites get pairs up to twice `max_distance` apart, and sprites
 /// scaled unevenly or sheared into slivers pairs further still.
 ///
-/// Returns `false`, with `out` empty, when either transform is not finite or covers no area, or
-/// when more than 4,096 pairs come within reach (large ragged masks deep in each other): ask
-/// [`contact_manifold`](crate::contact_manifold) then. The pairs come in one fixed order of the two
+/// Says with [`NearRects`] whether the list is complete; `out` is left empty when either transform
+/// is not finite or covers no area, or when the walk's budget of 4,096 pairs runs out (large ragged
+/// masks deep in each other): ask [`contact_manifold`](crate::contact_manifold) then. The pairs come in one fixed order of the two
 /// sprites' walk, so that `near_rects(b, a, ..)` gives the same pairs, each reversed, in the same
 /// order. Cost: one walk of both trees (see [`contact_manifold`](crate::contact_manifold)); a mask
 /// built with [`Mask::build_tree_for_contacts`](crate::Mask::build_tree_for_contacts) keeps up to
@@ -27,28 +27,37 @@ use super::near::{Near, near_pairs};
 ///
 /// ```
 /// use glam::{Affine2, Vec2};
-/// use pixel_collide::{near_rects, Mask, PixelRect, Sprite};
+/// use pixel_collide::{near_rects, Mask, NearRects, PixelRect, Sprite};
 /// let floor = Mask::from_fn(32, 4, |_, _| true).unwrap();
 /// let l_shape = Mask::from_fn(8, 8, |x, y| x < 2 || y >= 6).unwrap();
 /// let f = Sprite::new(&floor, Affine2::IDENTITY);
 /// // The L stands 0.5 above the floor: its foot is within reach, its upright is not.
 /// let l = Sprite::new(&l_shape, Affine2::from_translation(Vec2::new(4.0, -8.5)));
 /// let mut pairs = Vec::new();
-/// assert!(near_rects(l, f, 1.0, &mut pairs));
+/// assert!(near_rects(l, f, 1.0, &mut pairs).is_complete());
 /// assert_eq!(pairs, vec![(PixelRect::new(0, 6, 8, 2), PixelRect::new(0, 0, 32, 4))]);
+/// // Placed with a transform that covers no area, nothing is listed.
+/// let flat = Sprite::new(&l_shape, Affine2::from_scale(Vec2::new(1.0, 0.0)));
+/// assert_eq!(near_rects(flat, f, 1.0, &mut pairs), NearRects::NotPlaced);
+/// assert!(pairs.is_empty());
 /// ```
 pub fn near_rects(
     a: Sprite<'_>,
     b: Sprite<'_>,
     max_distance: f32,
     out: &mut Vec<(PixelRect, PixelRect)>,
-) -> bool {
+) -> NearRects {
     out.clear();
     if !(a.transform.is_finite() && b.transform.is_finite()) {
-        return false;
+        return NearRects::NotPlaced;
     }
     let Some(pair) = Pair::new(a, b) else {
-        return false;
+        // An empty mask has no rectangles to list; otherwise a transform covers no area.
+        return if a.mask.is_empty() || b.mask.is_empty() {
+            NearRects::Complete
+        } else {
+            NearRects::NotPlaced
+        };
     };
     let reach = if max_distance.is_finite() {
         max_distance.max(0.0)
@@ -66,16 +75,37 @@ pub fn near_rects(
         PixelRect::new(x0, y0, x1 - x0, y1 - y0)
     };
     NEAR.with_borrow_mut(|near| match near_pairs(&pair, reach, near) {
-        Near::Apart => true,
-        Near::Many => false,
+        Near::Apart => NearRects::Complete,
+        Near::Many => NearRects::BudgetRanOut,
         Near::Pairs => {
             out.extend(near.iter().map(|(na, nb)| {
                 let (ra, rb) = (rect(na), rect(nb));
                 if pair.swapped { (rb, ra) } else { (ra, rb) }
             }));
-            true
+            NearRects::Complete
         }
     })
+}
+
+/// How a [`near_rects`] listing ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[must_use]
+pub enum NearRects {
+    /// Every pair of solid rectangles within reach is in the buffer (none, when the sprites lie
+    /// further apart).
+    Complete,
+    /// A transform is not finite or covers no area: the buffer is empty.
+    NotPlaced,
+    /// More than 4,096 pairs came within reach: the buffer is empty, and
+    /// [`contact_manifold`](crate::contact_manifold) answers for the pair instead.
+    BudgetRanOut,
+}
+
+impl NearRects {
+    /// Whether the buffer holds every pair within reach.
+    pub fn is_complete(self) -> bool {
+        self == NearRects::Complete
+    }
 }
 
 thread_local! {

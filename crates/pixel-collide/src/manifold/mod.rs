@@ -16,7 +16,7 @@ mod points;
 mod round;
 mod touching;
 
-pub use boxes::near_rects;
+pub use boxes::{NearRects, near_rects};
 pub use find::contact_manifold;
 pub use points::{Manifold, ManifoldPoint};
 pub use round::{capsule_manifold, circle_manifold};

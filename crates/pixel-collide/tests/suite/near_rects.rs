@@ -5,7 +5,7 @@
 use crate::support;
 
 use glam::{Affine2, DVec2, Vec2};
-use pixel_collide::{Mask, PixelRect, Sprite, near_rects};
+use pixel_collide::{Mask, NearRects, PixelRect, Sprite, near_rects};
 use proptest::prelude::*;
 use support::geometry::{quad, quads_apart, sat_gap};
 use support::strategies::{mask, placement};
@@ -34,7 +34,7 @@ fn check(a: &Mask, ta: Affine2, b: &Mask, tb: Affine2, reach: f32) -> Result<(),
     let (mut ab, mut ba) = (Vec::new(), Vec::new());
     let listed = near_rects(sa, sb, reach, &mut ab);
     prop_assert_eq!(listed, near_rects(sb, sa, reach, &mut ba));
-    prop_assume!(listed);
+    prop_assume!(listed.is_complete());
     let reversed: Vec<_> = ba.iter().map(|&(rb, ra)| (ra, rb)).collect();
     prop_assert_eq!(
         &ab,
@@ -152,14 +152,14 @@ fn a_floor_and_a_box_resting_on_it_give_the_box_and_the_floor() {
         Affine2::from_angle_translation(std::f32::consts::FRAC_PI_2, Vec2::new(20.0, -9.25)),
     );
     let mut pairs = Vec::new();
-    assert!(near_rects(c, f, 0.5, &mut pairs));
+    assert!(near_rects(c, f, 0.5, &mut pairs).is_complete());
     assert!(!pairs.is_empty());
     assert!(
         pairs
             .iter()
             .all(|&(_, rf)| rf == PixelRect::new(0, 0, 40, 4))
     );
-    assert!(near_rects(c, f, 0.1, &mut pairs));
+    assert!(near_rects(c, f, 0.1, &mut pairs).is_complete());
     assert!(
         pairs.is_empty(),
         "0.25 apart is out of a reach of 0.1: {pairs:?}"
@@ -173,16 +173,16 @@ fn any_distance_lists_every_pair_and_a_negative_or_nan_one_only_overlaps() {
     let b = Sprite::new(&bar, Affine2::IDENTITY);
     let far = Sprite::new(&dot, Affine2::from_translation(Vec2::new(500.0, -300.0)));
     let mut pairs = Vec::new();
-    assert!(near_rects(far, b, f32::INFINITY, &mut pairs));
+    assert!(near_rects(far, b, f32::INFINITY, &mut pairs).is_complete());
     assert_eq!(
         pairs,
         vec![(PixelRect::new(0, 0, 1, 1), PixelRect::new(0, 0, 6, 2))]
     );
     let inside = Sprite::new(&dot, Affine2::from_translation(Vec2::new(2.0, 0.5)));
     for reach in [-1.0, f32::NAN, f32::NEG_INFINITY] {
-        assert!(near_rects(far, b, reach, &mut pairs));
+        assert!(near_rects(far, b, reach, &mut pairs).is_complete());
         assert!(pairs.is_empty(), "{reach}");
-        assert!(near_rects(inside, b, reach, &mut pairs));
+        assert!(near_rects(inside, b, reach, &mut pairs).is_complete());
         assert_eq!(pairs.len(), 1, "{reach}");
     }
 }
@@ -194,9 +194,9 @@ fn edge_to_edge_is_not_within_no_reach_but_is_within_any() {
     let a = Sprite::new(&block, Affine2::IDENTITY);
     let b = Sprite::new(&block, Affine2::from_translation(Vec2::new(4.0, 0.0)));
     let mut pairs = Vec::new();
-    assert!(near_rects(a, b, 0.0, &mut pairs));
+    assert!(near_rects(a, b, 0.0, &mut pairs).is_complete());
     assert!(pairs.is_empty(), "{pairs:?}");
-    assert!(near_rects(a, b, 1e-3, &mut pairs));
+    assert!(near_rects(a, b, 1e-3, &mut pairs).is_complete());
     assert_eq!(
         pairs,
         vec![(PixelRect::new(0, 0, 4, 4), PixelRect::new(0, 0, 4, 4))]
@@ -224,14 +224,43 @@ fn large_ragged_masks_deep_in_each_other_stop_past_the_bound() {
         1.0,
         &mut pairs,
     );
-    assert!(!listed && pairs.is_empty());
+    assert!(listed == NearRects::BudgetRanOut && pairs.is_empty());
     let solid = Mask::from_fn(8192, 8192, |_, _| true).unwrap();
     let far = Affine2::from_angle_translation(1.0, Vec2::new(4000.0, 4000.0));
-    assert!(near_rects(
-        Sprite::new(&solid, Affine2::IDENTITY),
-        Sprite::new(&solid, far),
-        1.0,
-        &mut pairs
-    ));
+    assert!(
+        near_rects(
+            Sprite::new(&solid, Affine2::IDENTITY),
+            Sprite::new(&solid, far),
+            1.0,
+            &mut pairs
+        )
+        .is_complete()
+    );
     assert_eq!(pairs.len(), 1);
+}
+
+#[test]
+fn an_empty_mask_lists_nothing_and_is_complete_and_an_unplaced_sprite_is_not_placed() {
+    let block = Mask::from_fn(4, 4, |_, _| true).unwrap();
+    let empty = Mask::filled(4, 4, false).unwrap();
+    let b = Sprite::new(&block, Affine2::IDENTITY);
+    let mut pairs = vec![(PixelRect::new(0, 0, 1, 1), PixelRect::new(0, 0, 1, 1))];
+    let e = Sprite::new(&empty, Affine2::IDENTITY);
+    assert_eq!(near_rects(e, b, 1.0, &mut pairs), NearRects::Complete);
+    assert!(pairs.is_empty());
+    for t in [
+        Affine2::from_scale(Vec2::new(0.0, 1.0)),
+        Affine2::from_translation(Vec2::new(f32::NAN, 0.0)),
+    ] {
+        let unplaced = Sprite::new(&block, t);
+        assert_eq!(
+            near_rects(unplaced, b, 1.0, &mut pairs),
+            NearRects::NotPlaced
+        );
+        assert_eq!(
+            near_rects(b, unplaced, 1.0, &mut pairs),
+            NearRects::NotPlaced
+        );
+        assert!(pairs.is_empty());
+    }
 }
