@@ -23,6 +23,7 @@
 //! crate's `docs/seams.md`.
 
 #![warn(missing_docs)]
+#![warn(clippy::too_many_lines)]
 
 /// The glam whose `Vec2` and `Affine2` the API takes and gives (0.32, Bevy 0.19's), for callers who
 /// want its exact types.

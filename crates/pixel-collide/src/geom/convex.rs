@@ -253,80 +253,23 @@ fn slab(s0: f64, s1: f64, lo: f64, hi: f64) -> Option<(f64, f64)> {
 
 /// When the point `t m` first comes closer than `radius` to the convex polygon `hull` (into its
 /// interior when `radius` is 0) for `t` in `[0, 1)`: `None` when it never does, or only touches it.
+///
+/// The rounded polygon is the union of the polygon, a band along each edge and a disc about each
+/// corner; the motion's open interval in each part is joined to the others'.
 pub(crate) fn first_overlap(hull: &[DVec2], radius: f64, m: DVec2) -> Option<Entry> {
-    let n = hull.len();
-    let mut best: Option<(f64, f64, DVec2)> = None;
-    let mut take = |lo: f64, hi: f64, normal: DVec2| {
-        if lo < hi {
-            best = Some(match best {
-                None => (lo, hi, normal),
-                Some((blo, bhi, bn)) => {
-                    let (l, nn) = if lo < blo { (lo, normal) } else { (blo, bn) };
-                    (l, bhi.max(hi), nn)
-                }
-            });
-        }
-    };
-    let edge = |i: usize| {
-        let (v, w) = (hull[i], hull[(i + 1) % n]);
-        let e = w - v;
-        let length = e.length();
-        (v, e / length, DVec2::new(e.y, -e.x) / length, length)
-    };
-    if n >= 3 {
-        // The interior: every edge's open half-plane.
-        let (mut lo, mut hi, mut normal) = (f64::NEG_INFINITY, f64::INFINITY, DVec2::ZERO);
-        let mut empty = false;
-        for i in 0..n {
-            let (v, _, out, _) = edge(i);
-            match slab(0.0, m.dot(out), f64::NEG_INFINITY, v.dot(out)) {
-                None => empty = true,
-                Some((a, b)) => {
-                    if a > lo {
-                        (lo, normal) = (a, out);
-                    }
-                    hi = hi.min(b);
-                }
-            }
-        }
-        if !empty {
-            take(lo, hi, normal);
-        }
+    let mut best = Joined::default();
+    if hull.len() >= 3 {
+        best.take(inside_polygon(hull, m));
     }
     if radius > 0.0 {
         for (i, &v) in hull.iter().enumerate() {
-            if n >= 2 {
-                // The band along edge i, as far as `radius` out (and in).
-                let (_, along, out, length) = edge(i);
-                let d = -v;
-                if let (Some((a0, a1)), Some((b0, b1))) = (
-                    slab(d.dot(along), m.dot(along), 0.0, length),
-                    slab(d.dot(out), m.dot(out), -radius, radius),
-                ) {
-                    take(a0.max(b0), a1.min(b1), out);
-                }
+            if hull.len() >= 2 {
+                best.take(inside_band(edge(hull, i), radius, m));
             }
-            // The disc about corner i.
-            let (mm, mv, vv) = (
-                m.length_squared(),
-                m.dot(v),
-                v.length_squared() - radius * radius,
-            );
-            if mm == 0.0 {
-                if vv < 0.0 {
-                    take(f64::NEG_INFINITY, f64::INFINITY, -v.normalize_or(DVec2::Y));
-                }
-            } else {
-                let disc = mv * mv - mm * vv;
-                if disc > 0.0 {
-                    let root = disc.sqrt();
-                    let (a, b) = ((mv - root) / mm, (mv + root) / mm);
-                    take(a, b, (m * a - v).normalize_or(-m.normalize_or(DVec2::Y)));
-                }
-            }
+            best.take(inside_disc(v, radius, m));
         }
     }
-    let (lo, hi, normal) = best?;
+    let (lo, hi, normal) = best.0?;
     if hi <= 0.0 || lo >= 1.0 {
         return None;
     }
@@ -337,6 +280,81 @@ pub(crate) fn first_overlap(hull: &[DVec2], radius: f64, m: DVec2) -> Option<Ent
         t: 0.0,
         normal: way_out(hull),
     })
+}
+
+/// The open intervals of the motion in each part of a rounded polygon, joined: the earliest entry
+/// with its normal, and the latest exit.
+#[derive(Default)]
+struct Joined(Option<(f64, f64, DVec2)>);
+
+impl Joined {
+    fn take(&mut self, part: Option<(f64, f64, DVec2)>) {
+        let Some((lo, hi, normal)) = part.filter(|&(lo, hi, _)| lo < hi) else {
+            return;
+        };
+        self.0 = Some(match self.0 {
+            None => (lo, hi, normal),
+            Some((blo, bhi, bn)) => {
+                let (l, nn) = if lo < blo { (lo, normal) } else { (blo, bn) };
+                (l, bhi.max(hi), nn)
+            }
+        });
+    }
+}
+
+/// Edge `i` of `hull`: its start, its unit direction, its unit outward normal and its length.
+fn edge(hull: &[DVec2], i: usize) -> (DVec2, DVec2, DVec2, f64) {
+    let (v, w) = (hull[i], hull[(i + 1) % hull.len()]);
+    let e = w - v;
+    let length = e.length();
+    (v, e / length, DVec2::new(e.y, -e.x) / length, length)
+}
+
+/// The interval of `t` where `t m` lies inside the polygon (every edge's open half-plane), with
+/// the normal of the edge it enters by.
+fn inside_polygon(hull: &[DVec2], m: DVec2) -> Option<(f64, f64, DVec2)> {
+    let (mut lo, mut hi, mut normal) = (f64::NEG_INFINITY, f64::INFINITY, DVec2::ZERO);
+    for i in 0..hull.len() {
+        let (v, _, out, _) = edge(hull, i);
+        let (a, b) = slab(0.0, m.dot(out), f64::NEG_INFINITY, v.dot(out))?;
+        if a > lo {
+            (lo, normal) = (a, out);
+        }
+        hi = hi.min(b);
+    }
+    Some((lo, hi, normal))
+}
+
+/// The interval of `t` where `t m` lies in the band along an edge, as far as `radius` out (and in).
+fn inside_band(
+    (v, along, out, length): (DVec2, DVec2, DVec2, f64),
+    radius: f64,
+    m: DVec2,
+) -> Option<(f64, f64, DVec2)> {
+    let d = -v;
+    let (a0, a1) = slab(d.dot(along), m.dot(along), 0.0, length)?;
+    let (b0, b1) = slab(d.dot(out), m.dot(out), -radius, radius)?;
+    Some((a0.max(b0), a1.min(b1), out))
+}
+
+/// The interval of `t` where `t m` lies in the disc of `radius` about corner `v`, with the normal
+/// from the corner to where it enters.
+fn inside_disc(v: DVec2, radius: f64, m: DVec2) -> Option<(f64, f64, DVec2)> {
+    let (mm, mv, vv) = (
+        m.length_squared(),
+        m.dot(v),
+        v.length_squared() - radius * radius,
+    );
+    if mm == 0.0 {
+        return (vv < 0.0).then(|| (f64::NEG_INFINITY, f64::INFINITY, -v.normalize_or(DVec2::Y)));
+    }
+    let disc = mv * mv - mm * vv;
+    if disc <= 0.0 {
+        return None;
+    }
+    let root = disc.sqrt();
+    let (a, b) = ((mv - root) / mm, (mv + root) / mm);
+    Some((a, b, (m * a - v).normalize_or(-m.normalize_or(DVec2::Y))))
 }
 
 /// The unit normal of the shortest way out of the rounded polygon for the point at the origin

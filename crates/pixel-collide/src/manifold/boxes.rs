@@ -5,7 +5,7 @@ use crate::mask::PixelRect;
 use crate::pair::Pair;
 use crate::sprite::Sprite;
 
-use super::near::{Near, near_pairs};
+use super::near::{Near, near_pairs, reach};
 
 /// The pairs of solid rectangles of `a`'s and `b`'s masks (each in its own mask's texels) that come
 /// within `max_distance` world units of each other (`f32::INFINITY`: at any distance; negative or
@@ -59,17 +59,7 @@ pub fn near_rects(
             NearRects::NotPlaced
         };
     };
-    let reach = if max_distance.is_finite() {
-        max_distance.max(0.0)
-    } else if max_distance > 0.0 {
-        // Any distance: no two points of the sprites lie further apart than their bounds' span.
-        let (ba, bb) = (a.bounds(), b.bounds());
-        (ba.max.max(bb.max) - ba.min.min(bb.min))
-            .length()
-            .min(f32::MAX)
-    } else {
-        0.0
-    };
+    let reach = reach(&a, &b, max_distance);
     let rect = |n: &crate::mask::Node| {
         let [x0, y0, x1, y1] = n.texels();
         PixelRect::new(x0, y0, x1 - x0, y1 - y0)

@@ -5,7 +5,7 @@ use std::cmp::Ordering;
 
 use glam::Vec2;
 
-use super::near::{Near, near_pairs};
+use super::near::{Near, near_pairs, reach};
 use super::patch::{Extreme, Patch, SLACK};
 use super::points::Manifold;
 use super::touching::touching_normal;
@@ -107,16 +107,7 @@ fn oriented(
     if !(s.transform.is_finite() && l.transform.is_finite()) {
         return None;
     }
-    let sb = s.bounds();
-    let reach = if max_distance.is_finite() {
-        max_distance.max(0.0)
-    } else if max_distance > 0.0 {
-        // Any distance: no two points of the sprites lie further apart than their bounds' span.
-        let span = sb.max.max(l.bounds().max) - sb.min.min(l.bounds().min);
-        span.length().min(f32::MAX)
-    } else {
-        0.0
-    };
+    let reach = reach(&s, &l, max_distance);
     let texel = s.texel_side().min(l.texel_side());
     if texel.is_nan() || texel <= 0.0 {
         return None;
@@ -124,6 +115,7 @@ fn oriented(
     // Past the reach by the patch's slack, so that the pairs near hold the patch too, and a hair,
     // so that sprites sharing only an edge are not rejected.
     let margin = reach + texel * (SLACK + 1.0 / 64.0);
+    let sb = s.bounds();
     let grown = Rect::new(sb.min - Vec2::splat(margin), sb.max + Vec2::splat(margin));
     // The bounds test and the grown walk reject, in a walk of both trees, a body over open air that
     // the broad phase pairs with a whole level's terrain. Closed, since far out an `f32` rectangle
@@ -139,34 +131,16 @@ fn oriented(
         Near::Many => None,
     };
     let push = contact_push(s, l, &pair, near, f64::from(margin), &mut scratch.start);
-    let (normal, depth) = if let Some(offset) = push {
-        let len = offset.length();
-        if len > 0.0 && (offset / len).is_finite() {
-            (-offset / len, len)
-        } else {
-            (push_out(s, l)?.normal.try_normalize()?, 0.0)
-        }
-    } else {
-        let d = match near {
-            // The pairs near hold every pair of boxes within the reach.
-            Some(near) => {
-                let (first, second) = if pair.swapped { (l, s) } else { (s, l) };
-                let d = closest_pair(first, second, near, f64::from(reach))?;
-                if pair.swapped { d.swapped() } else { d }
+    let (normal, depth) = match push {
+        Some(offset) => {
+            let len = offset.length();
+            if len > 0.0 && (offset / len).is_finite() {
+                (-offset / len, len)
+            } else {
+                (push_out(s, l)?.normal.try_normalize()?, 0.0)
             }
-            None => distance_within(s, l, f64::from(reach))?,
-        };
-        if d.distance.is_nan() || d.distance > reach {
-            return None;
         }
-        // Tiny gaps between far-out points lose their direction to rounding: those count as touching.
-        let gap = d.on_b - d.on_a;
-        let len = gap.length();
-        if d.distance > 0.0 && len > 0.0 && (gap / len).is_finite() {
-            (gap / len, -d.distance)
-        } else {
-            (touching_normal(&s, &l, d.on_a, texel), 0.0)
-        }
+        None => gap_normal(s, l, &pair, near, reach, texel)?,
     };
     if !(normal.is_finite() && normal.length_squared() > 0.5) {
         return None;
@@ -180,4 +154,36 @@ fn oriented(
         normal,
     };
     on.manifold(reach, depth, texel, &mut scratch.patch)
+}
+
+/// The normal and the depth (the gap, negated) of two sprites that do not overlap, from their
+/// closest points; `None` when they lie further apart than `reach`.
+fn gap_normal(
+    s: Sprite<'_>,
+    l: Sprite<'_>,
+    pair: &Pair<'_>,
+    near: Option<&[(Node, Node)]>,
+    reach: f32,
+    texel: f32,
+) -> Option<(Vec2, f32)> {
+    let d = match near {
+        // The pairs near hold every pair of boxes within the reach.
+        Some(near) => {
+            let (first, second) = if pair.swapped { (l, s) } else { (s, l) };
+            let d = closest_pair(first, second, near, f64::from(reach))?;
+            if pair.swapped { d.swapped() } else { d }
+        }
+        None => distance_within(s, l, f64::from(reach))?,
+    };
+    if d.distance.is_nan() || d.distance > reach {
+        return None;
+    }
+    // Tiny gaps between far-out points lose their direction to rounding: those count as touching.
+    let gap = d.on_b - d.on_a;
+    let len = gap.length();
+    if d.distance > 0.0 && len > 0.0 && (gap / len).is_finite() {
+        Some((gap / len, -d.distance))
+    } else {
+        Some((touching_normal(&s, &l, d.on_a, texel), 0.0))
+    }
 }

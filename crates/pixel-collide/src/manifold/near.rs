@@ -6,6 +6,7 @@ use std::cell::Cell;
 use crate::mask::Node;
 use crate::motion::MAX_KEPT_PAIRS;
 use crate::pair::Pair;
+use crate::sprite::Sprite;
 
 /// The pairs of solid boxes of a pair's two sprites that come within some reach of each other.
 pub(super) enum Near {
@@ -50,5 +51,21 @@ pub(super) fn near_pairs(pair: &Pair<'_>, reach: f32, near: &mut Vec<(Node, Node
         (true, _) => Near::Many,
         (false, true) => Near::Apart,
         (false, false) => Near::Pairs,
+    }
+}
+
+/// The reach a manifold or a listing of pairs asks for `max_distance`: the distance itself when
+/// finite (0 when negative), any distance (no two points of the sprites lie further apart than
+/// their bounds' span) for `f32::INFINITY`, and 0 for NaN or `-f32::INFINITY`.
+pub(super) fn reach(a: &Sprite<'_>, b: &Sprite<'_>, max_distance: f32) -> f32 {
+    if max_distance.is_finite() {
+        max_distance.max(0.0)
+    } else if max_distance > 0.0 {
+        let (ba, bb) = (a.bounds(), b.bounds());
+        (ba.max.max(bb.max) - ba.min.min(bb.min))
+            .length()
+            .min(f32::MAX)
+    } else {
+        0.0
     }
 }

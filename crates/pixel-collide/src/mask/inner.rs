@@ -340,50 +340,64 @@ mod tests {
             for [x, y] in found.probes() {
                 assert!(solid(x, y), "seed {seed}: probe ({x}, {y}) is air");
             }
-            // Each rim texel is solid and no solid texel of its sixteenth of a turn lies farther out.
-            let [mx, my] = found.middle;
-            let sector = |x: u32, y: u32| {
-                let (dx, dy) = (f64::from(x) + 0.5 - mx, f64::from(y) + 0.5 - my);
-                let turn = dy.atan2(dx).rem_euclid(std::f64::consts::TAU) / std::f64::consts::TAU;
-                (((turn * RIM as f64) as usize).min(RIM - 1), dx.hypot(dy))
-            };
-            let rim: Vec<[u32; 2]> = found.rim().collect();
-            for &[x, y] in &rim {
-                assert!(solid(x, y), "seed {seed}: rim ({x}, {y}) is air");
-            }
-            for y in 0..h {
-                for x in 0..w {
-                    if solid(x, y) && w * h <= 1 << 16 {
-                        let (k, far) = sector(x, y);
-                        let outer = rim.iter().find(|&&[rx, ry]| sector(rx, ry).0 == k);
-                        let outer =
-                            outer.unwrap_or_else(|| panic!("seed {seed}: no rim texel for {k}"));
-                        assert!(
-                            far <= sector(outer[0], outer[1]).1 + 1e-12,
-                            "seed {seed}: ({x}, {y})"
-                        );
-                    }
-                }
-            }
+            assert_rim_is_outermost(seed, (w, h), &solid, &found);
             match found.disc {
                 None => assert!(farthest <= HALF_DIAGONAL, "seed {seed}: {farthest}"),
                 Some([cx, cy, r]) => {
                     assert!((r - (farthest - HALF_DIAGONAL)).abs() < 1e-9, "seed {seed}");
-                    for i in 0..=40 {
-                        for j in 0..=40 {
-                            let (px, py) = (
-                                cx - r + 2.0 * r * i as f64 / 40.0,
-                                cy - r + 2.0 * r * j as f64 / 40.0,
-                            );
-                            if (px - cx).hypot(py - cy) < r {
-                                let (x, y) = (px.floor(), py.floor());
-                                assert!(
-                                    x >= 0.0 && y >= 0.0 && solid(x as u32, y as u32),
-                                    "seed {seed}: ({px}, {py}) of the disc is air"
-                                );
-                            }
-                        }
-                    }
+                    assert_disc_is_solid(seed, [cx, cy, r], &solid);
+                }
+            }
+        }
+    }
+
+    /// Each rim texel is solid and no solid texel of its sixteenth of a turn lies farther out.
+    fn assert_rim_is_outermost(
+        seed: u32,
+        (w, h): (u32, u32),
+        solid: &impl Fn(u32, u32) -> bool,
+        found: &Interior,
+    ) {
+        let [mx, my] = found.middle;
+        let sector = |x: u32, y: u32| {
+            let (dx, dy) = (f64::from(x) + 0.5 - mx, f64::from(y) + 0.5 - my);
+            let turn = dy.atan2(dx).rem_euclid(std::f64::consts::TAU) / std::f64::consts::TAU;
+            (((turn * RIM as f64) as usize).min(RIM - 1), dx.hypot(dy))
+        };
+        let rim: Vec<[u32; 2]> = found.rim().collect();
+        for &[x, y] in &rim {
+            assert!(solid(x, y), "seed {seed}: rim ({x}, {y}) is air");
+        }
+        for y in 0..h {
+            for x in 0..w {
+                if solid(x, y) && w * h <= 1 << 16 {
+                    let (k, far) = sector(x, y);
+                    let outer = rim.iter().find(|&&[rx, ry]| sector(rx, ry).0 == k);
+                    let outer =
+                        outer.unwrap_or_else(|| panic!("seed {seed}: no rim texel for {k}"));
+                    assert!(
+                        far <= sector(outer[0], outer[1]).1 + 1e-12,
+                        "seed {seed}: ({x}, {y})"
+                    );
+                }
+            }
+        }
+    }
+
+    /// Every point of the disc, on a grid of 41 x 41 over its square, lies in a solid texel.
+    fn assert_disc_is_solid(seed: u32, [cx, cy, r]: [f64; 3], solid: &impl Fn(u32, u32) -> bool) {
+        for i in 0..=40 {
+            for j in 0..=40 {
+                let (px, py) = (
+                    cx - r + 2.0 * r * i as f64 / 40.0,
+                    cy - r + 2.0 * r * j as f64 / 40.0,
+                );
+                if (px - cx).hypot(py - cy) < r {
+                    let (x, y) = (px.floor(), py.floor());
+                    assert!(
+                        x >= 0.0 && y >= 0.0 && solid(x as u32, y as u32),
+                        "seed {seed}: ({px}, {py}) of the disc is air"
+                    );
                 }
             }
         }

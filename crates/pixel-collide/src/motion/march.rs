@@ -8,6 +8,7 @@
 //! free distances at least a tolerance long (or an exact free point that `f32` lands on).
 
 use std::cell::Cell;
+use std::ops::ControlFlow;
 
 use glam::{Affine2, DVec2, Vec2};
 
@@ -159,29 +160,10 @@ pub(crate) fn march(
     let least = |s: f64| (s + scale) * 1e-12;
     let mut s = from;
     if let Some(start) = start {
-        // Each of these overlaps from 0 to its exit, so nothing before the farthest exit is free;
-        // one exit past the limit settles it (most directions of a push end here).
-        // The pair that ended the last march tried first: neighbouring directions are mostly ended
-        // by the same one.
-        let hint = line.ended_by.get();
-        if let Some((ra, rb)) = start.get(hint) {
-            if pair.interval(ra, rb, w).is_some_and(|(_, hi)| hi >= limit) {
-                return None;
-            }
-        }
-        let mut first = None::<f64>;
-        for (k, (ra, rb)) in start.iter().enumerate() {
-            if let Some((_, hi)) = pair.interval(ra, rb, w) {
-                let e = hi.max(0.0);
-                if e >= limit {
-                    line.ended_by.set(k);
-                    return None;
-                }
-                first = Some(first.map_or(e, |f| f.max(e)));
-            }
-        }
-        if let Some(first) = first {
-            s = first.max(least(0.0));
+        match farthest_exit(pair, start, w, limit, line) {
+            ControlFlow::Break(()) => return None,
+            ControlFlow::Continue(Some(first)) => s = first.max(least(0.0)),
+            ControlFlow::Continue(None) => {}
         }
     }
     let tol = line.tol.get();
@@ -200,36 +182,14 @@ pub(crate) fn march(
             return None;
         }
         moved.t = pair.t + w * (s + half);
-        let (mut far, mut covered) = (None::<f64>, false);
-        // A pair left overlapping by rounding at its own exit, which `s` was set to, has ended:
-        // counted, it would cover the window's start, so that a free landing is never tried, and
-        // whether it is counted would depend on how the pair was found (the trees walked, or the
-        // pairs near listed), so the answer too.
-        let ended = least(s);
-        let mut meets = |ra: &Node, rb: &Node| {
-            // The grown test is conservative; the pair's own interval along the line decides.
-            if let Some((lo, hi)) = moved.interval(ra, rb, w) {
-                let (lo, hi) = (lo + half, hi + half);
-                if hi > ended && lo < tol {
-                    covered |= lo < 0.0;
-                    far = Some(far.map_or(hi, |f| f.max(hi)));
-                }
-            }
-            false
+        let window = Window {
+            moved: &moved,
+            w,
+            tol,
+            extra,
+            ended: least(s),
         };
-        match line.near {
-            // Every pair of boxes that meets within the sweep lies among those near.
-            Some((near, reach)) if s + tol <= reach => {
-                let left = line.work.get();
-                line.work.set(left.saturating_sub(near.len() as u64).max(1));
-                for (ra, rb) in near {
-                    if !moved.separated_by::<true>(ra, rb, &extra) {
-                        meets(ra, rb);
-                    }
-                }
-            }
-            _ => moved.walk_grown(extra, &line.work, meets),
-        }
+        let (far, covered) = window.overlaps(s, line);
         if line.work.get() == 0 {
             // Out of work, the walk may have stopped short: take the looser bound, and say so.
             line.budget_ran_out.set(true);
@@ -245,6 +205,86 @@ pub(crate) fn march(
     }
     let clear = clearing(pair, u).max(from);
     (clear < limit).then_some(clear)
+}
+
+/// The farthest exit along `w` of the pairs of boxes overlapping at the start, each of which
+/// overlaps from 0 to its exit, so that nothing before it is free; `Break` when one exit lies past
+/// `limit`, which settles the march (most directions of a push end here).
+fn farthest_exit(
+    pair: &Pair<'_>,
+    start: &[(Node, Node)],
+    w: DVec2,
+    limit: f64,
+    line: &Line<'_, '_>,
+) -> ControlFlow<(), Option<f64>> {
+    // The pair that ended the last march tried first: neighbouring directions are mostly ended by
+    // the same one.
+    let hint = line.ended_by.get();
+    if let Some((ra, rb)) = start.get(hint) {
+        if pair.interval(ra, rb, w).is_some_and(|(_, hi)| hi >= limit) {
+            return ControlFlow::Break(());
+        }
+    }
+    let mut first = None::<f64>;
+    for (k, (ra, rb)) in start.iter().enumerate() {
+        if let Some((_, hi)) = pair.interval(ra, rb, w) {
+            let e = hi.max(0.0);
+            if e >= limit {
+                line.ended_by.set(k);
+                return ControlFlow::Break(());
+            }
+            first = Some(first.map_or(e, |f| f.max(e)));
+        }
+    }
+    ControlFlow::Continue(first)
+}
+
+/// One jump's window of the march, `[s, s + tol]`, swept as the pair at its middle (`moved`) with
+/// each axis's reach grown by `extra`.
+struct Window<'m, 'p> {
+    moved: &'m Pair<'p>,
+    w: DVec2,
+    tol: f64,
+    extra: [f64; 4],
+    /// Exits up to here have ended: a pair left overlapping by rounding at its own exit, which `s`
+    /// was set to, would cover the window's start, so that a free landing is never tried, and
+    /// whether it is counted would depend on how the pair was found (the trees walked, or the
+    /// pairs near listed), so the answer too.
+    ended: f64,
+}
+
+impl Window<'_, '_> {
+    /// The farthest exit (from the window's start) of the box pairs overlapping within the window,
+    /// `None` when none does, and whether one covers the window's start.
+    fn overlaps(&self, s: f64, line: &Line<'_, '_>) -> (Option<f64>, bool) {
+        let (mut far, mut covered) = (None::<f64>, false);
+        let half = self.tol * 0.5;
+        let mut meets = |ra: &Node, rb: &Node| {
+            // The grown test is conservative; the pair's own interval along the line decides.
+            if let Some((lo, hi)) = self.moved.interval(ra, rb, self.w) {
+                let (lo, hi) = (lo + half, hi + half);
+                if hi > self.ended && lo < self.tol {
+                    covered |= lo < 0.0;
+                    far = Some(far.map_or(hi, |f| f.max(hi)));
+                }
+            }
+            false
+        };
+        match line.near {
+            // Every pair of boxes that meets within the sweep lies among those near.
+            Some((near, reach)) if s + self.tol <= reach => {
+                let left = line.work.get();
+                line.work.set(left.saturating_sub(near.len() as u64).max(1));
+                for (ra, rb) in near {
+                    if !self.moved.separated_by::<true>(ra, rb, &self.extra) {
+                        meets(ra, rb);
+                    }
+                }
+            }
+            _ => self.moved.walk_grown(self.extra, &line.work, meets),
+        }
+        (far, covered)
+    }
 }
 
 /// Overlapping pairs a push in many directions keeps: beyond this many (large, ragged masks deep in

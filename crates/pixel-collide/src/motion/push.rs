@@ -166,11 +166,33 @@ pub(crate) fn contact_push(
     }
     let start = known.then_some(&scratch[..]);
     let shallow = f64::from(a.texel_side().min(b.texel_side())) * SHALLOW;
-    // The world axes, then the face normals of both sprites' texels not among them yet.
+    let (mut axes, count) = face_axes(&a, &b);
+    let axes = &mut axes[..count];
+    // Nearest the way the shared area shrinks fastest first: the best push found early bounds the
+    // marches after it. The order changes the work, never the answer (`better` decides).
+    if let Some(pairs) = start {
+        let guess = shrinking(
+            pair,
+            pairs.iter().map(|(ra, rb)| pair.area_gradient(ra, rb)),
+        );
+        axes.sort_by(|u, v| guess.dot(*v).total_cmp(&guess.dot(*u)));
+    }
+    let best = shortest_along(pair, start, axes, &line);
+    let p = match best {
+        Some(p) if p.length() < shallow => p,
+        // Deeper: the whole search, bounded from the start by the best of these.
+        _ => turned_push(pair, start, &line, best),
+    };
+    Some(p.as_vec2())
+}
+
+/// The world axes, then the face normals of both sprites' texels not among them yet, and how many
+/// there are.
+fn face_axes(a: &Sprite<'_>, b: &Sprite<'_>) -> ([DVec2; 12], usize) {
     let mut axes = [DVec2::ZERO; 12];
     axes[..4].copy_from_slice(&[DVec2::NEG_Y, DVec2::Y, DVec2::X, DVec2::NEG_X]);
     let mut count = 4;
-    for s in [&a, &b] {
+    for s in [a, b] {
         let m = s.transform.matrix2.as_dmat2();
         for c in [m.x_axis, m.y_axis] {
             if let Some(n) = c.perp().try_normalize() {
@@ -184,32 +206,27 @@ pub(crate) fn contact_push(
             }
         }
     }
-    let axes = &mut axes[..count];
-    // Nearest the way the shared area shrinks fastest first: the best push found early bounds the
-    // marches after it. The order changes the work, never the answer (`better` decides).
-    if let Some(pairs) = start {
-        let guess = shrinking(
-            pair,
-            pairs.iter().map(|(ra, rb)| pair.area_gradient(ra, rb)),
-        );
-        axes.sort_by(|u, v| guess.dot(*v).total_cmp(&guess.dot(*u)));
-    }
+    (axes, count)
+}
+
+/// The shortest push along any of `axes`, each march bounded by the best before it.
+fn shortest_along(
+    pair: &Pair<'_>,
+    start: Option<&[(Node, Node)]>,
+    axes: &[DVec2],
+    line: &Line<'_, '_>,
+) -> Option<DVec2> {
     let mut best: Option<DVec2> = None;
-    for &mut u in axes {
+    for &u in axes {
         let limit = best.map_or(f64::INFINITY, |p| p.length() * (1.0 + 1e-9));
-        if let Some(d) = march(pair, start, u, 0.0, limit, &line) {
+        if let Some(d) = march(pair, start, u, 0.0, limit, line) {
             let p = u * d;
             if best.is_none_or(|q| better(p, q, pair.swapped)) {
                 best = Some(p);
             }
         }
     }
-    let p = match best {
-        Some(p) if p.length() < shallow => p,
-        // Deeper: the whole search, bounded from the start by the best of these.
-        _ => turned_push(pair, start, &line, best),
-    };
-    Some(p.as_vec2())
+    best
 }
 
 /// The depth, in texels of the smaller texel, under which [`contact_push`] takes the best push

@@ -123,40 +123,97 @@ pub(crate) fn sweep<'a, W: Obstacles<'a> + ?Sized>(
         },
         body.origin,
     );
+    let Some(first) = first_contact(probe, &path, from, to) else {
+        return Sweep::Clear(to);
+    };
+    let sunk = path.pose_at(first.contact).position;
+    let back = -by.normalize_or_zero();
+    let (at, normal) = back_out(probe, sunk, back, first.obstacle);
+    let progress = |p: Vec2| (p - from).dot(-back);
+    let at = at
+        .filter(|&p| progress(p) >= 0.0 && progress(p) <= by.length() && probe.is_free(p))
+        .or_else(|| Some(path.pose_at(first.time).position).filter(|&p| probe.is_free(p)))
+        .unwrap_or(from);
+    let at = rounded(at, back, |p| progress(p) >= 0.0 && probe.is_free(p));
+    Sweep::Hit(Hit {
+        at,
+        sunk,
+        fraction: (progress(at) / by.length()).clamp(0.0, 1.0),
+        obstacle: first.obstacle,
+        sprite: first.sprite,
+        point: first.point,
+        normal: normal.unwrap_or(back),
+    })
+}
+
+/// The obstacle a leg meets first, and when.
+#[derive(Clone, Copy)]
+struct First<'a> {
+    /// A time no later than the first touch, and a time at which they touch (fractions of the leg).
+    time: f32,
+    contact: f32,
+    /// A point of contact at `contact`.
+    point: Vec2,
+    obstacle: usize,
+    sprite: Sprite<'a>,
+}
+
+/// The first obstacle the leg `path` from `from` to `to` touches, by time of impact with each
+/// obstacle near it; `None` when the body reaches `to` free.
+fn first_contact<'a, W: Obstacles<'a> + ?Sized>(
+    probe: &Probe<'_, '_, W>,
+    path: &Motion<'_>,
+    from: Vec2,
+    to: Vec2,
+) -> Option<First<'a>> {
+    let body = probe.body;
     let area = body
         .sprite_at(from)
         .bounds()
         .union(&body.sprite_at(to).bounds());
     let area = Rect::new(area.min - Vec2::ONE, area.max + Vec2::ONE);
-    let mut first: Option<(f32, f32, Vec2, usize, Sprite<'a>)> = None;
-    probe.world.each_near(area, &mut |i, it| {
-        if let Some((time, contact, point)) = impact(&path, it) {
-            if first.is_none_or(|f| contact < f.1) {
-                first = Some((time, contact, point, i, it));
+    let mut first: Option<First<'a>> = None;
+    probe.world.each_near(area, &mut |obstacle, sprite| {
+        if let Some((time, contact, point)) = impact(path, sprite) {
+            if first.is_none_or(|f| contact < f.contact) {
+                first = Some(First {
+                    time,
+                    contact,
+                    point,
+                    obstacle,
+                    sprite,
+                });
             }
         }
     });
-    let (time, contact, point, obstacle, sprite) = match first {
-        Some(f) => f,
-        None if probe.is_free(to) => return Sweep::Clear(to),
-        None => {
-            // A graze finer than the resolution of time of impact: the end itself is the contact.
-            let inside = probe.overlapping(to);
-            let Some(&(i, it)) = inside.first() else {
-                return Sweep::Clear(to);
-            };
-            let point = collide(body.sprite_at(to), it).map_or(to, |c| c.point);
-            (1.0 - IMPACT_RESOLUTION, 1.0, point, i, it)
-        }
-    };
-    let sunk = path.pose_at(contact).position;
-    let back = -by.normalize_or_zero();
+    if first.is_some() || probe.is_free(to) {
+        return first;
+    }
+    // A graze finer than the resolution of time of impact: the end itself is the contact.
+    let &(obstacle, sprite) = probe.overlapping(to).first()?;
+    Some(First {
+        time: 1.0 - IMPACT_RESOLUTION,
+        contact: 1.0,
+        point: collide(body.sprite_at(to), sprite).map_or(to, |c| c.point),
+        obstacle,
+        sprite,
+    })
+}
+
+/// Backs the body out of everything it sank into at `sunk`, the farthest first, along `back` (its
+/// own path reversed): the place it gets to (`None` when a push cannot settle), and the normal of
+/// `obstacle`, the one it met first, towards the body.
+fn back_out<'a, W: Obstacles<'a> + ?Sized>(
+    probe: &Probe<'_, '_, W>,
+    sunk: Vec2,
+    back: Vec2,
+    obstacle: usize,
+) -> (Option<Vec2>, Option<Vec2>) {
     let mut normal = None;
     let mut at = Some(sunk);
-    // Back out of everything the body sank into, the farthest first, along its own path.
     for _ in 0..4 {
         let Some(here) = at else { break };
-        let me = body.sprite_at(here);
+        let me = probe.body.sprite_at(here);
         let pushes: Vec<_> = probe
             .overlapping(here)
             .into_iter()
@@ -173,22 +230,7 @@ pub(crate) fn sweep<'a, W: Obstacles<'a> + ?Sized>(
         };
         at = probe.settle(here, p.offset, s);
     }
-    let progress = |p: Vec2| (p - from).dot(-back);
-    let at = at
-        .filter(|&p| progress(p) >= 0.0 && progress(p) <= by.length() && probe.is_free(p))
-        .or_else(|| Some(path.pose_at(time).position).filter(|&p| probe.is_free(p)))
-        .unwrap_or(from);
-    let at = rounded(at, back, |p| progress(p) >= 0.0 && probe.is_free(p));
-    let normal = normal.unwrap_or(back);
-    Sweep::Hit(Hit {
-        at,
-        sunk,
-        fraction: (progress(at) / by.length()).clamp(0.0, 1.0),
-        obstacle,
-        sprite,
-        point,
-        normal,
-    })
+    (at, normal)
 }
 
 /// The grid a place of contact is rounded back onto along a leg parallel to an axis.

@@ -216,16 +216,43 @@ impl Mask {
 
     /// Every row run, grouped into 8-connected components.
     fn label_runs(&self) -> Labelled {
-        // Runs of each row as (y, start, end), with a union-find over run indices.
+        let (runs, mut parent) = self.joined_runs();
+        let mut components: Vec<Tally> = Vec::new();
+        let mut slot_of_root = vec![usize::MAX; runs.len()];
+        let mut runs_of: Vec<Vec<(u32, u32, u32)>> = Vec::new();
+        for (i, &run) in runs.iter().enumerate() {
+            let root = find(&mut parent, i);
+            if slot_of_root[root] == usize::MAX {
+                slot_of_root[root] = components.len();
+                components.push(Tally {
+                    root: runs_of.len(),
+                    count: 0,
+                    x0: u32::MAX,
+                    y0: u32::MAX,
+                    x1: 0,
+                    y1: 0,
+                });
+                runs_of.push(Vec::new());
+            }
+            let c = &mut components[slot_of_root[root]];
+            let (y, s, e) = run;
+            c.count += u64::from(e - s);
+            (c.x0, c.y0, c.x1, c.y1) = (c.x0.min(s), c.y0.min(y), c.x1.max(e), c.y1.max(y + 1));
+            runs_of[c.root].push(run);
+        }
+        // Largest first; a stable sort keeps row order among equals.
+        components.sort_by_key(|c| std::cmp::Reverse(c.count));
+        Labelled {
+            components,
+            runs_of,
+        }
+    }
+
+    /// The runs of each row as (y, start, end), row after row, and a union-find forest over their
+    /// indices in which 8-connected runs share a root.
+    fn joined_runs(&self) -> (Vec<(u32, u32, u32)>, Vec<usize>) {
         let mut runs: Vec<(u32, u32, u32)> = Vec::new();
         let mut parent: Vec<usize> = Vec::new();
-        fn find(parent: &mut [usize], mut i: usize) -> usize {
-            while parent[i] != i {
-                parent[i] = parent[parent[i]];
-                i = parent[i];
-            }
-            i
-        }
         let mut previous = 0..0;
         let mut row_runs = Vec::new();
         for y in 0..self.height() {
@@ -258,36 +285,17 @@ impl Mask {
             }
             previous = first..runs.len();
         }
-        let mut components: Vec<Tally> = Vec::new();
-        let mut slot_of_root = vec![usize::MAX; runs.len()];
-        let mut runs_of: Vec<Vec<(u32, u32, u32)>> = Vec::new();
-        for (i, &run) in runs.iter().enumerate() {
-            let root = find(&mut parent, i);
-            if slot_of_root[root] == usize::MAX {
-                slot_of_root[root] = components.len();
-                components.push(Tally {
-                    root: runs_of.len(),
-                    count: 0,
-                    x0: u32::MAX,
-                    y0: u32::MAX,
-                    x1: 0,
-                    y1: 0,
-                });
-                runs_of.push(Vec::new());
-            }
-            let c = &mut components[slot_of_root[root]];
-            let (y, s, e) = run;
-            c.count += u64::from(e - s);
-            (c.x0, c.y0, c.x1, c.y1) = (c.x0.min(s), c.y0.min(y), c.x1.max(e), c.y1.max(y + 1));
-            runs_of[c.root].push(run);
-        }
-        // Largest first; a stable sort keeps row order among equals.
-        components.sort_by_key(|c| std::cmp::Reverse(c.count));
-        Labelled {
-            components,
-            runs_of,
-        }
+        (runs, parent)
     }
+}
+
+/// The root of run `i` in a union-find forest, halving the path on the way.
+fn find(parent: &mut [usize], mut i: usize) -> usize {
+    while parent[i] != i {
+        parent[i] = parent[parent[i]];
+        i = parent[i];
+    }
+    i
 }
 
 /// One 8-connected component while labelling: where its runs are kept, its size and its bounds.

@@ -219,7 +219,6 @@ pub(crate) fn closest_pair(
 fn search(a: Sprite<'_>, b: Sprite<'_>, max: f64) -> Option<Distance> {
     let (sa, sb) = (Side::of(&a)?, Side::of(&b)?);
     let (ra, rb) = (sa.mask.tree().root()?, sb.mask.tree().root()?);
-    let mut best: Option<(f64, DVec2, DVec2)> = None;
     let apart = gap(&sa.quad(&ra), &sb.quad(&rb));
     if apart > max {
         return None;
@@ -228,15 +227,55 @@ fn search(a: Sprite<'_>, b: Sprite<'_>, max: f64) -> Option<Distance> {
     // distances every frame.
     let mut heap = QUEUE.take();
     heap.clear();
-    let found = with_node_stack(|children| {
-        heap.push(Waiting {
-            apart,
-            a: ra,
-            b: rb,
-        });
+    heap.push(Waiting {
+        apart,
+        a: ra,
+        b: rb,
+    });
+    let search = Search { sa, sb, max };
+    let found = with_node_stack(|children| search.nearest_first(&mut heap, children));
+    heap.clear();
+    heap.shrink_to(KEPT_ENTRIES);
+    QUEUE.set(heap);
+    let found = found?;
+    let (d, pa, pb) = found.best;
+    Some(Distance {
+        distance: d as f32,
+        on_a: pa.as_vec2(),
+        on_b: pb.as_vec2(),
+        lower_bound: found.lower.min(d) as f32,
+        budget_ran_out: found.budget_ran_out,
+    })
+}
+
+/// Both sides of a search and the farthest a pair it weighs may lie apart.
+struct Search<'s> {
+    sa: Side<'s>,
+    sb: Side<'s>,
+    max: f64,
+}
+
+/// What a search found: the closest pair of solid texels' distance and closest points, a bound
+/// no pair lies closer than, and whether the work budget ended it.
+struct Found {
+    best: (f64, DVec2, DVec2),
+    lower: f64,
+    budget_ran_out: bool,
+}
+
+impl Search<'_> {
+    /// Pops the nearest-looking pair waiting until none can beat the best found (or the work
+    /// budget runs out), weighing solid pairs and queueing the children of the rest.
+    fn nearest_first(
+        &self,
+        heap: &mut BinaryHeap<Waiting>,
+        children: &mut Vec<Node>,
+    ) -> Option<Found> {
+        let (sa, sb) = (&self.sa, &self.sb);
+        let mut best: Option<(f64, DVec2, DVec2)> = None;
         let mut work = 0u64;
         let mut lower = f64::INFINITY;
-        let mut ran_out = false;
+        let mut budget_ran_out = false;
         while let Some(w) = heap.pop() {
             let nearest = best.map_or(f64::INFINITY, |(d, ..)| d);
             if w.apart >= nearest {
@@ -245,58 +284,63 @@ fn search(a: Sprite<'_>, b: Sprite<'_>, max: f64) -> Option<Distance> {
             }
             if work >= DISTANCE_WORK_BUDGET {
                 lower = w.apart;
-                ran_out = true;
+                budget_ran_out = true;
                 // Out of budget before any pair of solid texels was weighed: the nearest-looking
                 // way down from the closest pair waiting still gives a real pair, an upper bound.
                 if best.is_none() {
-                    best = descend(&sa, &sb, w.a, w.b, children).filter(|(d, ..)| *d <= max);
+                    best = descend(sa, sb, w.a, w.b, children).filter(|(d, ..)| *d <= self.max);
                 }
                 break;
             }
             work += 1;
-            let (a_solid, b_solid) = (w.a.is_solid(), w.b.is_solid());
-            if a_solid && b_solid {
+            if w.a.is_solid() && w.b.is_solid() {
                 let (d, pa, pb) = quad_distance(&sa.quad(&w.a), &sb.quad(&w.b));
-                if d < nearest && d <= max {
+                if d < nearest && d <= self.max {
                     best = Some((d, pa, pb));
                 }
                 continue;
             }
-            let split_b = split_second(&sa, &sb, &w.a, &w.b);
-            children.clear();
-            if split_b {
-                sb.children(&w.b, children);
-            } else {
-                sa.children(&w.a, children);
+            self.queue_children(&w, nearest, heap, children);
+        }
+        Some(Found {
+            best: best?,
+            lower,
+            budget_ran_out,
+        })
+    }
+
+    /// Splits the larger box of the pair `w` and queues each child pair that might lie closer than
+    /// `nearest` and within the reach.
+    fn queue_children(
+        &self,
+        w: &Waiting,
+        nearest: f64,
+        heap: &mut BinaryHeap<Waiting>,
+        children: &mut Vec<Node>,
+    ) {
+        let (sa, sb) = (&self.sa, &self.sb);
+        let split_b = split_second(sa, sb, &w.a, &w.b);
+        children.clear();
+        if split_b {
+            sb.children(&w.b, children);
+        } else {
+            sa.children(&w.a, children);
+        }
+        for &child in children.iter() {
+            if child.is_nothing() {
+                continue;
             }
-            for &child in children.iter() {
-                if child.is_nothing() {
-                    continue;
-                }
-                let (na, nb) = if split_b { (w.a, child) } else { (child, w.b) };
-                let apart = gap(&sa.quad(&na), &sb.quad(&nb));
-                if apart < nearest && apart <= max {
-                    heap.push(Waiting {
-                        apart,
-                        a: na,
-                        b: nb,
-                    });
-                }
+            let (na, nb) = if split_b { (w.a, child) } else { (child, w.b) };
+            let apart = gap(&sa.quad(&na), &sb.quad(&nb));
+            if apart < nearest && apart <= self.max {
+                heap.push(Waiting {
+                    apart,
+                    a: na,
+                    b: nb,
+                });
             }
         }
-        best.map(|(d, pa, pb)| (d, pa, pb, lower, ran_out))
-    });
-    heap.clear();
-    heap.shrink_to(KEPT_ENTRIES);
-    QUEUE.set(heap);
-    let (d, pa, pb, lower, budget_ran_out) = found?;
-    Some(Distance {
-        distance: d as f32,
-        on_a: pa.as_vec2(),
-        on_b: pb.as_vec2(),
-        lower_bound: lower.min(d) as f32,
-        budget_ran_out,
-    })
+    }
 }
 
 /// Whether the search splits the second box of a pair rather than the first: the one that covers

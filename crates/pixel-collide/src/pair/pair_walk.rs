@@ -9,7 +9,7 @@ use std::cell::Cell;
 
 use super::frame::Pair;
 use super::screened::Screen;
-use super::walk_squares::{HeldSquares, Side};
+use super::walk_squares::{Side, WalkStack};
 use crate::mask::{BoxTree, Kind, Node};
 
 /// Buffers a walk reuses from one call to the next on its thread: a deep walk's stack and marks,
@@ -170,9 +170,7 @@ impl<'a> Pair<'a> {
         match (needed <= 24, trees.0.has_blocks || trees.1.has_blocks) {
             (true, false) => self.walk_with::<false>(
                 trees,
-                &mut [(0, 0); 24],
-                &mut [],
-                &mut Vec::new(),
+                WalkStack::new(&mut [(0, 0); 24], &mut [], &mut Vec::new()),
                 separated,
                 found,
                 observe,
@@ -190,9 +188,7 @@ impl<'a> Pair<'a> {
                 if small {
                     self.walk_with::<true>(
                         trees,
-                        &mut [(0, 0); 24],
-                        &mut [0; 24],
-                        squares,
+                        WalkStack::new(&mut [(0, 0); 24], &mut [0; 24], squares),
                         separated,
                         found,
                         observe,
@@ -204,19 +200,11 @@ impl<'a> Pair<'a> {
                     }
                     let (stack, marks) = (&mut stack[..needed], &mut marks[..needed]);
                     if blocks {
-                        self.walk_with::<true>(
-                            trees, stack, marks, squares, separated, found, observe,
-                        );
+                        let stack = WalkStack::new(stack, marks, squares);
+                        self.walk_with::<true>(trees, stack, separated, found, observe);
                     } else {
-                        self.walk_with::<false>(
-                            trees,
-                            stack,
-                            &mut [],
-                            squares,
-                            separated,
-                            found,
-                            observe,
-                        );
+                        let stack = WalkStack::new(stack, &mut [], squares);
+                        self.walk_with::<false>(trees, stack, separated, found, observe);
                     }
                 }
                 WALK_SCRATCH.set(scratch);
@@ -227,41 +215,22 @@ impl<'a> Pair<'a> {
     /// The walk itself, on a stack with room for the trees' depths.
     ///
     /// The stack holds pairs of references: an index into a tree, or one of the bit blocks' squares
-    /// held for the entries on the stack (see [`HeldSquares`]), whose marks `marks` keeps.
-    // The walk's three buffers stay separate arguments: each caller lends them from a different place.
-    #[allow(clippy::too_many_arguments)]
+    /// held for the entries on the stack (see [`WalkStack`]).
     #[inline(always)]
     fn walk_with<const BLOCKS: bool>(
         &self,
         (ta, tb): (&BoxTree, &BoxTree),
-        stack: &mut [(u32, u32)],
-        marks: &mut [u32],
-        squares: &mut Vec<Node>,
+        mut stack: WalkStack<'_>,
         separated: impl Fn(&Node, &Node) -> bool,
         mut found: impl FnMut(&Node, &Node) -> bool,
         mut observe: impl FnMut(&Node, &Node, bool),
     ) {
-        let mut held = HeldSquares::new(squares);
         // The first child of a split is walked next straight from here rather than through the
         // stack, whose store and load would sit on the descent's chain.
         let mut next = Some((0, 0));
-        let mut len = 0;
-        loop {
-            let (ia, ib) = match next.take() {
-                Some(pair) => pair,
-                None => {
-                    if len == 0 {
-                        break;
-                    }
-                    len -= 1;
-                    if BLOCKS {
-                        held.release_to(marks[len]);
-                    }
-                    stack[len]
-                }
-            };
+        while let Some((ia, ib)) = next.take().or_else(|| stack.pop::<BLOCKS>()) {
             let (a, b) = if BLOCKS {
-                (held.node(ta, ia), held.node(tb, ib))
+                (stack.node(ta, ia), stack.node(tb, ib))
             } else {
                 (ta.node(ia), tb.node(ib))
             };
@@ -286,42 +255,45 @@ impl<'a> Pair<'a> {
                 (false, true) => false,
                 (false, false) => b.quarter_area() * self.det_abs > a.quarter_area(),
             };
-            let split = if split_b { b } else { a };
-            let kind = split.kind();
-            let corner = match kind {
-                Kind::Square(_) => split.texels(),
-                _ => [0; 4],
-            };
-            // Children are pushed last first, so that they are visited in order.
-            match kind {
-                Kind::Inner(first) => {
-                    // The first child first. Choosing the child nearer the other box instead costs
-                    // two placements per split, more than the visits it saves, on hits too.
-                    let (near, far) = if split_b {
-                        ((ia, first), (ia, first + 1))
-                    } else {
-                        ((first, ib), (first + 1, ib))
-                    };
-                    // `near` holds what is held now, so it needs no mark.
-                    stack[len] = far;
-                    if BLOCKS {
-                        marks[len] = held.mark();
-                    }
-                    len += 1;
-                    next = Some(near);
-                }
-                Kind::Square(log) if BLOCKS => {
-                    let (bits, other) = if split_b {
-                        (self.b.bits(), ia)
-                    } else {
-                        (self.a.bits(), ib)
-                    };
-                    let side = Side { other, split_b };
-                    len = held.split(bits, corner, log, side, stack, marks, len);
-                }
-                Kind::Solid | Kind::Square(_) => {
-                    unreachable!("solid boxes are not split, and squares come only from blocks")
-                }
+            next = self.split::<BLOCKS>(&mut stack, (ia, ib), if split_b { b } else { a }, split_b);
+        }
+    }
+
+    /// Splits the box `split` of the pair `(ia, ib)` (the second's when `split_b`): its children
+    /// are pushed, last first so that they are visited in order, but for a tree box's first child,
+    /// returned to be walked next.
+    #[inline(always)]
+    fn split<const BLOCKS: bool>(
+        &self,
+        stack: &mut WalkStack<'_>,
+        (ia, ib): (u32, u32),
+        split: &Node,
+        split_b: bool,
+    ) -> Option<(u32, u32)> {
+        match split.kind() {
+            Kind::Inner(first) => {
+                // The first child first. Choosing the child nearer the other box instead costs
+                // two placements per split, more than the visits it saves, on hits too.
+                let (near, far) = if split_b {
+                    ((ia, first), (ia, first + 1))
+                } else {
+                    ((first, ib), (first + 1, ib))
+                };
+                // `near` holds what is held now, so it needs no mark.
+                stack.push::<BLOCKS>(far);
+                Some(near)
+            }
+            Kind::Square(log) if BLOCKS => {
+                let (bits, other) = if split_b {
+                    (self.b.bits(), ia)
+                } else {
+                    (self.a.bits(), ib)
+                };
+                stack.push_quarters(bits, split.texels(), log, Side { other, split_b });
+                None
+            }
+            Kind::Solid | Kind::Square(_) => {
+                unreachable!("solid boxes are not split, and squares come only from blocks")
             }
         }
     }

@@ -21,17 +21,32 @@ pub(crate) struct Side {
     pub(crate) split_b: bool,
 }
 
-/// The squares held for a walk's stack, in a buffer the walk lends (empty at the start).
-pub(crate) struct HeldSquares<'s> {
+/// The pairs a walk has still to visit, last pushed on top, and the squares held for them, in
+/// buffers the walk lends: `pairs` sized for the trees' depths, `marks` beside it (empty for a walk
+/// that meets no bit blocks), `squares` empty at the start.
+pub(crate) struct WalkStack<'s> {
+    pairs: &'s mut [(u32, u32)],
+    /// How many squares were held when each entry was pushed.
+    marks: &'s mut [u32],
     squares: &'s mut Vec<Node>,
+    len: usize,
 }
 
-impl<'s> HeldSquares<'s> {
-    /// Holds squares in `squares`, which must be empty.
+impl<'s> WalkStack<'s> {
+    /// An empty stack in the lent buffers.
     #[inline(always)]
-    pub(crate) fn new(squares: &'s mut Vec<Node>) -> Self {
+    pub(crate) fn new(
+        pairs: &'s mut [(u32, u32)],
+        marks: &'s mut [u32],
+        squares: &'s mut Vec<Node>,
+    ) -> Self {
         debug_assert!(squares.is_empty());
-        HeldSquares { squares }
+        WalkStack {
+            pairs,
+            marks,
+            squares,
+            len: 0,
+        }
     }
 
     /// The node a walk reference names: in `tree`, or among the held squares.
@@ -44,51 +59,48 @@ impl<'s> HeldSquares<'s> {
         }
     }
 
-    /// How many squares are held: the mark of an entry pushed now.
+    /// Pushes a pair whose references are held now (`BLOCKS`: the walk holds squares, so the entry
+    /// is marked).
     #[inline(always)]
-    pub(crate) fn mark(&self) -> u32 {
-        self.squares.len() as u32
+    pub(crate) fn push<const BLOCKS: bool>(&mut self, pair: (u32, u32)) {
+        self.pairs[self.len] = pair;
+        if BLOCKS {
+            self.marks[self.len] = self.squares.len() as u32;
+        }
+        self.len += 1;
     }
 
-    /// Drops the squares pushed after the entry with this mark, now that it is popped.
+    /// The pair on top, dropping the squares pushed after it; `None` when the walk is done.
     #[inline(always)]
-    pub(crate) fn release_to(&mut self, mark: u32) {
-        self.squares.truncate(mark as usize);
+    pub(crate) fn pop<const BLOCKS: bool>(&mut self) -> Option<(u32, u32)> {
+        self.len = self.len.checked_sub(1)?;
+        if BLOCKS {
+            self.squares.truncate(self.marks[self.len] as usize);
+        }
+        Some(self.pairs[self.len])
     }
 
-    /// Pushes onto the stack at `len` the non-empty quarters of the `1 << log` square whose box has
-    /// the corner `corner` (in `bits`), each paired as `side` says, last first so that they pop in
-    /// order; returns the stack's new length.
-    // Inlined into the walk's inner loop, where each argument is already in a register.
-    #[allow(clippy::too_many_arguments)]
+    /// Pushes the non-empty quarters of the `1 << log` square whose box has the corner `corner` (in
+    /// `bits`), each paired as `side` says, last first so that they pop in order.
     #[inline(always)]
-    pub(crate) fn split(
-        &mut self,
-        bits: Bits<'_>,
-        corner: [u32; 4],
-        log: u32,
-        side: Side,
-        stack: &mut [(u32, u32)],
-        marks: &mut [u32],
-        mut len: usize,
-    ) -> usize {
+    pub(crate) fn push_quarters(&mut self, bits: Bits<'_>, corner: [u32; 4], log: u32, side: Side) {
         let size = 1u32 << log;
         let (sx, sy) = (corner[0] & !(size - 1), corner[1] & !(size - 1));
         let half = size >> 1;
-        let first_child = len;
+        let first_child = self.len;
         for (dx, dy) in [(half, half), (0, half), (half, 0), (0, 0)] {
             if let Some(child) = bits.square(sx + dx, sy + dy, log - 1) {
                 let child_ref = SQUARE | self.squares.len() as u32;
-                stack[len] = if side.split_b {
+                self.pairs[self.len] = if side.split_b {
                     (side.other, child_ref)
                 } else {
                     (child_ref, side.other)
                 };
-                len += 1;
+                self.len += 1;
                 self.squares.push(child);
             }
         }
-        marks[first_child..len].fill(self.mark());
-        len
+        let mark = self.squares.len() as u32;
+        self.marks[first_child..self.len].fill(mark);
     }
 }
