@@ -38,6 +38,9 @@ pub(crate) struct Line<'s, 'a> {
     work: Cell<u64>,
     /// Whether a march ran out of work and took the looser bound.
     budget_ran_out: Cell<bool>,
+    /// Whether a march stops only at isolated free points the first sprite's own move lands on
+    /// (once settling has found none near the point both orders stop at).
+    own_way_only: Cell<bool>,
     /// The overlapping pair whose exit ended the last march at its first jump.
     ended_by: Cell<usize>,
     /// The pairs of solid boxes that come within a world distance of each other, with that
@@ -59,6 +62,7 @@ impl<'s, 'a> Line<'s, 'a> {
             tol: Cell::new(f64::from(PUSH_TOLERANCE) * far),
             work: Cell::new(PUSH_WORK_BUDGET),
             budget_ran_out: Cell::new(false),
+            own_way_only: Cell::new(false),
             ended_by: Cell::new(0),
             near: None,
         }
@@ -81,18 +85,89 @@ impl<'s, 'a> Line<'s, 'a> {
             )
     }
 
+    /// Whether an isolated free point `v` lands free for either sprite taking the move: the first
+    /// moved by `v` and the second moved by `-v` round differently, and the search must stop at the
+    /// same points in both argument orders for `push_out(b, a)` to reverse `push_out(a, b)`;
+    /// [`settle`](Self::settle) then finds the landing of its own order a few `f32` steps away.
+    fn lands_free_either_way(&self, v: DVec2) -> bool {
+        if self.own_way_only.get() {
+            return self.lands_free(v);
+        }
+        self.lands_free(v) || {
+            let d = v.as_vec2();
+            d.is_finite()
+                && !overlaps(
+                    *self.a,
+                    Sprite::new(
+                        self.b.mask,
+                        Affine2::from_translation(-d) * self.b.transform,
+                    ),
+                )
+        }
+    }
+
+    /// The move `v` as an `f32` translation that lands free: `v` rounded, or else the nearest of the
+    /// translations a few `f32` steps around it (see [`land_near`](Self::land_near)).
+    pub(crate) fn landing(&self, v: DVec2) -> Option<Vec2> {
+        if self.lands_free(v) {
+            return Some(v.as_vec2());
+        }
+        self.land_near(v)
+    }
+
+    /// Whether a march of this line ran out of work and took the looser bound.
+    pub(crate) fn ran_out(&self) -> bool {
+        self.budget_ran_out.get()
+    }
+
+    /// The line whose marches stop only at isolated free points the first sprite's own move lands
+    /// on: a search again for a push whose first answer no `f32` move of its own lands near.
+    pub(crate) fn own_way_only(self) -> Self {
+        self.own_way_only.set(true);
+        self
+    }
+
+    /// The free landing nearest the move `v` among the `f32` translations of the first sprite up to
+    /// [`NEAR_LANDINGS`] steps of `f32` from where `v` takes it in each coordinate.
+    fn land_near(&self, v: DVec2) -> Option<Vec2> {
+        let from = self.a.transform.translation;
+        let target = from.as_dvec2() + v;
+        let steps = |x: f32| {
+            let (mut down, mut up) = ([x; NEAR_LANDINGS + 1], [x; NEAR_LANDINGS + 1]);
+            for k in 1..=NEAR_LANDINGS {
+                down[k] = down[k - 1].next_down();
+                up[k] = up[k - 1].next_up();
+            }
+            down.into_iter().chain(up.into_iter().skip(1))
+        };
+        let rounded = target.as_vec2();
+        let mut best: Option<(f64, Vec2)> = None;
+        for x in steps(rounded.x) {
+            for y in steps(rounded.y) {
+                let d = Vec2::new(x, y) - from;
+                let miss = (d.as_dvec2() + from.as_dvec2() - target).length();
+                if best.is_none_or(|(m, _)| miss < m) && self.lands_free(d.as_dvec2()) {
+                    best = Some((miss, d));
+                }
+            }
+        }
+        best.map(|(_, d)| d)
+    }
+
     /// The `f32` translation for a push of `s` along `u` that ends apart, and whether it fell back.
     ///
     /// `s` is the first free distance the search found: the exact one when `f32` lands on it free, else
     /// the start of the first free stretch at least `tol` long. The push lands on `s` itself when that
-    /// is free in `f32`, else in the middle of the stretch; rounding larger than the stretch (a
+    /// is free in `f32` (or a step or two of `f32` from it), else in the middle of the stretch; rounding larger than the stretch (a
     /// stretch grazing an edge parallel to the push) looks for the next stretch four times as long,
     /// a few times, then falls back to parting the bounds.
     pub(crate) fn settle(&self, pair: &Pair<'_>, u: DVec2, s: f64) -> (Vec2, bool) {
         let first_tol = self.tol.get();
-        if self.lands_free(u * s) {
-            return ((u * s).as_vec2(), self.budget_ran_out.get());
+        if let Some(d) = self.landing(u * s) {
+            return (d, self.budget_ran_out.get());
         }
+        // From here on the march goes past the points only the other order lands on.
+        self.own_way_only.set(true);
         if u != DVec2::ZERO {
             let mut s = s;
             for _ in 0..SETTLE_TRIES {
@@ -126,6 +201,10 @@ impl<'s, 'a> Line<'s, 'a> {
     }
 }
 
+/// How many steps of `f32` either way of a move's landing, in each coordinate, a push that does not
+/// land free tries before it looks further along its line.
+const NEAR_LANDINGS: usize = 2;
+
 /// Stretches a push tries before falling back to parting the bounds.
 const SETTLE_TRIES: usize = 6;
 
@@ -138,7 +217,7 @@ const MAX_JUMPS: usize = 4096;
 ///
 /// "Stops overlapping" means: a stretch of at least `line.tol` that is free starts there, or the
 /// distance is an isolated free point that the `f32` translation lands on free (a body that exactly
-/// fits a gap on a whole-texel grid). An isolated point `f32` cannot hit is passed over, so that the
+/// fits a gap on a whole-texel grid), moving either sprite, so that both argument orders stop there. An isolated point `f32` cannot hit is passed over, so that the
 /// push never ends where rounding leaves the sprites overlapping. `start`, when given (only with
 /// `from` 0), holds the pairs of solid boxes that overlap where the sprites are (see [`overlapping_into`]).
 pub(crate) fn march(
@@ -198,7 +277,7 @@ pub(crate) fn march(
         let Some(far) = far else {
             return Some(s);
         };
-        if !covered && line.lands_free(u * s) {
+        if !covered && line.lands_free_either_way(u * s) {
             return Some(s);
         }
         s += far.max(least(s));

@@ -61,7 +61,8 @@ pub struct PushOut {
 /// two directions.
 ///
 /// The offset ends apart, checked with [`overlaps`] on the `f32` transform it gives.
-/// It is the exact first free place when the `f32` translation lands on it free; otherwise the push
+/// It is the exact first free place when the `f32` translation lands on it free (or one a step or two
+/// of `f32` from it does, in each coordinate: the nearest such is taken); otherwise the push
 /// goes on to the first stretch of free places at least [`PUSH_TOLERANCE`](crate::PUSH_TOLERANCE) times the largest world
 /// coordinate of the two sprites' bounds long (at least `PUSH_TOLERANCE` world units), and lands inside
 /// it, no further than that tolerance past its start. So a free place that is a single point (a body
@@ -98,15 +99,25 @@ pub fn push_out(a: Sprite<'_>, b: Sprite<'_>) -> Option<PushOut> {
         return None;
     }
     let pair = Pair::new(a, b)?;
-    let line = Line::new(&a, &b);
-    let p = match grid_push(&pair) {
+    let search = |line: &Line<'_, '_>| match grid_push(&pair) {
         Some(grid) => grid,
         None => with_box_pairs(|pairs| {
             let known = overlapping_into(&pair, pairs);
-            turned_push(&pair, known.then_some(&pairs[..]), &line, None)
+            turned_push(&pair, known.then_some(&pairs[..]), line, None)
         }),
     };
-    let (offset, budget_ran_out) = line.settle(&pair, p.normalize_or_zero(), p.length());
+    let line = Line::new(&a, &b);
+    let mut p = search(&line);
+    let (offset, budget_ran_out) = match line.landing(p) {
+        Some(offset) => (offset, line.ran_out()),
+        None => {
+            // The search stopped where only the other argument order lands (see `march`): the
+            // shortest push this order's own moves land on, as the other order would have missed it.
+            let own = Line::new(&a, &b).own_way_only();
+            p = search(&own);
+            own.settle(&pair, p.normalize_or_zero(), p.length())
+        }
+    };
     Some(PushOut {
         offset,
         normal: -normal(&pair, p),
