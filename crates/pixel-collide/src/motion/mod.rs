@@ -6,11 +6,13 @@
 
 mod cast_shape;
 mod impact;
+mod landing;
 mod march;
 mod push;
 
 pub use impact::{IMPACT_RESOLUTION, Impact, Motion, time_of_impact};
+pub use landing::PUSH_TOLERANCE;
 pub(crate) use march::MAX_KEPT_PAIRS;
-pub use march::{PUSH_TOLERANCE, PUSH_WORK_BUDGET};
+pub use march::PUSH_WORK_BUDGET;
 pub(crate) use push::contact_push;
 pub use push::{PushOut, push_out, push_out_along};
