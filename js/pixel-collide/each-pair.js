@@ -4,8 +4,8 @@
 import { collide } from "./index.js";
 
 /**
- * An `overlap(a, b, callback, ...rest)` for game objects that `spriteOf` places; `finish(contact, a,
- * ...rest)`, when given, adds to each contact what the framework's coordinates need.
+ * An `overlap(a, b, callback, ...rest)` for game objects that `spriteOf(object, ...rest)` places;
+ * `finish(contact, a, ...rest)`, when given, adds to each contact what the framework's coordinates need.
  */
 export function overlapOf(spriteOf, finish) {
   return function overlap(a, b, callback, ...rest) {
@@ -13,7 +13,7 @@ export function overlapOf(spriteOf, finish) {
     const right = Array.isArray(b) ? b : [b];
     const placed = new Map();
     const place = (o) => {
-      if (!placed.has(o)) placed.set(o, spriteOf(o));
+      if (!placed.has(o)) placed.set(o, spriteOf(o, ...rest));
       return placed.get(o);
     };
     let count = 0;

@@ -24,18 +24,39 @@ export interface FramedGameObject {
   displayOriginX: number;
   displayOriginY: number;
   getWorldTransformMatrix(): { a: number; b: number; c: number; d: number; tx: number; ty: number };
+  /** Its position in its parent's space, which Phaser floors as it snaps. */
+  x?: number;
+  y?: number;
+  /** The container it is in, whose matrix places that position. */
+  parentContainer?: { getWorldTransformMatrix(): { a: number; b: number; c: number; d: number } } | null;
+  /** Its scene: the main camera, and the renderer whose snap counts. */
+  scene?: { cameras?: { main?: CameraLike }; sys?: { game?: { renderer?: { type: number } } } };
+  /** Phaser 4: whether it draws its corners rounded through a camera. */
+  willRoundVertices?(camera: CameraLike, onlyTranslated: boolean): boolean;
 }
 
 /** The mask of a texture frame's pixels, read once and kept per frame and threshold. */
 export function frameMask(frame: FramedGameObject["frame"], threshold?: number): Mask;
-/** The matrix that places texel (x, y) of the game object's frame in the world. */
-export function placement(gameObject: FramedGameObject): [number, number, number, number, number, number];
-/** A `Sprite` for the game object, placed exactly as it is drawn now. */
-export function spriteOf(gameObject: FramedGameObject, threshold?: number): Sprite;
 /** A Phaser camera, as far as the adapter reads it. */
 export interface CameraLike {
   getWorldPoint(x: number, y: number): { x: number; y: number };
+  /** Whether the camera draws snapped to whole pixels (the game's `pixelArt` or `roundPixels`). */
+  roundPixels?: boolean;
 }
+/** Where to place a game object from: the camera whose drawing counts, and whether Phaser's snap does. */
+export interface PlacementOptions {
+  /** The camera it is drawn through (by default its scene's main camera). */
+  camera?: CameraLike;
+  /** Whether to place it snapped as Phaser draws it (by default the camera's `roundPixels`). */
+  snap?: boolean;
+}
+/** The matrix that places texel (x, y) of the game object's frame in the world, as it is drawn. */
+export function placement(
+  gameObject: FramedGameObject,
+  options?: PlacementOptions,
+): [number, number, number, number, number, number];
+/** A `Sprite` for the game object, placed exactly as it is drawn now. */
+export function spriteOf(gameObject: FramedGameObject, threshold?: number, options?: PlacementOptions): Sprite;
 /** Where world point `point` shows on the screen through `camera`. */
 export function screenPoint(camera: CameraLike, point: Point): Point;
 /** A contact in world coordinates, with where its point shows on the screen. */

@@ -85,4 +85,4 @@ export function spriteOf(sprite, threshold = 0) {
  * that touch on visible pixels now, `contact` in global coordinates (the canvas's, for sprites on
  * the stage); returns how many did.
  */
-export const overlap = overlapOf(spriteOf);
+export const overlap = overlapOf((sprite) => spriteOf(sprite));

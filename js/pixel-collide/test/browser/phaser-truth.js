@@ -2,14 +2,15 @@
 // turned, scaled, flipped, with random origins, some inside a turned and scaled container, some
 // showing a trimmed atlas frame (its cut among other pixels of a larger sheet, a trim offset inside
 // a larger untrimmed size) and some a frame with a custom pivot, each
-// pair rendered one sprite at a time by Phaser's canvas renderer and read back. A pair touches in
+// pair rendered one sprite at a time by Phaser's canvas or WebGL renderer, with `roundPixels` off or
+// on (the adapter then places each as snapped), and read back. A pair touches in
 // the render where some pixel is opaque in both; the adapter must say the same wherever the pair
 // is clear of texel edges: its shortest way apart (the push-out) at least `DEEP` pixels, or `FAR`
 // pixels apart, since the canvas samples each pixel at its centre.
 // Phaser 3.80's module has named exports only; Phaser 4's has them beside its default.
 import * as Phaser from "phaser";
-import { init, pushOut, distance } from "pixel-collide";
-import { overlap, spriteOf } from "pixel-collide/phaser";
+import { init, pushOut, distance, containsPoint } from "pixel-collide";
+import { frameMask, overlap, placement, spriteOf } from "pixel-collide/phaser";
 import { rng } from "./rng.js";
 import { sharesPixelCentre } from "./centres.js";
 
@@ -21,6 +22,8 @@ const CASES = 200;
 // must show on the screen where the two renders share a pixel.
 const CAMERA_CASES = 120;
 const NEAR = 2;
+// Pixel centres nearer a texel edge than this are not held against a placement.
+const EDGE = 0.05;
 
 function blobTexture(scene, key, r) {
   const w = 8 + Math.floor(r() * 40);
@@ -75,53 +78,106 @@ function randomize(obj, r) {
   obj.setScale((0.6 + r() * 1.6) * (r() < 0.2 ? -1 : 1), 0.6 + r() * 1.6);
   obj.setOrigin(r(), r());
   obj.setFlip(r() < 0.3, r() < 0.3);
+  // One in four unturned and unscaled: what Phaser 4's WebGL snaps.
+  if (r() < 0.25) obj.setRotation(0).setScale(1).setFlip(false, false);
 }
 
-// A pixel opaque in both renders within `NEAR` pixels of screen point (x, y), whose centre is at
-// half-pixels.
-function sharedNear(first, second, x, y) {
+// Whether `shared(p)` holds for a pixel `p` (its index) whose centre lies within `NEAR` pixels of
+// screen point (x, y).
+function sharedNear(shared, x, y) {
   for (let py = Math.floor(y - NEAR); py <= Math.ceil(y + NEAR); py++) {
     for (let px = Math.floor(x - NEAR); px <= Math.ceil(x + NEAR); px++) {
       if (px < 0 || py < 0 || px >= SIZE || py >= SIZE) continue;
-      const p = py * SIZE + px;
-      if (first[p] && second[p] && Math.hypot(px + 0.5 - x, py + 0.5 - y) <= NEAR) return true;
+      if (Math.hypot(px + 0.5 - x, py + 0.5 - y) <= NEAR && shared(py * SIZE + px)) return true;
     }
   }
   return false;
 }
 
 // The contact `overlap` gives for a pair touching deeply, checked against the camera's own
-// mapping and against where both renders show.
+// mapping, and against where both renders show: a pixel near it is opaque in both exactly when the
+// adapter's sprites hold that pixel's centre (seen through the camera) in both (the contact may
+// lie where the two overlap between pixel centres, however deep they are elsewhere).
 function checkScreenContact(camera, a, b, first, second, result) {
   let contact = null;
   overlap(a, b, (_a, _b, c) => { contact = c; });
   if (!contact) return;
   const back = camera.getWorldPoint(contact.screen.x, contact.screen.y);
-  const shown = sharedNear(first, second, contact.screen.x, contact.screen.y);
-  if (Math.hypot(back.x - contact.point.x, back.y - contact.point.y) < 1e-3 && shown) result.screenAgree++;
-  else result.screenDisagree.push({ contact, back: { x: back.x, y: back.y }, shown });
+  const [sa, sb] = [spriteOf(a, 0, OPTIONS), spriteOf(b, 0, OPTIONS)];
+  const rendered = sharedNear((p) => first[p] && second[p], contact.screen.x, contact.screen.y);
+  const placed = sharedNear((p) => {
+    const w = camera.getWorldPoint(p % SIZE + 0.5, Math.floor(p / SIZE) + 0.5);
+    return containsPoint(sa, w) && containsPoint(sb, w);
+  }, contact.screen.x, contact.screen.y);
+  if (Math.hypot(back.x - contact.point.x, back.y - contact.point.y) < 1e-3 && rendered === placed) {
+    if (rendered) result.screenAgree++;
+    else result.screenBetween++;
+  } else {
+    const state = (o) => ({ x: o.x, y: o.y, rotation: o.rotation, scaleX: o.scaleX, scaleY: o.scaleY,
+      originX: o.originX, originY: o.originY, flipX: o.flipX, flipY: o.flipY, inContainer: Boolean(o.parentContainer) });
+    result.screenDisagree.push({ contact, back: { x: back.x, y: back.y }, rendered, placed, a: state(a), b: state(b),
+      camera: { scrollX: camera.scrollX, scrollY: camera.scrollY, zoom: camera.zoom, rotation: camera.rotation } });
+  }
+}
+
+// How many pixels of a sprite's render (a bit per pixel) say otherwise than its placement, of those
+// whose centre lies at least `EDGE` pixels from every texel edge (a centre on an edge is the
+// rasteriser's to round); the rest are counted apart.
+function wrongPixels(o, seen, counts) {
+  const m = placement(o, OPTIONS);
+  const mask = frameMask(o.frame);
+  const det = m[0] * m[3] - m[1] * m[2];
+  // Texel coordinates of a world point: the inverse of the placement, row by row.
+  const [ua, uc, va, vc] = [m[3] / det, -m[2] / det, -m[1] / det, m[0] / det];
+  const [gu, gv] = [Math.hypot(ua, uc), Math.hypot(va, vc)];
+  for (let p = 0; p < seen.length; p++) {
+    const [x, y] = [p % SIZE + 0.5 - m[4], Math.floor(p / SIZE) + 0.5 - m[5]];
+    const [u, v] = [ua * x + uc * y, va * x + vc * y];
+    const inFrame = u >= 0 && v >= 0 && u < mask.width && v < mask.height;
+    if (!inFrame && seen[p] === 0) continue;
+    const edge = Math.min(Math.abs(u - Math.round(u)) / gu, Math.abs(v - Math.round(v)) / gv);
+    const solid = inFrame && mask.isSolid(Math.floor(u), Math.floor(v));
+    if (edge < EDGE) counts.onEdges++;
+    else if (solid !== (seen[p] === 1)) counts.wrong++;
+    else counts.right++;
+  }
 }
 
 // Which canvas pixels are opaque, as a bit per pixel.
 function opaque(canvas) {
-  const data = canvas.getContext("2d").getImageData(0, 0, SIZE, SIZE).data;
+  let flat = canvas;
+  if (!canvas.getContext("2d")) {
+    // A WebGL canvas (its drawing kept: `preserveDrawingBuffer`) read through a 2D one.
+    flat = document.createElement("canvas");
+    [flat.width, flat.height] = [SIZE, SIZE];
+    flat.getContext("2d").drawImage(canvas, 0, 0);
+  }
+  const data = flat.getContext("2d").getImageData(0, 0, SIZE, SIZE).data;
   const out = new Uint8Array(SIZE * SIZE);
   for (let i = 0; i < out.length; i++) out[i] = data[4 * i + 3] > 0 ? 1 : 0;
   return out;
 }
+
+// `?round=1` draws with `roundPixels` on, `?renderer=webgl` with the WebGL renderer, and `?snap=0`
+// asks the adapter for the placement before Phaser's snap (which must then disagree somewhere).
+const params = new URLSearchParams(location.search);
+const ROUND = params.get("round") === "1";
+const WEBGL = params.get("renderer") === "webgl";
+const OPTIONS = params.get("snap") === "0" ? { snap: false } : {};
 
 export async function run() {
   await init();
   const r = rng(1234);
   const result = {
     agree: 0, skipped: 0, between: 0, disagree: [], touching: 0, trimmed: 0, pivoted: 0,
-    screenAgree: 0, screenDisagree: [],
+    screenAgree: 0, screenBetween: 0, screenDisagree: [], pixels: { right: 0, wrong: 0, onEdges: 0 },
   };
   await new Promise((done) => {
     let state = 0;
     let a, b, container, first, i = 0;
     new Phaser.Game({
-      type: Phaser.CANVAS, width: SIZE, height: SIZE, transparent: true, antialias: false, roundPixels: false,
+      type: WEBGL ? Phaser.WEBGL : Phaser.CANVAS, width: SIZE, height: SIZE, transparent: true,
+      antialias: false, roundPixels: ROUND, preserveDrawingBuffer: true,
       banner: false, audio: { noAudio: true },
       scene: {
         create() {
@@ -155,16 +211,18 @@ export async function run() {
             state = 1;
           } else if (state === 1) {
             first = opaque(canvas);
+            if (i < CASES) wrongPixels(a, first, result.pixels);
             a.setVisible(false);
             b.setVisible(true);
             state = 2;
           } else {
             const second = opaque(canvas);
+            if (i < CASES) wrongPixels(b, second, result.pixels);
             let rendered = false;
             for (let p = 0; p < first.length && !rendered; p++) rendered = first[p] === 1 && second[p] === 1;
-            const sa = spriteOf(a);
+            const sa = spriteOf(a, 0, OPTIONS);
             if (i >= CASES) {
-              const push = pushOut(sa, spriteOf(b));
+              const push = pushOut(sa, spriteOf(b, 0, OPTIONS));
               if (push && Math.hypot(push.offset.x, push.offset.y) >= DEEP) {
                 checkScreenContact(this.cameras.main, a, b, first, second, result);
               }
@@ -176,7 +234,7 @@ export async function run() {
               }
               return;
             }
-            const sb = spriteOf(b);
+            const sb = spriteOf(b, 0, OPTIONS);
             const push = pushOut(sa, sb);
             const area = push ? Math.hypot(push.offset.x, push.offset.y) : 0;
             const gap = distance(sa, sb)?.distance ?? Infinity;

@@ -27,6 +27,10 @@ CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
     "--disable-component-update", "--disable-sync",
 ]
+# WebGL without a graphics card: Chromium's software renderer, which it no longer falls back to alone.
+CHROMIUM_WEBGL_ARGS = [a for a in CHROMIUM_ARGS if a != "--disable-gpu"] + [
+    "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
+]
 
 
 def fail(message):
@@ -125,22 +129,66 @@ def check_bundled(page, bundled):
         print(f"js browser test: {name}: a fresh project's build loads the wasm and answers a hit and a miss")
 
 
-def check_phaser_truth(page, base, version="4"):
+def wrong_rate(pixels):
+    """The share of the pixels held against a placement that its render shows otherwise."""
+    return pixels["wrong"] / max(1, pixels["wrong"] + pixels["right"])
+
+
+# How far the share of wrong pixels with `roundPixels` on may pass the render's own share without
+# it (its pixel-centre rounding and the rasteriser's): the snapped placement must explain the snap.
+SNAP_SLACK = (1.3, 0.001)
+
+
+def check_phaser_truth(page, base, version="4", renderer="canvas", round_pixels=False, floor=None):
     """The Phaser adapter against what Phaser `version` itself draws (4, and 3.80, the oldest the
-    package's peer dependency allows)."""
-    r = result_of(page, f"{base}/test/browser/phaser-truth.html?phaser={version[0]}", 120)
+    package's peer dependency allows) with `renderer`, with `roundPixels` on or off: every pair
+    clear of the texel edges touches in the render exactly when the adapter says so, and, with
+    `roundPixels` on, no more of the sprites' pixels differ from their placement than `floor` (the
+    share without it) allows. Returns the share of wrong pixels."""
+    query = f"phaser={version[0]}&renderer={renderer}&round={int(round_pixels)}"
+    name = f"phaser {version} {renderer}{', roundPixels' if round_pixels else ''}"
+    r = result_of(page, f"{base}/test/browser/phaser-truth.html?{query}", 120)
     if "failed" in r:
-        fail(f"phaser truth: {r['failed']}")
+        fail(f"{name} truth: {r['failed']}")
     if r["disagree"] or r["agree"] < 60 or r["touching"] < 15 or r["trimmed"] < 40 or r["pivoted"] < 15:
-        fail(f"phaser truth: {json.dumps(r)}")
+        fail(f"{name} truth: {json.dumps(r)}")
     if r["screenDisagree"] or r["screenAgree"] < 20:
-        fail(f"phaser truth: overlap's screen points: {json.dumps(r['screenDisagree'])} "
+        fail(f"{name} truth: overlap's screen points: {json.dumps(r['screenDisagree'])} "
              f"({r['screenAgree']} agreed)")
-    print(f"js browser test: phaser {version}: the adapter agrees with Phaser's own drawing on {r['agree']} pairs "
+    rate = wrong_rate(r["pixels"])
+    if floor is not None and rate > floor * SNAP_SLACK[0] + SNAP_SLACK[1]:
+        fail(f"{name} truth: {rate:.2%} of the pixels differ from the snapped placements, where "
+             f"{floor:.2%} do without roundPixels: {json.dumps(r['pixels'])}")
+    print(f"js browser test: {name}: the adapter agrees with Phaser's own drawing on {r['agree']} pairs "
           f"({r['touching']} touching in the render, {r['trimmed']} with a trimmed atlas frame, "
           f"{r['pivoted']} with a custom pivot); {r['skipped']} not compared: within the texel-edge band, or "
           f"touching between pixel centres only ({r['between']}); through a scrolled, zoomed and turned "
-          f"camera, overlap's contact shows where both renders share a pixel in {r['screenAgree']} deep pairs")
+          f"camera, overlap's contact shows where both renders share a pixel in {r['screenAgree']} deep pairs "
+          f"({r['screenBetween']} between pixel centres in both); {rate:.2%} of "
+          f"{r['pixels']['wrong'] + r['pixels']['right']} pixels clear of texel edges differ from the placement")
+    return rate
+
+
+def check_phaser(page, base, version, renderer):
+    """The truth test without `roundPixels` and with it, the first's share of wrong pixels the
+    second's floor; returns that floor."""
+    floor = check_phaser_truth(page, base, version, renderer, False)
+    check_phaser_truth(page, base, version, renderer, True, floor)
+    return floor
+
+
+def check_phaser_snap_is_seen(page, base, floor):
+    """The pixel check sees Phaser's snap: asked for the placement before it (`snap: false`) with
+    `roundPixels` on, more of the pixels differ from the placements than the check allows."""
+    r = result_of(page, f"{base}/test/browser/phaser-truth.html?phaser=4&renderer=canvas&round=1&snap=0", 120)
+    if "failed" in r:
+        fail(f"phaser snap: {r['failed']}")
+    rate = wrong_rate(r["pixels"])
+    if rate <= floor * SNAP_SLACK[0] + SNAP_SLACK[1]:
+        fail(f"phaser snap: the placements before the snap pass the pixel check ({rate:.2%} wrong, "
+             f"{floor:.2%} without roundPixels)")
+    print(f"js browser test: phaser 4 canvas, roundPixels: the placements before the snap get {rate:.2%} of "
+          f"the pixels wrong ({floor:.2%} without roundPixels): the pixel check sees the snap")
 
 
 def bench(page, base):
@@ -228,8 +276,17 @@ def main():
                 check_bundled(page, os.path.abspath(sys.argv[sys.argv.index("--bundled") + 1]))
             check_readme(page, base, out, "Phaser", "readme.html")
             check_readme(page, base, out, "PixiJS", "readme-pixi.html")
-            check_phaser_truth(page, base)
-            check_phaser_truth(page, base, "3.80")
+            floor = check_phaser(page, base, "4", "canvas")
+            check_phaser(page, base, "3.80", "canvas")
+            check_phaser_snap_is_seen(page, base, floor)
+            webgl = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_WEBGL_ARGS)
+            try:
+                gl_page = webgl.new_page(viewport={"width": 640, "height": 480})
+                gl_page.on("pageerror", lambda e: console.append(f"pageerror (webgl): {e}"))
+                for version in ("4", "3.80"):
+                    check_phaser(gl_page, base, version, "webgl")
+            finally:
+                webgl.close()
             check_pixi_truth(page, base)
             if site_server:
                 site_base = f"http://127.0.0.1:{site_server.server_address[1]}"
