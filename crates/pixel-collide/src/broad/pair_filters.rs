@@ -4,6 +4,7 @@
 
 use glam::{DAffine2, DVec2};
 
+use crate::geom::stretches;
 use crate::mask::{Interior, Mask};
 use crate::pair::lens_middle;
 use crate::sprite::{Sprite, to_f64};
@@ -35,7 +36,7 @@ pub(super) fn circle(s: &Sprite<'_>) -> [f64; 3] {
     // Grown by a few units in the last place of the centre's terms, so that circles far out, whose
     // centres round by more than their radii, are never apart by rounding.
     let pad = 4.0 * f64::EPSILON * (c.abs().max_element() + t.translation.abs().max_element());
-    [c.x, c.y, stretch_circle(&t, r)[2] + pad]
+    [c.x, c.y, r * stretches(t.matrix2).0 + pad]
 }
 
 /// A world disc inside `s`'s solid texels: its mask's, placed and shrunk by the smallest stretch of
@@ -50,22 +51,10 @@ pub(super) fn inner(s: &Sprite<'_>) -> [f64; 3] {
     };
     let t = to_f64(&s.transform);
     let c = t.transform_point2(DVec2::new(x, y));
-    let [_, _, outer] = stretch_circle(&t, 1.0);
-    let det = t.matrix2.determinant().abs();
-    let shortest = if outer > 0.0 { det / outer } else { 0.0 };
-    [c.x, c.y, r * shortest]
+    [c.x, c.y, r * stretches(t.matrix2).1]
 }
 
 /// The largest stretch of `t`'s 2 x 2 part times `r`, as a circle's radius (the other two numbers 0).
-fn stretch_circle(t: &DAffine2, r: f64) -> [f64; 3] {
-    let (a, b) = (t.matrix2.x_axis, t.matrix2.y_axis);
-    // The largest singular value, from the squared Frobenius norm and the determinant.
-    let p = a.length_squared() + b.length_squared();
-    let det = t.matrix2.determinant();
-    let stretch = ((p + (p * p - 4.0 * det * det).max(0.0).sqrt()) / 2.0).sqrt();
-    [0.0, 0.0, r * stretch]
-}
-
 /// Whether a quick "yes" (solid discs overlapping, a texel centre inside the other sprite) can be
 /// trusted for the pair: each sprite's texels are thick enough against the other sprite for a
 /// shared point to mean shared area as the pair test counts it (an overlap thinner than about 1e-12

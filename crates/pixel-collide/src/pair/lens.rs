@@ -1,9 +1,10 @@
 //! A walk's first try for masks walked as bits: the point halfway through the lens where the circles
 //! around both masks' solid texels overlap, looked up in each.
 
-use glam::DVec2;
+use glam::{DMat2, DVec2};
 
 use super::frame::Pair;
+use crate::geom::stretches;
 use crate::mask::{Mask, Node};
 
 impl Pair<'_> {
@@ -19,8 +20,7 @@ impl Pair<'_> {
         // Both circles in the first mask's texels: the second's radius grown by the largest stretch
         // of its mapping, so that it still holds every solid texel.
         let det = self.c0.perp_dot(self.c1);
-        let p = self.c0.length_squared() + self.c1.length_squared();
-        let stretch = ((p + (p * p - 4.0 * det * det).max(0.0).sqrt()) / 2.0).sqrt();
+        let stretch = stretches(DMat2::from_cols(self.c0, self.c1)).0;
         if det == 0.0 {
             return None;
         }

@@ -7,9 +7,10 @@
 //! with air beside it is on the solid texels, and a point on a seam between two solid texels is
 //! inside them.
 
-use glam::{DAffine2, DVec2, Vec2};
+use glam::{DVec2, Vec2};
 
 use super::shapes::{Local, push_children};
+use crate::geom::stretches;
 use crate::mask::Node;
 use crate::sprite::Sprite;
 
@@ -94,7 +95,7 @@ impl Sprite<'_> {
         let (cx, cy) = (q.x.floor() as i64, q.y.floor() as i64);
         // Any point of a texel k rings out lies at least k - 1 texels away across the grid, which
         // the transform shrinks by at most its smallest stretch.
-        let shortest = smallest_stretch(&local.world);
+        let shortest = stretches(local.world.matrix2).1;
         let air = |x: i64, y: i64| !self.mask.is_solid(x, y);
         let mut best = (f64::INFINITY, pd);
         let rings = (cx + 1).max(w - cx).max(cy + 1).max(h - cy) + 1;
@@ -129,15 +130,6 @@ fn ring(cx: i64, cy: i64, k: i64) -> impl Iterator<Item = (i64, i64)> {
         .map(move |j| (cx + k, cy + j))
         .filter(move |_| k > 0);
     side.chain(bottom).chain(left).chain(right)
-}
-
-/// The smallest stretch of the transform's 2 x 2 part: its smaller singular value.
-fn smallest_stretch(t: &DAffine2) -> f64 {
-    let (a, b) = (t.matrix2.x_axis, t.matrix2.y_axis);
-    let p = a.length_squared() + b.length_squared();
-    let det = t.matrix2.determinant().abs();
-    let largest = ((p + (p * p - 4.0 * det * det).max(0.0).sqrt()) / 2.0).sqrt();
-    if largest > 0.0 { det / largest } else { 0.0 }
 }
 
 /// [`to_box_f64`] for a box of whole texels.

@@ -86,6 +86,41 @@ fn sprites_far_out_are_not_paired_by_discs_their_rounding_merged() {
     }
 }
 
+/// A 9 x 9 sprite stretched 25,443 times and sheared by 9e-5, and a speck 1e-4 across inside the
+/// corner of its first texel (found by the `broad_phase` fuzz target): the circle the sweep put
+/// around the large sprite's texels was 3.5e-9 of its radius short (the stretch's textbook formula
+/// cancels nearly all its digits for a map so close to a turn), left that corner out, and the sweep
+/// called the pair apart where `overlaps` finds it.
+#[test]
+fn a_speck_in_the_corner_of_a_vast_sprite_near_a_turn_is_paired_by_the_sweep() {
+    let big = Mask::from_strip_words(9, 9, vec![379, 31, 0, 384, 270, 30, 8, 0, 0]).unwrap();
+    let dot = Mask::from_fn(1, 1, |_, _| true).unwrap();
+    let vast = Sprite::new(
+        &big,
+        Affine2::from_mat2_translation(
+            Mat2::from_cols(
+                Vec2::new(-25_443.387, -9.155_553e-5),
+                Vec2::new(-9.155_553e-5, -25_443.387),
+            ),
+            Vec2::new(2.007_129_3e-26, 0.0),
+        ),
+    );
+    let speck = Sprite::new(
+        &dot,
+        Affine2::from_mat2_translation(
+            Mat2::from_cols(
+                Vec2::new(-7.252_509_4e-5, 5.587_956e-5),
+                Vec2::new(-5.587_956e-5, -7.252_509_4e-5),
+            ),
+            Vec2::new(0.0, -0.000_366_222_1),
+        ),
+    );
+    assert!(overlaps(vast, speck) && overlaps(speck, vast));
+    let sweep = SweepAndPrune::new(&[vast, speck]);
+    assert_eq!(sweep.touching_pairs(), [(0, 1)]);
+    assert_eq!(sweep.touching(speck), [0, 1]);
+}
+
 /// A point query whose local point lies past `i64`'s reach (a sprite at 1e20, the point at the
 /// origin, or the reverse) answers `false` instead of overflowing the texel index below it.
 #[test]
