@@ -1,13 +1,13 @@
 //! How a push lands: the shortest free stretch it may end in, the `f32` translation that lands
-//! free at or near the exact first free place, and what a search of either argument order may stop at.
+//! free at or near the exact first free place, what a search of either argument order may stop
+//! at, and the work a push may spend (settling further along the line: `settle.rs`).
 
 use std::cell::Cell;
 
 use glam::{Affine2, DVec2, Vec2};
 
-use super::march::{PUSH_WORK_BUDGET, clearing, march};
 use crate::mask::Node;
-use crate::pair::{Pair, overlaps};
+use crate::pair::overlaps;
 use crate::sprite::Sprite;
 
 /// Relative length of the shortest free stretch a push may end in: 2^-18 of the largest world
@@ -15,6 +15,12 @@ use crate::sprite::Sprite;
 /// place of an `f32` there, so that the rounding of the offset, and of adding it to the sprite's
 /// transform, stays inside the stretch.
 pub const PUSH_TOLERANCE: f32 = 1.0 / (1 << 18) as f32;
+
+/// Box-pair tests a push may spend in its marches (and again in summing its normal) before it falls
+/// back: 2^20, about 50 ms each on two shared cores. Past it, directions not yet settled take the
+/// move that parts the sprites' bounds (and the normal is the push's direction), and
+/// [`PushOut::budget_ran_out`](crate::PushOut::budget_ran_out) says so.
+pub const PUSH_WORK_BUDGET: u64 = 1 << 20;
 
 /// How a push lands: the sprites it moves, the free stretch it must reach, and the work it has left.
 pub(crate) struct Line<'s, 'a> {
@@ -141,57 +147,8 @@ impl<'s, 'a> Line<'s, 'a> {
         }
         best.map(|(_, d)| d)
     }
-
-    /// The `f32` translation for a push of `s` along `u` that ends apart, and whether it fell back.
-    ///
-    /// `s` is the first free distance the search found: the exact one when `f32` lands on it free, else
-    /// the start of the first free stretch at least `tol` long. The push lands on `s` itself when that
-    /// is free in `f32` (or a step or two of `f32` from it), else in the middle of the stretch; rounding larger than the stretch (a
-    /// stretch grazing an edge parallel to the push) looks for the next stretch four times as long,
-    /// a few times, then falls back to parting the bounds.
-    pub(crate) fn settle(&self, pair: &Pair<'_>, u: DVec2, s: f64) -> (Vec2, bool) {
-        let first_tol = self.tol.get();
-        if let Some(d) = self.landing(u * s) {
-            return (d, self.budget_ran_out.get());
-        }
-        // From here on the march goes past the points only the other order lands on.
-        self.own_way_only.set(true);
-        if u != DVec2::ZERO {
-            let mut s = s;
-            for _ in 0..SETTLE_TRIES {
-                // The stretch found from `s` starts there or further on.
-                if let Some(next) = march(pair, None, u, s, f64::INFINITY, self) {
-                    s = next;
-                } else {
-                    break;
-                }
-                let tol = self.tol.get();
-                let mid = u * (s + tol * 0.5);
-                if self.lands_free(u * s) {
-                    return ((u * s).as_vec2(), self.budget_ran_out.get());
-                }
-                if self.lands_free(mid) {
-                    return (mid.as_vec2(), self.budget_ran_out.get());
-                }
-                s += tol;
-                self.tol.set(tol * 4.0);
-            }
-        }
-        let up = if u == DVec2::ZERO { DVec2::NEG_Y } else { u };
-        let mut clear = clearing(pair, up) + first_tol;
-        for _ in 0..SETTLE_TRIES {
-            if self.lands_free(up * clear) {
-                break;
-            }
-            clear = clear * 2.0 + first_tol;
-        }
-        ((up * clear).as_vec2(), true)
-    }
 }
 
 /// How many steps of `f32` either way of a move's landing, in each coordinate, a push that does not
 /// land free tries before it looks further along its line.
 const NEAR_LANDINGS: usize = 2;
-
-/// Stretches a push tries before falling back to parting the bounds.
-const SETTLE_TRIES: usize = 6;

@@ -1,5 +1,5 @@
 //! Marching one sprite along a line until it stops overlapping the other: the exact jumps past
-//! overlap intervals, and the work budget (how the march lands: `landing.rs`).
+//! overlap intervals (how the march lands and the work it may spend: `landing.rs`).
 //!
 //! The overlap of two solid boxes, as one slides along a line, is an open interval of the distance
 //! slid, so the first free distance is found by jumping to the far end of every interval that covers
@@ -14,12 +14,6 @@ use glam::DVec2;
 use super::landing::Line;
 use crate::mask::{Mask, Node};
 use crate::pair::Pair;
-
-/// Box-pair tests a push may spend in its marches (and again in summing its normal) before it falls
-/// back: 2^20, about 50 ms each on two shared cores. Past it, directions not yet settled take the
-/// move that parts the sprites' bounds (and the normal is the push's direction), and
-/// [`PushOut::budget_ran_out`](crate::PushOut::budget_ran_out) says so.
-pub const PUSH_WORK_BUDGET: u64 = 1 << 20;
 
 /// Jumps allowed before a march settles for clearing the sprites' bounds: each jump passes the end
 /// of at least one overlap interval, so only masks with thousands of boxes along the line get there.

@@ -9,10 +9,10 @@ mod impact;
 mod landing;
 mod march;
 mod push;
+mod settle;
 
 pub use impact::{IMPACT_RESOLUTION, Impact, Motion, time_of_impact};
-pub use landing::PUSH_TOLERANCE;
+pub use landing::{PUSH_TOLERANCE, PUSH_WORK_BUDGET};
 pub(crate) use march::MAX_KEPT_PAIRS;
-pub use march::PUSH_WORK_BUDGET;
 pub(crate) use push::contact_push;
 pub use push::{PushOut, push_out, push_out_along};

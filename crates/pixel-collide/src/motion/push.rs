@@ -14,8 +14,8 @@ use std::cell::Cell;
 
 use glam::{DVec2, Vec2};
 
-use super::landing::Line;
-use super::march::{PUSH_WORK_BUDGET, clearing, march, overlapping_into};
+use super::landing::{Line, PUSH_WORK_BUDGET};
+use super::march::{clearing, march, overlapping_into};
 use crate::mask::{Node, with_box_pairs};
 use crate::pair::{Pair, overlaps, placeable};
 use crate::sprite::Sprite;
