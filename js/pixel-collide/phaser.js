@@ -82,7 +82,7 @@ function snapped(gameObject, camera, world, { x0, y0, w, h, sx, sy }) {
     let corners = [[x0, y0], [x0, y0 + h], [x0 + w, y0 + h], [x0 + w, y0]].map(([x, y]) => apply(s, x, y));
     if (v4) {
       // Phaser's own test, on the camera's matrix times the object's, exactly.
-      const m = camera.matrix;
+      const m = camera.matrix ?? { a: 1, b: 0, c: 0, d: 1 };
       const [a, b, c, d] = times([m.a, m.b, m.c, m.d, 0, 0], times(world, [sx, 0, 0, sy, 0, 0]));
       if (gameObject.willRoundVertices(camera, a === 1 && b === 0 && c === 0 && d === 1)) {
         corners = corners.map((corner) => corner.map((v) => Math.round(Math.fround(v))));
