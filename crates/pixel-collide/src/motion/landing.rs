@@ -43,6 +43,8 @@ pub(crate) struct Line<'s, 'a> {
 }
 
 impl<'s, 'a> Line<'s, 'a> {
+    /// The line of a push of `a` off `b`: its shortest free stretch scaled to the farther of the two
+    /// from the origin, and the whole work budget.
     pub(crate) fn new(a: &'s Sprite<'a>, b: &'s Sprite<'a>) -> Self {
         let far = |s: &Sprite<'_>| {
             let r = s.bounds();
