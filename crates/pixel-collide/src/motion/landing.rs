@@ -74,11 +74,7 @@ impl<'s, 'a> Line<'s, 'a> {
     /// Whether the `f32` translation nearest `v` leaves the sprites apart, by the crate's own test.
     pub(crate) fn lands_free(&self, v: DVec2) -> bool {
         let d = v.as_vec2();
-        d.is_finite()
-            && !overlaps(
-                Sprite::new(self.a.mask, Affine2::from_translation(d) * self.a.transform),
-                *self.b,
-            )
+        d.is_finite() && !overlaps(moved(self.a, d), *self.b)
     }
 
     /// Whether an isolated free point `v` lands free for either sprite taking the move: the first
@@ -91,14 +87,7 @@ impl<'s, 'a> Line<'s, 'a> {
         }
         self.lands_free(v) || {
             let d = v.as_vec2();
-            d.is_finite()
-                && !overlaps(
-                    *self.a,
-                    Sprite::new(
-                        self.b.mask,
-                        Affine2::from_translation(-d) * self.b.transform,
-                    ),
-                )
+            d.is_finite() && !overlaps(*self.a, moved(self.b, -d))
         }
     }
 
@@ -116,11 +105,15 @@ impl<'s, 'a> Line<'s, 'a> {
         self.budget_ran_out.get()
     }
 
-    /// The line whose marches stop only at isolated free points the first sprite's own move lands
-    /// on: a search again for a push whose first answer no `f32` move of its own lands near.
-    pub(crate) fn own_way_only(self) -> Self {
-        self.own_way_only.set(true);
-        self
+    /// The line again, for a search whose marches stop only at isolated free points the first
+    /// sprite's own move lands on (a push whose first answer no `f32` move of its own lands near),
+    /// with the work this one has left: both searches together stay within the budget.
+    pub(crate) fn own_way_only(&self) -> Self {
+        let again = Line::new(self.a, self.b);
+        again.own_way_only.set(true);
+        again.work.set(self.work.get());
+        again.budget_ran_out.set(self.budget_ran_out.get());
+        again
     }
 
     /// The free landing nearest the move `v` among the `f32` translations of the first sprite up to
@@ -154,3 +147,8 @@ impl<'s, 'a> Line<'s, 'a> {
 /// How many steps of `f32` either way of a move's landing, in each coordinate, a push that does not
 /// land free tries before it looks further along its line.
 const NEAR_LANDINGS: usize = 2;
+
+/// `s` moved by the world translation `d`.
+fn moved<'a>(s: &Sprite<'a>, d: Vec2) -> Sprite<'a> {
+    Sprite::new(s.mask, Affine2::from_translation(d) * s.transform)
+}

@@ -114,7 +114,7 @@ pub fn push_out(a: Sprite<'_>, b: Sprite<'_>) -> Option<PushOut> {
         None => {
             // The search stopped where only the other argument order lands (see `march`): the
             // shortest push this order's own moves land on, as the other order would have missed it.
-            let own = Line::new(&a, &b).own_way_only();
+            let own = line.own_way_only();
             p = search(&own);
             own.settle(&pair, p.normalize_or_zero(), p.length())
         }
