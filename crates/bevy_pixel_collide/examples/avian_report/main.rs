@@ -17,11 +17,13 @@
 mod bodies;
 mod crowd;
 mod pile;
+mod rest;
 mod setup;
 
 use bodies::*;
 use crowd::crowd;
 use pile::{pile_sleep, traced};
+use rest::rest_depth;
 use setup::{GRAVITY, Kind};
 
 fn main() {
@@ -35,6 +37,11 @@ fn main() {
     // `avian_report sleep` asks whether the settled pile sleeps, with avian's own exact raster beside.
     if std::env::args().nth(1).as_deref() == Some("sleep") {
         pile_sleep();
+        return;
+    }
+    // `avian_report rest` measures how deep settled bodies rest in each other, beside avian's hulls.
+    if std::env::args().nth(1).as_deref() == Some("rest") {
+        rest_depth();
         return;
     }
     // `avian_report traced` measures exact masks against avian's convex hulls of them alone.
@@ -119,6 +126,7 @@ fn main() {
     );
     crowd();
     traced();
+    rest_depth();
     let uptime = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     println!("load average at the end: {}", uptime.trim());
 }

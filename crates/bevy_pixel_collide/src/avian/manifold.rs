@@ -177,12 +177,15 @@ impl PixelShape {
         // to rest and sleeps.
         let placed = |sprite, position| Placed { sprite, position };
         let (one, two) = (placed(a, position1), placed(b, position2));
-        if exact.is_none() && box_manifolds(one, two, prediction_distance, manifolds) {
-            return;
-        }
-        let Some(m) =
-            exact.unwrap_or_else(|| pixel_collide::contact_manifold(a, b, prediction_distance))
-        else {
+        let whole = match exact {
+            Some(m) => m,
+            None => match box_manifolds(one, two, prediction_distance, manifolds) {
+                Boxes::Found => return,
+                Boxes::Whole(m) => m,
+                Boxes::NotListed => pixel_collide::contact_manifold(a, b, prediction_distance),
+            },
+        };
+        let Some(m) = whole else {
             return;
         };
         let normal = m.normal;
@@ -207,10 +210,33 @@ impl PixelShape {
 /// whichever rectangles it sank into.
 const MAX_BOX_DEPTH: f32 = 1.0;
 
-/// The box contacts of masks `a` and `b` (see [`PixelShape::contact_manifolds`]), into `manifolds`;
-/// `false`, adding nothing, when a mask is sheared (its texels are parallelograms), the pairs of
-/// solid rectangles within `reach` cannot be listed (see [`pixel_collide::near_rects`]) or some pair
-/// overlaps deeper than [`MAX_BOX_DEPTH`] texels.
+/// How deep, in texels, a box contact may go before the pair's whole depth is checked against it.
+///
+/// Each box contact's way out frees only its two rectangles: a thin part of one mask sunk
+/// lengthwise into the other (a lobe into a notch, a spike into a rock) is pushed across itself,
+/// never back out, and two hooked bodies come to rest deeper than any of their boxes. Past this
+/// depth the one manifold's shortest way out is worked out, and taken when it is deeper.
+const CHECK_DEPTH: f32 = 0.2;
+
+/// How much deeper than the deepest box contact, in texels, the pair's whole overlap must be for
+/// its one manifold to be taken: at rest the two agree within rounding, and a pile whose box
+/// contacts stay on keeps the steady normals it sleeps with.
+const HIDDEN_DEPTH: f32 = 0.1;
+
+/// What [`box_manifolds`] found.
+enum Boxes {
+    /// The box contacts, added to the manifolds.
+    Found,
+    /// The pair's one manifold, deeper than its box contacts show (see [`CHECK_DEPTH`]).
+    Whole(Option<pixel_collide::Manifold>),
+    /// No box contacts: a mask is sheared (its texels are parallelograms), the pairs of solid
+    /// rectangles within reach cannot be listed (see [`pixel_collide::near_rects`]) or some pair
+    /// overlaps deeper than [`MAX_BOX_DEPTH`] texels.
+    NotListed,
+}
+
+/// The box contacts of masks `a` and `b` (see [`PixelShape::contact_manifolds`]), into `manifolds`
+/// when they are what the pair meets as (see [`Boxes`]); nothing is added otherwise.
 ///
 /// Worked out in one fixed order of the two masks, so that the pair the other way round gets the
 /// same manifolds reversed, bit for bit.
@@ -219,7 +245,7 @@ fn box_manifolds(
     b: Placed<'_>,
     reach: f32,
     manifolds: &mut Vec<ContactManifold>,
-) -> bool {
+) -> Boxes {
     // Two masks of one size and one texel count in one place (no two bodies are) go as given.
     let key = |s: &pixel_collide::Sprite<'_>| {
         let m = s.mask;
@@ -233,7 +259,28 @@ fn box_manifolds(
     } else {
         boxes_in_order(a, b, reach, manifolds)
     };
-    if found && swapped {
+    let found = match found {
+        Some(deepest) if deepest > CHECK_DEPTH * texel(a).min(texel(b)) => {
+            // Worked out in the same order as the boxes, and reversed after, as they are.
+            let (one, two) = if swapped { (b, a) } else { (a, b) };
+            let whole = pixel_collide::contact_manifold(one.sprite, two.sprite, reach)
+                .map(|m| if swapped { m.reversed() } else { m });
+            let hidden = HIDDEN_DEPTH * texel(a).min(texel(b));
+            match whole {
+                Some(m) if m.depth > deepest + hidden => {
+                    manifolds.truncate(first);
+                    return Boxes::Whole(Some(m));
+                }
+                _ => true,
+            }
+        }
+        Some(_) => true,
+        None => false,
+    };
+    if !found {
+        return Boxes::NotListed;
+    }
+    if swapped {
         for m in &mut manifolds[first..] {
             m.normal = -m.normal;
             for p in &mut m.points {
@@ -242,7 +289,13 @@ fn box_manifolds(
             }
         }
     }
-    found
+    Boxes::Found
+}
+
+/// The shorter side of a placed mask's texels.
+fn texel(p: Placed<'_>) -> f32 {
+    let m = p.sprite.transform.matrix2;
+    m.x_axis.length().min(m.y_axis.length())
 }
 
 /// A placed mask and its body's position, which contact points' anchors are taken from.
@@ -252,24 +305,26 @@ struct Placed<'a> {
     position: Vec2,
 }
 
-/// [`box_manifolds`] with `one` taken as the first mask.
+/// [`box_manifolds`] with `one` taken as the first mask: the deepest box contact's depth (0 when
+/// none overlaps), or `None`, adding nothing, when the pair does not meet as box contacts.
 fn boxes_in_order(
     one: Placed<'_>,
     two: Placed<'_>,
     reach: f32,
     manifolds: &mut Vec<ContactManifold>,
-) -> bool {
+) -> Option<f32> {
     let (a, b) = (one.sprite, two.sprite);
     let (position1, position2) = (one.position, two.position);
     let (Some(frame1), Some(frame2)) = (Frame::of(&a), Frame::of(&b)) else {
-        return false;
+        return None;
     };
     let deepest = MAX_BOX_DEPTH * frame1.texel.min_element().min(frame2.texel.min_element());
     let first = manifolds.len();
     RECTS.with_borrow_mut(|rects| {
         if !pixel_collide::near_rects(a, b, reach, rects).is_complete() {
-            return false;
+            return None;
         }
+        let mut depth = 0.0f32;
         for &(ra, rb) in rects.iter() {
             let ((pose1, half1), (pose2, half2)) = (frame1.place(ra), frame2.place(rb));
             let mut found = parry::query::ContactManifold::<(), ()>::new();
@@ -286,7 +341,7 @@ fn boxes_in_order(
                 .any(|c| c.dist.is_nan() || -c.dist > deepest)
             {
                 manifolds.truncate(first);
-                return false;
+                return None;
             }
             if found.contacts().is_empty() {
                 continue;
@@ -295,6 +350,7 @@ fn boxes_in_order(
             if !normal.is_finite() {
                 continue;
             }
+            depth = found.contacts().iter().fold(depth, |d, c| d.max(-c.dist));
             let points = found.contacts().iter().map(|c| {
                 // Midway between the two surfaces, as avian places its own contacts.
                 let point = pose1 * c.local_p1 + normal * c.dist * 0.5;
@@ -303,7 +359,7 @@ fn boxes_in_order(
             });
             manifolds.push(ContactManifold::new(points, normal));
         }
-        true
+        Some(depth)
     })
 }
 

@@ -47,3 +47,102 @@ fn manifolds_of_every_pair_of_kinds_reverse_with_the_pair() {
     }
     assert!(found > 100, "{found} manifolds");
 }
+
+/// A pixel shape placed at `p` turned by `r`, as the backend places it.
+fn placed(s: &PixelShape, p: Vec2, r: Rotation) -> bevy_pixel_collide::pixel_collide::Sprite<'_> {
+    bevy_pixel_collide::pixel_collide::Sprite::new(
+        s.mask().unwrap(),
+        s.texel_to_world(p, r).unwrap(),
+    )
+}
+
+/// A mask from rows of `#` (solid) and `.`.
+fn drawn(rows: &[&str]) -> Mask {
+    let rows: Vec<&[u8]> = rows.iter().map(|r| r.as_bytes()).collect();
+    Mask::from_fn(rows[0].len() as u32, rows.len() as u32, |x, y| {
+        rows[y as usize][x as usize] == b'#'
+    })
+    .unwrap()
+}
+
+#[test]
+fn a_lobe_hooked_into_another_rocks_notch_meets_it_with_the_pairs_whole_depth() {
+    // Two notched rocks as a settled pile left them, one's lobe sunk into the other: each pair of
+    // their rectangles overlaps at most 0.68 texels and pushed those apart only, while the pair
+    // parts only 0.86 away, so the pile rested 0.73 px thick in each other.
+    let a = drawn(&[
+        "........................",
+        "........................",
+        "........###.............",
+        "......########..........",
+        ".....#############......",
+        "....################....",
+        "...#################....",
+        "...##################...",
+        "..###################...",
+        "..###################...",
+        "..##################....",
+        "..##################....",
+        "..#################.....",
+        "..#################.....",
+        "..#################.....",
+        "...#########..####......",
+        "...#########..###.......",
+        "...#########............",
+        "....########............",
+        "....########............",
+        ".....#####..............",
+        "........................",
+        "........................",
+        "........................",
+    ]);
+    let b = drawn(&[
+        ".....................",
+        ".....................",
+        ".....................",
+        "..........######.....",
+        "........#########....",
+        "......#############..",
+        "....################.",
+        "....#################",
+        "...##################",
+        "...##################",
+        "....#################",
+        "....#################",
+        ".....################",
+        ".....###############.",
+        ".....######...####...",
+        "......#####...###....",
+        "......#####..........",
+        "........####.........",
+        ".....................",
+        ".....................",
+        ".....................",
+    ]);
+    let bits = |x: u32, y: u32| Vec2::new(f32::from_bits(x), f32::from_bits(y));
+    let turn = |c: u32, s: u32| Rotation::from_sin_cos(f32::from_bits(s), f32::from_bits(c));
+    let (pa, ra) = (bits(3267705756, 1102763074), turn(1065017102, 3192648149));
+    let (pb, rb) = (bits(3268532260, 1109272345), turn(1064716997, 3196823781));
+    let (one, two) = (
+        PixelShape::from_mask(a, Vec2::ONE),
+        PixelShape::from_mask(b, Vec2::ONE),
+    );
+    let parts =
+        bevy_pixel_collide::pixel_collide::push_out(placed(&one, pa, ra), placed(&two, pb, rb))
+            .unwrap()
+            .offset
+            .length();
+    assert!(parts > 0.8, "the case parts {parts} away");
+    for (x, px, rx, y, py, ry) in [(&one, pa, ra, &two, pb, rb), (&two, pb, rb, &one, pa, ra)] {
+        let mut found = Vec::new();
+        x.contact_manifolds(y, px, rx, py, ry, 2.0, &mut found);
+        let deepest = found
+            .iter()
+            .flat_map(|m| m.points.iter().map(|p| p.penetration))
+            .fold(f32::MIN, f32::max);
+        assert!(
+            deepest >= parts - 1e-3,
+            "the deepest contact {deepest} against a pair that parts {parts} away"
+        );
+    }
+}
