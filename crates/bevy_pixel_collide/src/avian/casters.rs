@@ -10,6 +10,7 @@ use bevy::ecs::entity::EntityHashMap;
 use bevy::prelude::*;
 
 use super::collider::PixelShape;
+use super::convex::corners_of;
 use super::spatial_query::PixelSpatialQuery;
 
 /// The caster's filter, with the caster itself left out when it asks to be.
@@ -57,39 +58,23 @@ pub(crate) fn ray_casters(
 
 /// A caster's shape as a [`PixelShape`], kept while its `Collider` stays the same.
 #[derive(Default)]
-pub(crate) struct CastShapes(EntityHashMap<(Option<[u32; 4]>, Option<PixelShape>)>);
+pub(crate) struct CastShapes(EntityHashMap<(Option<Vec<u32>>, Option<PixelShape>)>);
 
-/// The primitive a `Collider` is (kind and sizes, as bits), if it is a circle, rectangle or
-/// capsule: the shapes a `PixelShape` can be.
-fn primitive_key(collider: &Collider) -> Option<[u32; 4]> {
-    let shape = collider.shape_scaled();
-    if let Some(ball) = shape.as_ball() {
-        return Some([0, ball.radius.to_bits(), 0, 0]);
-    }
-    if let Some(cuboid) = shape.as_cuboid() {
-        let h = cuboid.half_extents;
-        return Some([1, h.x.to_bits(), h.y.to_bits(), 0]);
-    }
-    let capsule = shape.as_capsule()?;
-    // avian's capsules run along y, centred on the origin.
-    let (a, b) = (capsule.segment.a, capsule.segment.b);
-    (a.x == 0.0 && b.x == 0.0 && a.y == -b.y)
-        .then(|| [2, capsule.radius.to_bits(), (b.y - a.y).abs().to_bits(), 0])
-}
-
-/// The pixel shape of a primitive's key.
-fn primitive_shape([kind, a, b, _]: [u32; 4]) -> PixelShape {
-    let (a, b) = (f32::from_bits(a), f32::from_bits(b));
-    match kind {
-        0 => PixelShape::circle(a),
-        1 => PixelShape::rectangle(2.0 * a, 2.0 * b),
-        _ => PixelShape::capsule(a, b),
-    }
+/// A convex `Collider`'s corners and radius as bits, which say when a caster's shape changed;
+/// `None` for a shape that is not convex.
+fn shape_key(collider: &Collider) -> Option<Vec<u32>> {
+    let (corners, radius) = corners_of(collider)?;
+    let mut key: Vec<u32> = corners
+        .iter()
+        .flat_map(|c| [c.x.to_bits(), c.y.to_bits()])
+        .collect();
+    key.push(radius.to_bits());
+    Some(key)
 }
 
 /// Fills every enabled `ShapeCaster`'s `ShapeHits` with its hits on pixel shapes, its `Collider`
-/// cast as the `PixelShape` of the same circle, rectangle or capsule (a caster of another shape
-/// is warned about once and gets no hits).
+/// cast as the `PixelShape` of the same convex shape (a circle, box, capsule or polygon, rounded or
+/// not; a caster of another shape is warned about once and gets no hits).
 pub(crate) fn shape_casters(
     mut casters: Query<(Entity, &ShapeCaster, &mut ShapeHits)>,
     query: PixelSpatialQuery,
@@ -101,16 +86,19 @@ pub(crate) fn shape_casters(
         if !caster.enabled {
             continue;
         }
-        let key = primitive_key(&caster.shape);
+        let key = shape_key(&caster.shape);
         let stale = shapes.0.get(&entity).is_none_or(|(k, _)| *k != key);
         if stale {
-            if key.is_none() {
+            let shape = key
+                .as_ref()
+                .and_then(|_| PixelShape::convex(caster.shape.clone()));
+            if shape.is_none() {
                 warn!(
-                    "ShapeCaster on {entity}: pixel shapes are cast as circles, rectangles or \
-                     capsules only, so this caster finds none"
+                    "ShapeCaster on {entity}: pixel shapes are cast as convex shapes only \
+                     (circles, boxes, capsules, polygons), so this caster finds none"
                 );
             }
-            shapes.0.insert(entity, (key, key.map(primitive_shape)));
+            shapes.0.insert(entity, (key, shape));
         }
         let Some(shape) = shapes.0.get(&entity).and_then(|(_, s)| s.as_ref()) else {
             continue;

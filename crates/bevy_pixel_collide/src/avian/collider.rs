@@ -14,7 +14,8 @@ use crate::collider::PixelCollider;
 pub(crate) const PRIMITIVE_TEXELS: f32 = 64.0;
 
 /// An avian collider on exact pixel shapes: a mask (from the entity's sprite image, or a [`Mask`]
-/// with a texel size) or a circle, rectangle or capsule, all in one collider type so that they meet.
+/// with a texel size) or a circle, rectangle, capsule or convex polygon, all in one collider type so
+/// that they meet.
 ///
 /// Masks collide on their solid texels exactly, with the contacts of
 /// [`pixel_collide::contact_manifold`]: the push-out depth, one or two points along the contact, the
@@ -263,9 +264,54 @@ impl PixelShape {
         )
     }
 
+    /// The convex hull of `points` about the entity's origin, as avian's `Collider::convex_hull`
+    /// makes it; `None` when the points have no hull with area (fewer than three off one line, or
+    /// not finite).
+    ///
+    /// ```
+    /// use bevy::math::Vec2;
+    /// use bevy_pixel_collide::avian::PixelShape;
+    /// let wedge = PixelShape::convex_hull(vec![Vec2::ZERO, Vec2::new(8.0, 0.0), Vec2::new(0.0, 6.0)]);
+    /// assert!(wedge.is_some());
+    /// assert!(PixelShape::convex_hull(vec![Vec2::ZERO, Vec2::X]).is_none());
+    /// ```
+    pub fn convex_hull(points: Vec<Vec2>) -> Option<Self> {
+        if !points.iter().all(|p| p.is_finite()) {
+            return None;
+        }
+        Self::convex(Collider::convex_hull(points)?)
+    }
+
+    /// Any convex collider of avian's (a circle, box, capsule, segment, triangle or polygon,
+    /// rounded or not) as a primitive shape; `None` for another shape or one with no area.
+    pub(crate) fn convex(collider: Collider) -> Option<Self> {
+        let (corners, radius) = super::convex::corners_of(&collider)?;
+        let reach = corners.iter().fold(Vec2::ZERO, |m, c| m.max(c.abs()));
+        let half = reach + Vec2::splat(radius);
+        if !(half.is_finite() && half.min_element() > 0.0) {
+            return None;
+        }
+        let inside = |p: Vec2| collider.contains_point(Vec2::ZERO, Rotation::IDENTITY, p);
+        let raster = Self::raster(half, inside);
+        Some(Self::with_source(Source::Primitive {
+            collider: Box::new(collider),
+            raster,
+        }))
+    }
+
     /// A primitive with half extents `half`, drawn into a mask by testing each texel's centre
     /// (local coordinates) with `inside`.
     fn primitive(collider: Collider, half: Vec2, inside: impl Fn(Vec2) -> bool) -> Self {
+        let raster = Self::raster(half, inside);
+        Self::with_source(Source::Primitive {
+            collider: Box::new(collider),
+            raster,
+        })
+    }
+
+    /// The mask a primitive with half extents `half` is drawn into: square texels,
+    /// [`PRIMITIVE_TEXELS`] along the longer side, each solid where `inside` holds its centre.
+    fn raster(half: Vec2, inside: impl Fn(Vec2) -> bool) -> MaskShape {
         let longer = half.x.max(half.y);
         let texels = if half.x == half.y || half.min_element() <= 0.0 {
             UVec2::splat(PRIMITIVE_TEXELS as u32)
@@ -286,10 +332,7 @@ impl PixelShape {
             inside(to_local.transform_point2(Vec2::new(x as f32 + 0.5, y as f32 + 0.5)))
         })
         .expect("a mask of at most 64 x 64 texels");
-        Self::with_source(Source::Primitive {
-            collider: Box::new(collider),
-            raster: MaskShape::new(Arc::new(mask), to_local),
-        })
+        MaskShape::new(Arc::new(mask), to_local)
     }
 
     /// The mask this shape collides with against pixel masks and its placement in the unscaled

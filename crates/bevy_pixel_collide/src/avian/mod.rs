@@ -3,7 +3,8 @@
 //!
 //! Add [`PixelPhysicsPlugins`] (avian's `PhysicsPlugins` with the pixel backend in place of avian's
 //! own `Collider`) and give bodies a [`PixelShape`]: a sprite's alpha, a
-//! [`Mask`](pixel_collide::Mask) with a texel size, or a circle, rectangle or capsule. avian keeps
+//! [`Mask`](pixel_collide::Mask) with a texel size, or a circle, rectangle, capsule or convex
+//! polygon. avian keeps
 //! one narrow phase per collider type, so shapes of two types never meet, and in avian 0.7 two
 //! collider types' bounding-box tree updates are unordered (its physics schedule refuses them as
 //! ambiguous): the primitives are kinds of `PixelShape` so that a player's capsule and a pixel world

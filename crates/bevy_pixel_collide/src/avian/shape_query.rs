@@ -11,7 +11,7 @@ use bevy::math::Vec2;
 use pixel_collide::{Body, cast, overlaps};
 
 use super::collider::PixelShape;
-use super::convex::convex_of;
+use super::convex::convex_pieces;
 
 /// A body's place: avian's `Position` and `Rotation`.
 #[derive(Clone, Copy, Debug)]
@@ -183,10 +183,10 @@ impl PixelShape {
     }
 }
 
-/// A primitive (a circle, capsule or box, as its `Collider`) cast against a mask's texels as the
-/// exact shape (see `Sprite::cast_shape`), grown by the cast's target distance; `None` past
-/// `config.max_distance`, and for a shape overlapping the texels from the start when the cast
-/// ignores such a start.
+/// A primitive (any convex `Collider`: a circle, capsule, box or polygon, rounded or not) cast
+/// against a mask's texels as the exact shape (see `Sprite::cast_shape`), grown by the cast's
+/// target distance; `None` past `config.max_distance`, and for a shape overlapping the texels from
+/// the start when the cast ignores such a start.
 pub(crate) fn convex_cast(
     target: &pixel_collide::Sprite<'_>,
     moving: &Collider,
@@ -194,11 +194,16 @@ pub(crate) fn convex_cast(
     direction: Vec2,
     config: &ShapeCastConfig,
 ) -> Option<CastContact> {
-    let shape = convex_of(moving, from.position, from.rotation, config.target_distance)?;
-    let hit = target.cast_shape(&shape, direction, config.max_distance)?;
+    let pieces = convex_pieces(moving, from.position, from.rotation, config.target_distance)?;
+    let hit = pieces
+        .iter()
+        .filter_map(|piece| target.cast_shape(piece, direction, config.max_distance))
+        .min_by(|a, b| a.distance.total_cmp(&b.distance))?;
     if hit.distance == 0.0
         && config.ignore_origin_penetration
-        && target.cast_shape(&shape, direction, 0.0).is_some()
+        && pieces
+            .iter()
+            .any(|piece| target.cast_shape(piece, direction, 0.0).is_some())
     {
         return None;
     }

@@ -60,12 +60,32 @@ fn a_ray_caster_and_a_shape_caster_see_pixel_ground_below() {
         .disable();
     app.update();
     assert!(app.world().get::<ShapeHits>(caster).unwrap().is_empty());
+    // A triangle (any convex polygon) is cast as itself: its lowest corner, 50 px up and 2 px
+    // under its centre, meets the ground's top 48 px down.
+    let wedge = app
+        .world_mut()
+        .spawn((
+            Transform::from_xyz(-40.0, 50.0, 0.0),
+            ShapeCaster::new(
+                Collider::triangle(
+                    Vec2::new(-4.0, 3.0),
+                    Vec2::new(4.0, 3.0),
+                    Vec2::new(0.0, -2.0),
+                ),
+                Vec2::ZERO,
+                0.0,
+                Dir2::NEG_Y,
+            )
+            .with_max_distance(500.0),
+        ))
+        .id();
+    // A shape that is not convex gets no hits (and a warning).
     let odd = app
         .world_mut()
         .spawn((
             Transform::from_xyz(-30.0, 50.0, 0.0),
             ShapeCaster::new(
-                Collider::triangle(Vec2::ZERO, Vec2::X, Vec2::Y),
+                Collider::polyline(vec![Vec2::ZERO, Vec2::X, Vec2::Y], None),
                 Vec2::ZERO,
                 0.0,
                 Dir2::NEG_Y,
@@ -73,5 +93,15 @@ fn a_ray_caster_and_a_shape_caster_see_pixel_ground_below() {
         ))
         .id();
     app.update();
+    let hit = app
+        .world()
+        .get::<ShapeHits>(wedge)
+        .unwrap()
+        .iter()
+        .next()
+        .copied();
+    let hit = hit.expect("the triangle sees the ground");
+    assert!((hit.distance - 48.0).abs() < 1e-3, "{}", hit.distance);
+    assert!((hit.normal1 - Vec2::Y).length() < 1e-3);
     assert!(app.world().get::<ShapeHits>(odd).unwrap().is_empty());
 }

@@ -417,6 +417,111 @@ fn cast_circles_capsules_and_boxes_stop_at_the_exact_shape() {
     assert!(casts > 30, "the casts meet masks: {casts}");
 }
 
+/// Where convex polygon `p`, moved along unit `dir`, first shares area with convex polygon `q`, by
+/// the separating axis theorem: along each edge normal of either the two overlap over an open
+/// interval of the move, and the polygons overlap where every interval does.
+fn first_touch(p: &[Vec2], q: &[Vec2], dir: Vec2) -> Option<f32> {
+    let axes = |poly: &[Vec2]| -> Vec<Vec2> {
+        (0..poly.len())
+            .filter_map(|i| {
+                (poly[(i + 1) % poly.len()] - poly[i])
+                    .perp()
+                    .try_normalize()
+            })
+            .collect()
+    };
+    let span = |poly: &[Vec2], n: Vec2| {
+        poly.iter()
+            .map(|c| c.dot(n))
+            .fold((f32::MAX, f32::MIN), |(lo, hi), d| (lo.min(d), hi.max(d)))
+    };
+    let (mut lo, mut hi) = (f32::MIN, f32::MAX);
+    for n in axes(p).into_iter().chain(axes(q)) {
+        let ((a0, a1), (b0, b1), dn) = (span(p, n), span(q, n), dir.dot(n));
+        if dn.abs() < 1e-9 {
+            if !(a0 < b1 && a1 > b0) {
+                return None;
+            }
+            continue;
+        }
+        let (t0, t1) = ((b0 - a1) / dn, (b1 - a0) / dn);
+        lo = lo.max(t0.min(t1));
+        hi = hi.min(t0.max(t1));
+    }
+    (lo < hi && hi > 0.0).then_some(lo.max(0.0))
+}
+
+#[test]
+fn cast_convex_polygons_of_any_corner_count_stop_where_they_first_touch_a_texel() {
+    let mut met = 0;
+    for seed in 1..4u64 {
+        let mut app = app();
+        let shapes = world(&mut app, seed * 104_729);
+        app.update();
+        let filter = SpatialQueryFilter::from_excluded_entities(shapes[6..].iter().copied());
+        let masks = masks_of(&app, &shapes);
+        // Every solid texel of the masks as a world quad.
+        let texels: Vec<[Vec2; 4]> = masks
+            .iter()
+            .flat_map(|(_, m, t)| {
+                let t = *t;
+                (0..m.height())
+                    .flat_map(move |y| (0..m.width()).map(move |x| (x, y)))
+                    .filter(|&(x, y)| m.is_solid(x, y))
+                    .map(move |(x, y)| {
+                        [(0, 0), (1, 0), (1, 1), (0, 1)].map(|(dx, dy)| {
+                            t.transform_point2(Vec2::new((x + dx) as f32, (y + dy) as f32))
+                        })
+                    })
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        let mut rng = Rng(seed + 11);
+        for k in 0..60 {
+            let corners = [3, 5, 8, 9, 13, 20][k % 6];
+            let (radius, squash) = (rng.range(2.0, 6.0), rng.range(0.5, 1.0));
+            let local: Vec<Vec2> = (0..corners)
+                .map(|i| {
+                    let a = TAU * i as f32 / corners as f32;
+                    Vec2::new(a.cos() * radius, a.sin() * radius * squash)
+                })
+                .collect();
+            let origin = Vec2::new(rng.range(-150.0, 150.0), rng.range(-150.0, 150.0));
+            let aim = -origin + Vec2::new(rng.range(-30.0, 30.0), rng.range(-30.0, 30.0));
+            let (dir, turn) = (Dir2::new(aim).unwrap(), rng.range(0.0, TAU));
+            let start: Vec<Vec2> = local
+                .iter()
+                .map(|p| origin + Vec2::from_angle(turn).rotate(*p))
+                .collect();
+            let touches: Vec<f32> = texels
+                .iter()
+                .filter_map(|q| first_touch(&start, q, *dir))
+                .collect();
+            if touches.contains(&0.0) {
+                continue;
+            }
+            let want = touches.into_iter().filter(|&d| d <= 400.0).reduce(f32::min);
+            let shape = PixelShape::convex_hull(local.clone()).unwrap();
+            let f = filter.clone();
+            let config = ShapeCastConfig::from_max_distance(400.0);
+            let got = ask(&mut app, move |q| {
+                q.cast_shape(&shape, origin, turn, dir, &config, &f)
+            });
+            let context =
+                format!("seed {seed} cast {k}, {corners} corners: {got:?}, want {want:?}");
+            match (got, want) {
+                (None, None) => {}
+                (Some(g), Some(w)) => {
+                    met += 1;
+                    assert!((g.distance - w).abs() < 0.01, "{context}");
+                }
+                _ => panic!("{context}"),
+            }
+        }
+    }
+    assert!(met > 40, "the casts meet masks: {met}");
+}
+
 /// avian's own app with the same primitives, as avian's `Collider`s.
 fn avian_app_with(places: &[(Collider, Vec2, f32)]) -> (App, Vec<Entity>) {
     let mut app = App::new();
