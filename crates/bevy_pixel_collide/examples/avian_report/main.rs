@@ -19,12 +19,14 @@ mod crowd;
 mod pile;
 mod rest;
 mod setup;
+mod walk;
 
 use bodies::*;
 use crowd::crowd;
 use pile::{pile_sleep, traced};
 use rest::rest_depth;
 use setup::{GRAVITY, Kind};
+use walk::walks;
 
 fn main() {
     let uptime = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
@@ -42,6 +44,11 @@ fn main() {
     // `avian_report rest` measures how deep settled bodies rest in each other, beside avian's hulls.
     if std::env::args().nth(1).as_deref() == Some("rest") {
         rest_depth();
+        return;
+    }
+    // `avian_report walk` walks a character over pixel hills through `PixelMoveAndSlide`.
+    if std::env::args().nth(1).as_deref() == Some("walk") {
+        walks();
         return;
     }
     // `avian_report traced` measures exact masks against avian's convex hulls of them alone.
@@ -127,6 +134,7 @@ fn main() {
     crowd();
     traced();
     rest_depth();
+    walks();
     let uptime = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     println!("load average at the end: {}", uptime.trim());
 }
