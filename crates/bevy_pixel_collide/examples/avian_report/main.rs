@@ -15,6 +15,7 @@
 //! One file per part: `setup.rs` (the apps and shapes), `bodies.rs`, `crowd.rs` and `pile.rs`.
 
 mod bodies;
+mod casts;
 mod crowd;
 mod pile;
 mod rest;
@@ -22,6 +23,7 @@ mod setup;
 mod walk;
 
 use bodies::*;
+use casts::casts;
 use crowd::crowd;
 use pile::{pile_sleep, traced};
 use rest::rest_depth;
@@ -44,6 +46,11 @@ fn main() {
     // `avian_report rest` measures how deep settled bodies rest in each other, beside avian's hulls.
     if std::env::args().nth(1).as_deref() == Some("rest") {
         rest_depth();
+        return;
+    }
+    // `avian_report casts` compares shape casts at pixel masks with avian's at the same texels.
+    if std::env::args().nth(1).as_deref() == Some("casts") {
+        casts();
         return;
     }
     // `avian_report walk` walks a character over pixel hills through `PixelMoveAndSlide`.
@@ -135,6 +142,7 @@ fn main() {
     traced();
     rest_depth();
     walks();
+    casts();
     let uptime = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     println!("load average at the end: {}", uptime.trim());
 }

@@ -151,6 +151,35 @@ pub(crate) fn rock(size: u32, seed: u32) -> Mask {
     .unwrap()
 }
 
+/// A rock `size` texels across whose outline has five harmonics of random phase and notches cut
+/// into it: concave, so that two can hook into each other.
+pub(crate) fn ragged_rock(size: u32, seed: u32) -> Mask {
+    let r = size as f32 / 2.0;
+    let mut state = seed.wrapping_mul(2_654_435_761).wrapping_add(12345) | 1;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 17;
+        state ^= state << 5;
+        state as f32 / u32::MAX as f32
+    };
+    let phases: Vec<(f32, f32)> = (1..=5)
+        .map(|k| (k as f32, next() * std::f32::consts::TAU))
+        .collect();
+    let notch = next() * std::f32::consts::TAU;
+    Mask::from_fn(size, size, |x, y| {
+        let d = Vec2::new(x as f32 + 0.5 - r, y as f32 + 0.5 - r);
+        let a = d.y.atan2(d.x);
+        let wobble: f32 = phases.iter().map(|(k, p)| (k * a + p).sin() / k).sum();
+        let cut = if (a - notch).rem_euclid(std::f32::consts::TAU) < 0.5 {
+            0.5
+        } else {
+            1.0
+        };
+        d.length() < r * cut * (0.75 + 0.15 * wobble)
+    })
+    .unwrap()
+}
+
 /// When the physics step began, and how long the last one took.
 #[derive(Resource)]
 pub(crate) struct StepTime {
