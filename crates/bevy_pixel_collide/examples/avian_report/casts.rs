@@ -221,6 +221,23 @@ fn rocks(kind: Kind) -> App {
     app
 }
 
+/// Runs `system` once in `app`: one query.
+fn ask<R: 'static, M>(app: &mut App, system: impl IntoSystem<(), R, M>) -> R {
+    app.world_mut()
+        .run_system_once(system)
+        .expect("the query runs")
+}
+
+/// Every cast's reach: past the far side of the rocks from anywhere it starts.
+fn config() -> ShapeCastConfig {
+    ShapeCastConfig::from_max_distance(400.0)
+}
+
+/// A filter that lets every rock through.
+fn everything() -> SpatialQueryFilter {
+    SpatialQueryFilter::default()
+}
+
 /// Every solid texel of the pixel app's rocks as a world quad.
 fn texels_of(app: &mut App) -> Vec<[Vec2; 4]> {
     let w = app.world_mut();
@@ -273,35 +290,13 @@ pub(crate) fn casts() {
             };
             let turn = next() * TAU;
             let shape = caster.pixel.clone();
-            let mine = pixel
-                .world_mut()
-                .run_system_once(move |q: PixelSpatialQuery| {
-                    let config = ShapeCastConfig::from_max_distance(400.0);
-                    q.cast_shape(
-                        &shape,
-                        origin,
-                        turn,
-                        dir,
-                        &config,
-                        &SpatialQueryFilter::default(),
-                    )
-                })
-                .expect("the query runs");
+            let mine = ask(&mut pixel, move |q: PixelSpatialQuery| {
+                q.cast_shape(&shape, origin, turn, dir, &config(), &everything())
+            });
             let collider = caster.avian.clone();
-            let theirs = avian
-                .world_mut()
-                .run_system_once(move |q: SpatialQuery| {
-                    let config = ShapeCastConfig::from_max_distance(400.0);
-                    q.cast_shape(
-                        &collider,
-                        origin,
-                        turn,
-                        dir,
-                        &config,
-                        &SpatialQueryFilter::default(),
-                    )
-                })
-                .expect("the query runs");
+            let theirs = ask(&mut avian, move |q: SpatialQuery| {
+                q.cast_shape(&collider, origin, turn, dir, &config(), &everything())
+            });
             let placed: Vec<Vec2> = caster
                 .corners
                 .iter()

@@ -33,34 +33,22 @@ use walk::walks;
 fn main() {
     let uptime = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     println!("load average at start: {}", uptime.trim());
-    // `avian_report crowd` measures the 500 bodies alone, for profiling the step.
-    if std::env::args().nth(1).as_deref() == Some("crowd") {
-        crowd();
-        return;
-    }
-    // `avian_report sleep` asks whether the settled pile sleeps, with avian's own exact raster beside.
-    if std::env::args().nth(1).as_deref() == Some("sleep") {
-        pile_sleep();
-        return;
-    }
-    // `avian_report rest` measures how deep settled bodies rest in each other, beside avian's hulls.
-    if std::env::args().nth(1).as_deref() == Some("rest") {
-        rest_depth();
-        return;
-    }
-    // `avian_report casts` compares shape casts at pixel masks with avian's at the same texels.
-    if std::env::args().nth(1).as_deref() == Some("casts") {
-        casts();
-        return;
-    }
-    // `avian_report walk` walks a character over pixel hills through `PixelMoveAndSlide`.
-    if std::env::args().nth(1).as_deref() == Some("walk") {
-        walks();
-        return;
-    }
-    // `avian_report traced` measures exact masks against avian's convex hulls of them alone.
-    if std::env::args().nth(1).as_deref() == Some("traced") {
-        traced();
+    // One part alone: `crowd` (the 500 bodies, for profiling the step), `sleep` (whether the
+    // settled pile sleeps, with avian's own exact raster beside), `rest` (how deep settled bodies
+    // rest in each other, beside avian's hulls), `casts` (shape casts at pixel masks and at avian's
+    // boxes of the same texels), `walk` (a character over pixel hills through `PixelMoveAndSlide`),
+    // `traced` (exact masks against avian's convex hulls of them).
+    let part: Option<fn()> = match std::env::args().nth(1).as_deref() {
+        Some("crowd") => Some(crowd),
+        Some("sleep") => Some(pile_sleep),
+        Some("rest") => Some(rest_depth),
+        Some("casts") => Some(casts),
+        Some("walk") => Some(walks),
+        Some("traced") => Some(traced),
+        _ => None,
+    };
+    if let Some(part) = part {
+        part();
         return;
     }
     // Interleaved: each measure runs for both kinds in turn.

@@ -8,7 +8,7 @@ use avian2d::prelude::*;
 use bevy::ecs::system::RunSystemOnce;
 use bevy::prelude::*;
 use bevy_pixel_collide::avian::{PixelMoveAndSlide, PixelShape};
-use bevy_pixel_collide::pixel_collide::{Mask, Mover, Sprite, push_out};
+use bevy_pixel_collide::pixel_collide::{Mask, Moved, Mover, Sprite, push_out};
 
 use crate::setup::*;
 
@@ -111,23 +111,7 @@ fn walk(shape: &PixelShape, tall: f32, mover: Mover, h: &[u32], speed: f32, righ
         let walking = n >= 20;
         velocity.y -= GRAVITY * dt;
         velocity.x = if walking { side * speed / dt } else { 0.0 };
-        let (me, v, tuning, stood) = (shape.clone(), velocity, mover, standing);
-        let filter = SpatialQueryFilter::default();
-        let moved = app
-            .world_mut()
-            .run_system_once(move |m: PixelMoveAndSlide| {
-                m.move_and_slide(
-                    &me,
-                    at,
-                    0.0,
-                    v,
-                    Duration::from_secs_f32(dt),
-                    &tuning,
-                    stood,
-                    &filter,
-                )
-            })
-            .expect("the mover runs");
+        let moved = step(&mut app, shape, at, velocity, mover, standing);
         if walking && standing {
             out.standing += 1;
             if (moved.position.x - at.x) * side <= 0.0 {
@@ -157,6 +141,32 @@ fn walk(shape: &PixelShape, tall: f32, mover: Mover, h: &[u32], speed: f32, righ
     out
 }
 
+/// One 1/60 s move of `shape` at `at` by `velocity` through the app's pixel shapes.
+fn step(
+    app: &mut App,
+    shape: &PixelShape,
+    at: Vec2,
+    velocity: Vec2,
+    mover: Mover,
+    standing: bool,
+) -> Moved<Entity> {
+    let me = shape.clone();
+    app.world_mut()
+        .run_system_once(move |m: PixelMoveAndSlide| {
+            m.move_and_slide(
+                &me,
+                at,
+                0.0,
+                velocity,
+                Duration::from_secs_f32(1.0 / 60.0),
+                &mover,
+                standing,
+                &SpatialQueryFilter::default(),
+            )
+        })
+        .expect("the mover runs")
+}
+
 /// How far one step of 100 px climbs a staircase of 1 px risers every 2 px (26.6 degrees), standing
 /// at its foot.
 fn staircase(shape: &PixelShape, tall: f32, mover: Mover) -> f32 {
@@ -169,22 +179,7 @@ fn staircase(shape: &PixelShape, tall: f32, mover: Mover) -> f32 {
         .spawn((RigidBody::Static, ground_shape, place));
     app.update();
     let at = Vec2::new(30.0, 60.0 + tall / 2.0);
-    let me = shape.clone();
-    let moved = app
-        .world_mut()
-        .run_system_once(move |m: PixelMoveAndSlide| {
-            m.move_and_slide(
-                &me,
-                at,
-                0.0,
-                Vec2::new(6000.0, 0.0),
-                Duration::from_secs_f32(1.0 / 60.0),
-                &mover,
-                true,
-                &SpatialQueryFilter::default(),
-            )
-        })
-        .expect("the mover runs");
+    let moved = step(&mut app, shape, at, Vec2::new(6000.0, 0.0), mover, true);
     moved.position.x - at.x
 }
 
