@@ -210,3 +210,41 @@ fn a_rounding_sliver_on_a_sheared_grid_is_a_sliver_deep_whichever_way_the_boxes_
     assert_eq!(Some(m.reversed()), contact_manifold(b, a, 1.0));
     assert!(check(a, b).is_ok());
 }
+
+#[test]
+fn a_deep_overlap_on_a_sheared_grid_is_no_deeper_than_its_push_out_when_a_face_push_leads_elsewhere()
+ {
+    // Two 16 x 13 masks two rows and a column apart on one turned, slightly sheared grid, 16 units
+    // deep in each other: refined only around its best face push, the manifold's search settled on
+    // a way out of 17.94 where push-out's own refinement finds 16.49.
+    let a = Mask::from_row_words(
+        16,
+        13,
+        vec![
+            65535, 65535, 65535, 65535, 65535, 1597, 41925, 9925, 6668, 8482, 42162, 9304, 257,
+        ],
+    )
+    .unwrap();
+    let b = Mask::from_row_words(
+        16,
+        13,
+        vec![
+            52559, 63851, 58875, 40415, 63345, 55289, 28670, 52952, 30487, 55125, 51195, 56670,
+            56701,
+        ],
+    )
+    .unwrap();
+    let t = Affine2::from_cols_array(&[-0.36419728, 1.2455257, -1.5568787, -0.48603553, 0.0, 0.0]);
+    let (sa, sb) = (
+        Sprite::new(&a, t),
+        Sprite::new(&b, t * Affine2::from_translation(Vec2::new(1.0, 2.0))),
+    );
+    let push = push_out(sa, sb).unwrap().offset.length();
+    let m = contact_manifold(sa, sb, 1.0).unwrap();
+    assert!(
+        m.depth <= push * 1.001,
+        "depth {} against push-out {push}",
+        m.depth
+    );
+    assert!(frees(sa, sb, m.normal, m.depth), "{m:?}");
+}
