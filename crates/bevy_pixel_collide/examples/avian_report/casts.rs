@@ -24,6 +24,19 @@ struct Caster {
     radius: f32,
 }
 
+impl Caster {
+    /// The convex polygon through `corners` on both sides.
+    fn polygon(name: &'static str, corners: Vec<Vec2>) -> Caster {
+        Caster {
+            name,
+            pixel: PixelShape::convex_hull(corners.clone()).expect("the polygon has a hull"),
+            avian: Collider::convex_hull(corners.clone()).expect("the polygon has a hull"),
+            corners,
+            radius: 0.0,
+        }
+    }
+}
+
 /// How far `p` lies from convex quad `q` (0 inside).
 fn point_quad(p: Vec2, q: &[Vec2; 4]) -> f32 {
     let inside = (0..4).all(|i| (q[(i + 1) % 4] - q[i]).perp_dot(p - q[i]) >= 0.0)
@@ -172,20 +185,8 @@ fn casters() -> Vec<Caster> {
             corners: vec![Vec2::new(0.0, -4.0), Vec2::new(0.0, 4.0)],
             radius: 2.0,
         },
-        Caster {
-            name: "squashed hexagon",
-            pixel: PixelShape::convex_hull(hexagon.clone()).expect("a hexagon has a hull"),
-            avian: Collider::convex_hull(hexagon.clone()).expect("a hexagon has a hull"),
-            corners: hexagon,
-            radius: 0.0,
-        },
-        Caster {
-            name: "squashed 13-gon",
-            pixel: PixelShape::convex_hull(many.clone()).expect("a 13-gon has a hull"),
-            avian: Collider::convex_hull(many.clone()).expect("a 13-gon has a hull"),
-            corners: many,
-            radius: 0.0,
-        },
+        Caster::polygon("squashed hexagon", hexagon),
+        Caster::polygon("squashed 13-gon", many),
     ]
 }
 

@@ -181,7 +181,7 @@ impl PixelShape {
             Some(m) => m,
             None => match box_manifolds(one, two, prediction_distance, manifolds) {
                 Boxes::Found => return,
-                Boxes::Whole(m) => m,
+                Boxes::Whole(m) => Some(m),
                 Boxes::NotListed => pixel_collide::contact_manifold(a, b, prediction_distance),
             },
         };
@@ -228,7 +228,7 @@ enum Boxes {
     /// The box contacts, added to the manifolds.
     Found,
     /// The pair's one manifold, deeper than its box contacts show (see [`CHECK_DEPTH`]).
-    Whole(Option<pixel_collide::Manifold>),
+    Whole(pixel_collide::Manifold),
     /// No box contacts: a mask is sheared (its texels are parallelograms), the pairs of solid
     /// rectangles within reach cannot be listed (see [`pixel_collide::near_rects`]) or some pair
     /// overlaps deeper than [`MAX_BOX_DEPTH`] texels.
@@ -269,7 +269,7 @@ fn box_manifolds(
             match whole {
                 Some(m) if m.depth > deepest + hidden => {
                     manifolds.truncate(first);
-                    return Boxes::Whole(Some(m));
+                    return Boxes::Whole(m);
                 }
                 _ => true,
             }
