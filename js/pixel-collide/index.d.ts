@@ -61,8 +61,10 @@ export class Mask {
 export class Sprite {
   constructor(mask: Mask, matrix?: MatrixLike);
   mask: Mask;
-  matrix: Float32Array;
-  /** Places the sprite by a new matrix. */
+  /** The sprite's own six numbers, which `place` (or setting `matrix`) overwrites. */
+  get matrix(): Float32Array;
+  set matrix(matrix: MatrixLike);
+  /** Places the sprite by a new matrix, its numbers copied into the sprite's own. */
   place(matrix: MatrixLike): this;
 }
 

@@ -11,6 +11,29 @@ import { contactOf, distanceOf, impactOf, pushOutOf, rayHitOf, rectOf } from "./
 let ready = false;
 // The module's memory, which the World's matrices and pairs are read and written through.
 let memory = null;
+// A view of the exchange buffer in WebAssembly memory (crates/pixel-collide-js/src/io.rs): a query's
+// matrices are written into it and its answer read out of it, so that a call allocates nothing.
+let io = null;
+let ioPtr = 0;
+// Where the answer starts in it.
+const ANSWER = 24;
+
+function loaded(exports) {
+  memory = exports.memory;
+  ioPtr = wasm.ioPtr();
+  ready = true;
+}
+
+/** The exchange buffer, viewed again when WebAssembly's memory has grown (the old view is then empty). */
+function exchange() {
+  if (io === null || io.length === 0) io = new Float32Array(memory.buffer, ioPtr, 32);
+  return io;
+}
+
+/** The answer a query wrote: `n` numbers, or `undefined` when it found none. */
+function answer(found, n) {
+  return found ? exchange().slice(ANSWER, ANSWER + n) : undefined;
+}
 
 /**
  * Loads the WebAssembly module: from `dist/pixel_collide_js_bg.wasm` beside this file (found
@@ -19,18 +42,13 @@ let memory = null;
  */
 export async function init(source) {
   if (!ready) {
-    const exports = await wasmInit(source === undefined ? undefined : { module_or_path: source });
-    memory = exports.memory;
-    ready = true;
+    loaded(await wasmInit(source === undefined ? undefined : { module_or_path: source }));
   }
 }
 
 /** Loads the WebAssembly module from its bytes (or a compiled `WebAssembly.Module`) at once. */
 export function initSync(bytes) {
-  if (!ready) {
-    memory = wasm.initSync({ module: bytes }).memory;
-    ready = true;
-  }
+  if (!ready) loaded(wasm.initSync({ module: bytes }));
 }
 
 function needReady() {
@@ -53,28 +71,30 @@ function number(value, what) {
 }
 
 /**
- * The six numbers of a 2D matrix, from an array or typed array `[a, b, c, d, e, f]`, a DOMMatrix
- * (`{a, b, c, d, e, f}`), or Phaser's and PixiJS's matrices (`{a, b, c, d, tx, ty}`).
+ * Writes the six numbers of a 2D matrix into `into` (six numbers from `at`), from an array or typed
+ * array `[a, b, c, d, e, f]`, a DOMMatrix (`{a, b, c, d, e, f}`), or Phaser's and PixiJS's matrices
+ * (`{a, b, c, d, tx, ty}`). Whether they are finite is checked where they are used, in WebAssembly.
  */
-function matrixOf(m, what) {
-  if (m instanceof Float32Array && m.length === 6) return m;
-  if (Array.isArray(m) || ArrayBuffer.isView(m)) {
+function writeMatrix(into, at, m, what) {
+  if (m instanceof Float32Array && m.length === 6) {
+    for (let i = 0; i < 6; i++) into[at + i] = m[i];
+  } else if (Array.isArray(m) || ArrayBuffer.isView(m)) {
     if (m.length !== 6) {
       throw new RangeError(`${what} must hold the six numbers a, b, c, d, e, f, not ${m.length}`);
     }
-    return Float32Array.from(m, (v, i) => number(v, `${what}[${i}]`));
-  }
-  if (m !== null && typeof m === "object" && "a" in m && "d" in m) {
-    const e = "e" in m ? m.e : m.tx;
-    const f = "f" in m ? m.f : m.ty;
-    return Float32Array.of(
-      number(m.a, `${what}.a`), number(m.b, `${what}.b`), number(m.c, `${what}.c`),
-      number(m.d, `${what}.d`), number(e, `${what}.e (or .tx)`), number(f, `${what}.f (or .ty)`),
+    for (let i = 0; i < 6; i++) into[at + i] = number(m[i], `${what}[${i}]`);
+  } else if (m !== null && typeof m === "object" && "a" in m && "d" in m) {
+    into[at] = number(m.a, `${what}.a`);
+    into[at + 1] = number(m.b, `${what}.b`);
+    into[at + 2] = number(m.c, `${what}.c`);
+    into[at + 3] = number(m.d, `${what}.d`);
+    into[at + 4] = number("e" in m ? m.e : m.tx, `${what}.e (or .tx)`);
+    into[at + 5] = number("f" in m ? m.f : m.ty, `${what}.f (or .ty)`);
+  } else {
+    throw new TypeError(
+      `${what} must be [a, b, c, d, e, f], a DOMMatrix or a {a, b, c, d, tx, ty} matrix, not ${describe(m)}`,
     );
   }
-  throw new TypeError(
-    `${what} must be [a, b, c, d, e, f], a DOMMatrix or a {a, b, c, d, tx, ty} matrix, not ${describe(m)}`,
-  );
 }
 
 function threshold(t) {
@@ -184,29 +204,51 @@ function maskOf(mask, what) {
   return mask._wasm;
 }
 
-/** A mask placed in the world by a 2D matrix (see `matrixOf` for the forms it takes). */
+/** A mask placed in the world by a 2D matrix (see `writeMatrix` for the forms it takes). */
 export class Sprite {
+  #matrix = new Float32Array(6);
+
   constructor(mask, matrix = [1, 0, 0, 1, 0, 0]) {
     maskOf(mask, "mask");
     this.mask = mask;
-    this.matrix = matrixOf(matrix, "matrix");
+    writeMatrix(this.#matrix, 0, matrix, "matrix");
   }
 
-  /** Places the sprite by a new matrix. */
+  /** Places the sprite by a new matrix, its numbers copied into the sprite's own. */
   place(matrix) {
-    this.matrix = matrixOf(matrix, "matrix");
+    writeMatrix(this.#matrix, 0, matrix, "matrix");
     return this;
+  }
+
+  /** The sprite's matrix: its own six numbers, which `place` overwrites. */
+  get matrix() {
+    return this.#matrix;
+  }
+
+  set matrix(matrix) {
+    this.place(matrix);
   }
 }
 
-function sprite(s, what) {
+/** Writes sprite `s`'s matrix as the exchange buffer's `k`th and gives its mask's WebAssembly object. */
+function sprite(s, k, what) {
   if (!(s instanceof Sprite)) throw new TypeError(`${what} must be a Sprite, not ${describe(s)}`);
-  return [maskOf(s.mask, `${what}.mask`), matrixOf(s.matrix, `${what}.matrix`)];
+  const mask = maskOf(s.mask, `${what}.mask`);
+  const m = s.matrix;
+  const v = exchange();
+  const at = 6 * k;
+  v[at] = m[0];
+  v[at + 1] = m[1];
+  v[at + 2] = m[2];
+  v[at + 3] = m[3];
+  v[at + 4] = m[4];
+  v[at + 5] = m[5];
+  return mask;
 }
 
 function one(s) {
   needReady();
-  return sprite(s, "sprite");
+  return sprite(s, 0, "sprite");
 }
 
 /** The two numbers of a point `{x, y}` (or of anything with `x` and `y`, such as a rectangle). */
@@ -219,9 +261,9 @@ function xy(p, what) {
 
 function pair(a, b, query) {
   needReady();
-  const [ma, ta] = sprite(a, "a");
-  const [mb, tb] = sprite(b, "b");
-  return query(ma, ta, mb, tb);
+  const ma = sprite(a, 0, "a");
+  const mb = sprite(b, 1, "b");
+  return query(ma, mb);
 }
 
 /** Whether sprites `a` and `b` share a solid texel. */
@@ -234,7 +276,7 @@ export function overlaps(a, b) {
  * both, the unit normal from `a` towards `b`, the overlap along it), or `null`.
  */
 export function collide(a, b) {
-  return contactOf(pair(a, b, wasm.collide));
+  return contactOf(answer(pair(a, b, wasm.collide), 5));
 }
 
 /**
@@ -243,7 +285,7 @@ export function collide(a, b) {
  * or `null` when apart.
  */
 export function pushOut(a, b) {
-  return pushOutOf(pair(a, b, wasm.pushOut));
+  return pushOutOf(answer(pair(a, b, wasm.pushOut), 5));
 }
 
 /**
@@ -252,7 +294,7 @@ export function pushOut(a, b) {
  * its work budget); `null` when one is empty.
  */
 export function distance(a, b) {
-  return distanceOf(pair(a, b, wasm.distance));
+  return distanceOf(answer(pair(a, b, wasm.distance), 7));
 }
 
 /** The world area the solid texels of `a` and `b` share. */
@@ -265,24 +307,24 @@ export function overlapArea(a, b) {
  * `s` within `maxDistance`: `{point, normal, distance}`, or `null`.
  */
 export function raycast(s, origin, direction, maxDistance = Infinity) {
-  const [m, t] = one(s);
+  const m = one(s);
   const [ox, oy] = xy(origin, "origin");
   const [dx, dy] = xy(direction, "direction");
-  return rayHitOf(wasm.raycast(m, t, ox, oy, dx, dy, number(maxDistance, "maxDistance")));
+  return rayHitOf(answer(wasm.raycast(m, ox, oy, dx, dy, number(maxDistance, "maxDistance")), 5));
 }
 
 /** Whether world point `point` (`{x, y}`) lies inside a solid texel of `s`. */
 export function containsPoint(s, point) {
-  const [m, t] = one(s);
+  const m = one(s);
   const [x, y] = xy(point, "point");
-  return wasm.containsPoint(m, t, x, y);
+  return wasm.containsPoint(m, x, y);
 }
 
 /** Whether the axis-aligned rectangle `rect` (`{x, y, width, height}`) overlaps a solid texel of `s`. */
 export function touchesRect(s, rect) {
-  const [m, t] = one(s);
+  const m = one(s);
   const [x, y] = xy(rect, "rect");
-  return wasm.touchesRect(m, t, x, y, number(rect.width, "rect.width"), number(rect.height, "rect.height"));
+  return wasm.touchesRect(m, x, y, number(rect.width, "rect.width"), number(rect.height, "rect.height"));
 }
 
 /**
@@ -290,15 +332,15 @@ export function touchesRect(s, rect) {
  * hold it) overlaps a solid texel of `s`.
  */
 export function touchesCircle(s, circle) {
-  const [m, t] = one(s);
+  const m = one(s);
   const [x, y] = xy(circle, "circle");
-  return wasm.touchesCircle(m, t, x, y, number(circle.radius, "circle.radius"));
+  return wasm.touchesCircle(m, x, y, number(circle.radius, "circle.radius"));
 }
 
 /** The world rectangle `{x, y, width, height}` around the texels of `s`. */
 export function bounds(s) {
-  const [m, t] = one(s);
-  return rectOf(wasm.bounds(m, t));
+  wasm.bounds(one(s));
+  return rectOf(answer(true, 4));
 }
 
 /**
@@ -312,9 +354,12 @@ export function bounds(s) {
  */
 export function timeOfImpact(a, aTo, b, bTo) {
   needReady();
-  const [ma, ta] = sprite(a, "a");
-  const [mb, tb] = sprite(b, "b");
-  return impactOf(wasm.timeOfImpact(ma, ta, matrixOf(aTo, "aTo"), mb, tb, matrixOf(bTo, "bTo")));
+  const ma = sprite(a, 0, "a");
+  const mb = sprite(b, 2, "b");
+  const v = exchange();
+  writeMatrix(v, 6, aTo, "aTo");
+  writeMatrix(v, 18, bTo, "bTo");
+  return impactOf(answer(wasm.timeOfImpact(ma, mb), 4));
 }
 
 /**

@@ -10,7 +10,7 @@
 // (and the same down y), as Phaser 3's and 4's renderers place the frame's quad. With the camera's
 // `roundPixels` on, each renderer and version snaps that placement its own way (see `snapped`).
 
-import { overlapOf } from "./each-pair.js";
+import { Contact, overlapOf } from "./each-pair.js";
 import { Mask, Sprite } from "./index.js";
 
 const masks = new WeakMap();
@@ -40,19 +40,50 @@ export function frameMask(frame, threshold = 0) {
  * unless `snap` is false.
  */
 export function placement(gameObject, { camera, snap } = {}) {
+  return placeInto([0, 0, 0, 0, 0, 0], gameObject, camera, snap);
+}
+
+const IDENTITY = [1, 0, 0, 1, 0, 0];
+
+// Phaser's own matrices, made once of the class Phaser gives (the adapter does not import Phaser):
+// Phaser writes a game object's world matrix into them instead of into new ones.
+let temps = null;
+
+/** The game object's world matrix as six numbers, through the kept matrices. */
+function worldOf(gameObject) {
+  if (temps === null) {
+    const Matrix = gameObject.getLocalTransformMatrix().constructor;
+    temps = [new Matrix(), new Matrix()];
+  }
+  const m = gameObject.getWorldTransformMatrix(temps[0], temps[1]);
+  return [m.a, m.b, m.c, m.d, m.tx, m.ty];
+}
+
+/** Writes `placement(gameObject, {camera, snap})` into `out` (an array or a typed array) and returns it. */
+function placeInto(out, gameObject, camera, snap) {
   const frame = gameObject.frame;
   const { displayOriginX: dx, displayOriginY: dy, flipX, flipY } = gameObject;
   let x0 = frame.x - dx;
   let y0 = frame.y - dy;
   if (flipX && !frame.customPivot) x0 += 2 * dx - frame.realWidth;
   if (flipY && !frame.customPivot) y0 += 2 * dy - frame.realHeight;
-  const local = { x0, y0, w: frame.cutWidth, h: frame.cutHeight, sx: flipX ? -1 : 1, sy: flipY ? -1 : 1 };
+  const sx = flipX ? -1 : 1;
+  const sy = flipY ? -1 : 1;
   const view = camera ?? gameObject.scene?.cameras?.main;
-  const m = gameObject.getWorldTransformMatrix();
-  const world = [m.a, m.b, m.c, m.d, m.tx, m.ty];
-  if ((snap ?? Boolean(view?.roundPixels)) && view) return snapped(gameObject, view, world, local);
+  const world = worldOf(gameObject);
+  if ((snap ?? Boolean(view?.roundPixels)) && view) {
+    const m = snapped(gameObject, view, world, { x0, y0, w: frame.cutWidth, h: frame.cutHeight, sx, sy });
+    for (let i = 0; i < 6; i++) out[i] = m[i];
+    return out;
+  }
   // M . [sx 0 sx x0; 0 sy sy y0]
-  return times(world, [local.sx, 0, 0, local.sy, local.sx * x0, local.sy * y0]);
+  out[0] = world[0] * sx;
+  out[1] = world[1] * sx;
+  out[2] = world[2] * sy;
+  out[3] = world[3] * sy;
+  out[4] = world[0] * sx * x0 + world[2] * sy * y0 + world[4];
+  out[5] = world[1] * sx * x0 + world[3] * sy * y0 + world[5];
+  return out;
 }
 
 // Phaser's renderer types (Phaser.CANVAS, Phaser.WEBGL).
@@ -72,43 +103,54 @@ function snapped(gameObject, camera, world, { x0, y0, w, h, sx, sy }) {
   const webgl = gameObject.scene?.sys?.game?.renderer?.type === WEBGL;
   const v4 = typeof gameObject.willRoundVertices === "function";
   const v386 = "renderRoundPixels" in camera;
-  const toScreen = screenMatrix(camera);
+  const fromScreen = worldFromScreen(camera);
+  const toScreen = inverse(fromScreen);
   // 3.86 and later floor the object's own position, in its parent's space, except Phaser 4's WebGL.
   if (v386 && !(v4 && webgl)) world = floored(gameObject, world);
   const s = times(toScreen, times(world, [sx, 0, 0, sy, 0, 0]));
   let drawn;
   if (webgl) {
     // Phaser's corners: top left, bottom left, bottom right, top right.
-    let corners = [[x0, y0], [x0, y0 + h], [x0 + w, y0 + h], [x0 + w, y0]].map(([x, y]) => apply(s, x, y));
+    let corners = [apply(s, x0, y0), apply(s, x0, y0 + h), apply(s, x0 + w, y0 + h), apply(s, x0 + w, y0)];
     if (v4) {
       // Phaser's own test, on the camera's matrix times the object's, exactly.
       const m = camera.matrix ?? { a: 1, b: 0, c: 0, d: 1 };
-      const [a, b, c, d] = times([m.a, m.b, m.c, m.d, 0, 0], times(world, [sx, 0, 0, sy, 0, 0]));
-      if (gameObject.willRoundVertices(camera, a === 1 && b === 0 && c === 0 && d === 1)) {
-        corners = corners.map((corner) => corner.map((v) => Math.round(Math.fround(v))));
+      const t = times([m.a, m.b, m.c, m.d, 0, 0], times(world, [sx, 0, 0, sy, 0, 0]));
+      if (gameObject.willRoundVertices(camera, t[0] === 1 && t[1] === 0 && t[2] === 0 && t[3] === 1)) {
+        corners = corners.map((p) => [Math.round(Math.fround(p[0])), Math.round(Math.fround(p[1]))]);
       }
     } else if (v386) {
       if (camera.renderRoundPixels) {
-        const [ex, ey] = corners[0].map((v) => Math.floor(v + 0.5) - v);
-        corners = corners.map(([x, y]) => [x + ex, y + ey]);
+        const ex = Math.floor(corners[0][0] + 0.5) - corners[0][0];
+        const ey = Math.floor(corners[0][1] + 0.5) - corners[0][1];
+        corners = corners.map((p) => [p[0] + ex, p[1] + ey]);
       }
     } else {
       // The vertex shader's rounding, in a y that counts up from the bottom of the canvas.
-      corners = corners.map(([x, y]) => [Math.floor(x + 0.5), Math.ceil(y - 0.5)]);
+      corners = corners.map((p) => [Math.floor(p[0] + 0.5), Math.ceil(p[1] - 0.5)]);
     }
     drawn = fitted(corners, w, h);
   } else {
-    let [a, b, c, d, e, f] = s;
-    let [lx, ly, kx, ky] = [x0, y0, 1, 1];
+    let e, f, lx, ly;
+    let kx = 1;
+    let ky = 1;
     if (v386) {
-      if (camera.renderRoundPixels) [e, f] = [Math.floor(e + 0.5), Math.floor(f + 0.5)];
-      [lx, ly, kx, ky] = [Math.floor(x0 + 0.5), Math.floor(y0 + 0.5), (w + 0.5) / w, (h + 0.5) / h];
+      const round = camera.renderRoundPixels;
+      e = round ? Math.floor(s[4] + 0.5) : s[4];
+      f = round ? Math.floor(s[5] + 0.5) : s[5];
+      lx = Math.floor(x0 + 0.5);
+      ly = Math.floor(y0 + 0.5);
+      kx = (w + 0.5) / w;
+      ky = (h + 0.5) / h;
     } else {
-      [e, f, lx, ly] = [Math.round(e), Math.round(f), Math.round(x0), Math.round(y0)];
+      e = Math.round(s[4]);
+      f = Math.round(s[5]);
+      lx = Math.round(x0);
+      ly = Math.round(y0);
     }
-    drawn = [a * kx, b * kx, c * ky, d * ky, a * lx + c * ly + e, b * lx + d * ly + f];
+    drawn = [s[0] * kx, s[1] * kx, s[2] * ky, s[3] * ky, s[0] * lx + s[2] * ly + e, s[1] * lx + s[3] * ly + f];
   }
-  return times(inverse(toScreen), drawn);
+  return times(fromScreen, drawn);
 }
 
 /**
@@ -116,7 +158,8 @@ function snapped(gameObject, camera, world, { x0, y0, w, h, sx, sy }) {
  * right, top right) that rounding may have moved apart from a parallelogram: the one nearest all
  * four, exact when they are one.
  */
-function fitted([tl, bl, br, tr], w, h) {
+function fitted(corners, w, h) {
+  const [tl, bl, br, tr] = corners;
   const across = [0, 1].map((k) => (tr[k] - tl[k] + br[k] - bl[k]) / (2 * w));
   const down = [0, 1].map((k) => (bl[k] - tl[k] + br[k] - tr[k]) / (2 * h));
   const centre = [0, 1].map((k) => (tl[k] + bl[k] + br[k] + tr[k]) / 4);
@@ -128,37 +171,49 @@ function fitted([tl, bl, br, tr], w, h) {
 
 /** `world` with the object's position floored in its parent's space, as Phaser draws it. */
 function floored(gameObject, world) {
-  const [ex, ey] = [Math.floor(gameObject.x) - gameObject.x, Math.floor(gameObject.y) - gameObject.y];
-  const p = gameObject.parentContainer?.getWorldTransformMatrix();
-  const [pa, pb, pc, pd] = p ? [p.a, p.b, p.c, p.d] : [1, 0, 0, 1];
-  return [world[0], world[1], world[2], world[3], world[4] + pa * ex + pc * ey, world[5] + pb * ex + pd * ey];
+  const ex = Math.floor(gameObject.x) - gameObject.x;
+  const ey = Math.floor(gameObject.y) - gameObject.y;
+  const parent = gameObject.parentContainer;
+  const p = parent ? worldOf(parent) : IDENTITY;
+  return [world[0], world[1], world[2], world[3], world[4] + p[0] * ex + p[2] * ey, world[5] + p[1] * ex + p[3] * ey];
 }
 
-// Affine matrices as six numbers [a, b, c, d, e, f]: x' = a x + c y + e, y' = b x + d y + f.
-function times([a, b, c, d, e, f], [a2, b2, c2, d2, e2, f2]) {
-  return [a * a2 + c * b2, b * a2 + d * b2, a * c2 + c * d2, b * c2 + d * d2, a * e2 + c * f2 + e, b * e2 + d * f2 + f];
+// Affine matrices as six numbers [a, b, c, d, e, f]: x' = a x + c y + e, y' = b x + d y + f. Read by
+// index: these run for every snapped object at every call, and destructuring is several times slower.
+function times(m, n) {
+  return [
+    m[0] * n[0] + m[2] * n[1], m[1] * n[0] + m[3] * n[1],
+    m[0] * n[2] + m[2] * n[3], m[1] * n[2] + m[3] * n[3],
+    m[0] * n[4] + m[2] * n[5] + m[4], m[1] * n[4] + m[3] * n[5] + m[5],
+  ];
 }
 
-function apply([a, b, c, d, e, f], x, y) {
-  return [a * x + c * y + e, b * x + d * y + f];
+function apply(m, x, y) {
+  return [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
 }
 
-function inverse([a, b, c, d, e, f]) {
-  const det = a * d - b * c;
-  const [ia, ib, ic, id] = [d / det, -b / det, -c / det, a / det];
-  return [ia, ib, ic, id, -(ia * e + ic * f), -(ib * e + id * f)];
+function inverse(m) {
+  const det = m[0] * m[3] - m[1] * m[2];
+  const [ia, ib, ic, id] = [m[3] / det, -m[1] / det, -m[2] / det, m[0] / det];
+  return [ia, ib, ic, id, -(ia * m[4] + ic * m[5]), -(ib * m[4] + id * m[5])];
 }
 
 /**
- * The matrix from world to screen coordinates through `camera` (its scroll, zoom and rotation as
- * last rendered): the inverse of the camera's own `getWorldPoint`, which is affine, so three of its
- * points give it whatever Phaser version computes it.
+ * The matrix from screen to world coordinates through `camera` (its scroll, zoom and rotation as
+ * last rendered): the camera's own `getWorldPoint`, which is affine, so three of its points give it
+ * whatever Phaser version computes it.
  */
-function screenMatrix(camera) {
-  const o = camera.getWorldPoint(0, 0);
-  const u = camera.getWorldPoint(1, 0);
-  const v = camera.getWorldPoint(0, 1);
-  return inverse([u.x - o.x, u.y - o.y, v.x - o.x, v.y - o.y, o.x, o.y]);
+function worldFromScreen(camera) {
+  const o = camera.getWorldPoint(0, 0, { x: 0, y: 0 });
+  const u = camera.getWorldPoint(1, 0, { x: 0, y: 0 });
+  const v = camera.getWorldPoint(0, 1, { x: 0, y: 0 });
+  return [u.x - o.x, u.y - o.y, v.x - o.x, v.y - o.y, o.x, o.y];
+}
+
+function needFramed(gameObject) {
+  if (!gameObject?.frame || typeof gameObject.getWorldTransformMatrix !== "function") {
+    throw new TypeError("gameObject must be a Phaser game object with a texture frame (an Image or a Sprite)");
+  }
 }
 
 /**
@@ -166,25 +221,54 @@ function screenMatrix(camera) {
  * (`options`: `camera` and `snap`, as `placement` takes them).
  */
 export function spriteOf(gameObject, threshold = 0, options = {}) {
-  if (!gameObject?.frame || typeof gameObject.getWorldTransformMatrix !== "function") {
-    throw new TypeError("gameObject must be a Phaser game object with a texture frame (an Image or a Sprite)");
-  }
-  return new Sprite(frameMask(gameObject.frame, threshold), placement(gameObject, options));
+  needFramed(gameObject);
+  const sprite = new Sprite(frameMask(gameObject.frame, threshold));
+  placeInto(sprite.matrix, gameObject, options.camera, options.snap);
+  return sprite;
 }
 
 /** Where world point `point` (`{x, y}`) shows on the screen through `camera`. */
 export function screenPoint(camera, point) {
-  const [x, y] = apply(screenMatrix(camera), point.x, point.y);
+  const [x, y] = apply(inverse(worldFromScreen(camera)), point.x, point.y);
   return { x, y };
+}
+
+/** A contact with `screen`, where its point shows through the camera, worked out when first read. */
+class ScreenContact extends Contact {
+  #view;
+  #screen = null;
+
+  constructor(a, b, view) {
+    super(a, b);
+    this.#view = view;
+  }
+
+  /** Where the contact's point shows on the screen (the world point again without a camera). */
+  get screen() {
+    this.#screen ??= this.#view ? screenPoint(this.#view, this.point) : { ...this.point };
+    return this.#screen;
+  }
+
+  toJSON() {
+    return { ...super.toJSON(), screen: this.screen };
+  }
 }
 
 /**
  * Calls `callback(a, b, contact)` for every pair of `a` (a game object or an array of them) and `b`
  * that touch on visible pixels now; returns how many did. `contact` is in world coordinates, with
  * `screen` (`{x, y}`) where its point shows through `camera` (by default the main camera of the
- * first object's scene; the world point again for an object outside a scene).
+ * first object's scene; the world point again for an object outside a scene), each worked out when
+ * first read. Each game object keeps one sprite, placed again at each call.
  */
-export const overlap = overlapOf((o, camera) => spriteOf(o, 0, { camera }), (contact, first, camera) => {
-  const view = camera ?? first.scene?.cameras?.main;
-  contact.screen = view ? screenPoint(view, contact.point) : { ...contact.point };
-});
+export const overlap = overlapOf(
+  (o, sprite, camera) => {
+    needFramed(o);
+    const mask = frameMask(o.frame, 0);
+    if (sprite === null) sprite = new Sprite(mask);
+    else sprite.mask = mask;
+    placeInto(sprite.matrix, o, camera);
+    return sprite;
+  },
+  (sa, sb, first, camera) => new ScreenContact(sa, sb, camera ?? first.scene?.cameras?.main),
+);

@@ -64,25 +64,55 @@ function turnedBack(image, { x, y, width, height }) {
 
 /** The six numbers of the matrix that places texel (x, y) of `sprite`'s texture frame in the world. */
 export function placement(sprite) {
-  const m = sprite.getGlobalTransform();
+  return placeInto([0, 0, 0, 0, 0, 0], sprite);
+}
+
+// PixiJS's own matrix, made once of the class PixiJS gives (the adapter does not import PixiJS):
+// `getGlobalTransform` writes into it instead of into a new one.
+let temp = null;
+
+/** Writes `placement(sprite)` into `out` and returns it. */
+function placeInto(out, sprite) {
+  temp ??= new sprite.localTransform.constructor();
+  const m = sprite.getGlobalTransform(temp);
   const { orig, trim, source } = sprite.texture;
   const k = 1 / (source.resolution ?? 1);
   const ox = (trim ? trim.x : 0) - sprite.anchor.x * orig.width;
   const oy = (trim ? trim.y : 0) - sprite.anchor.y * orig.height;
-  return [m.a * k, m.b * k, m.c * k, m.d * k, m.a * ox + m.c * oy + m.tx, m.b * ox + m.d * oy + m.ty];
+  out[0] = m.a * k;
+  out[1] = m.b * k;
+  out[2] = m.c * k;
+  out[3] = m.d * k;
+  out[4] = m.a * ox + m.c * oy + m.tx;
+  out[5] = m.b * ox + m.d * oy + m.ty;
+  return out;
+}
+
+function needSprite(sprite) {
+  if (!sprite?.texture || typeof sprite.getGlobalTransform !== "function" || !sprite.anchor) {
+    throw new TypeError("sprite must be a PixiJS 8 Sprite");
+  }
 }
 
 /** A `Sprite` of this package for a PixiJS Sprite, placed exactly as it is drawn now. */
 export function spriteOf(sprite, threshold = 0) {
-  if (!sprite?.texture || typeof sprite.getGlobalTransform !== "function" || !sprite.anchor) {
-    throw new TypeError("sprite must be a PixiJS 8 Sprite");
-  }
-  return new Sprite(textureMask(sprite.texture, threshold), placement(sprite));
+  needSprite(sprite);
+  const placed = new Sprite(textureMask(sprite.texture, threshold));
+  placeInto(placed.matrix, sprite);
+  return placed;
 }
 
 /**
  * Calls `callback(a, b, contact)` for every pair of `a` (a Sprite or an array of them) and `b`
  * that touch on visible pixels now, `contact` in global coordinates (the canvas's, for sprites on
- * the stage); returns how many did.
+ * the stage), worked out when first read; returns how many did. Each PixiJS Sprite keeps one sprite
+ * of this package, placed again at each call.
  */
-export const overlap = overlapOf((sprite) => spriteOf(sprite));
+export const overlap = overlapOf((sprite, placed) => {
+  needSprite(sprite);
+  const mask = textureMask(sprite.texture, 0);
+  if (placed === null) placed = new Sprite(mask);
+  else placed.mask = mask;
+  placeInto(placed.matrix, sprite);
+  return placed;
+});

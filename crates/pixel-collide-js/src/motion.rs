@@ -6,6 +6,7 @@ use pixel_collide::Motion;
 use wasm_bindgen::prelude::*;
 
 use crate::errors::range_error;
+use crate::io;
 use crate::mask::Mask;
 use crate::matrix::placement;
 
@@ -13,12 +14,12 @@ use crate::matrix::placement;
 /// way round; a `RangeError` naming the matrix that is not finite or shears.
 fn motion<'m>(
     m: &'m pixel_collide::Mask,
-    from: &[f32],
-    to: &[f32],
+    from: [f32; 6],
+    to: [f32; 6],
     names: [&str; 2],
 ) -> Result<Motion<'m>, JsValue> {
     let pivot = Vec2::new(m.width() as f32, m.height() as f32) / 2.0;
-    let (start, end) = (placement(from, names[0])?, placement(to, names[1])?);
+    let (start, end) = (placement(&from, names[0])?, placement(&to, names[1])?);
     Motion::between(m, &start, &end, pivot).ok_or_else(|| {
         // Both are finite (`placement` checked), so the one that has no motion of its own shears.
         let still = |t| Motion::between(m, t, t, pivot).is_some();
@@ -30,19 +31,16 @@ fn motion<'m>(
 }
 
 /// `[time, contactTime, x, y]`: the first time in the step (0 to 1) at which sprite A, moving from
-/// `a_from` to `a_to`, and sprite B, from `b_from` to `b_to`, touch on solid texels, the time they
-/// are found touching and a world point inside both then; `undefined` when they never touch.
+/// the exchange buffer's first matrix to its second, and sprite B, from its third to its fourth,
+/// touch on solid texels, the time they are found touching and a world point inside both then;
+/// false when they never touch.
 #[wasm_bindgen(js_name = timeOfImpact)]
-pub fn time_of_impact(
-    ma: &Mask,
-    a_from: &[f32],
-    a_to: &[f32],
-    mb: &Mask,
-    b_from: &[f32],
-    b_to: &[f32],
-) -> Result<Option<Vec<f32>>, JsValue> {
-    let a = motion(&ma.inner, a_from, a_to, ["a.matrix", "aTo"])?;
-    let b = motion(&mb.inner, b_from, b_to, ["b.matrix", "bTo"])?;
-    Ok(pixel_collide::time_of_impact(&a, &b)
-        .map(|hit| vec![hit.time, hit.contact_time, hit.point.x, hit.point.y]))
+pub fn time_of_impact(ma: &Mask, mb: &Mask) -> Result<bool, JsValue> {
+    let a = motion(&ma.inner, io::matrix(0), io::matrix(1), ["a.matrix", "aTo"])?;
+    let b = motion(&mb.inner, io::matrix(2), io::matrix(3), ["b.matrix", "bTo"])?;
+    let hit = pixel_collide::time_of_impact(&a, &b);
+    if let Some(hit) = &hit {
+        io::answer(&[hit.time, hit.contact_time, hit.point.x, hit.point.y]);
+    }
+    Ok(hit.is_some())
 }

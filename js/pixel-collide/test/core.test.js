@@ -230,6 +230,34 @@ function throwsNaming(fn, Kind, name) {
   assert.throws(fn, (e) => e instanceof Kind && e.message.includes(name), `${Kind.name} naming ${name}`);
 }
 
+test("answers stay right after WebAssembly's memory grows under the exchange buffer's view", () => {
+  const square = Mask.filled(4, 4);
+  const a = new Sprite(square, [1, 0, 0, 1, 0, 0]);
+  const b = new Sprite(square, [1, 0, 0, 1, 3, 0]);
+  const before = collide(a, b);
+  assert.deepEqual(bounds(b), { x: 3, y: 0, width: 4, height: 4 });
+  // Masks large enough that the module's memory must grow, which empties every view of it.
+  const big = [Mask.filled(4000, 4000), Mask.filled(4000, 4000)];
+  b.place([1, 0, 0, 1, 2, 1]);
+  const after = collide(a, b);
+  assert.deepEqual(bounds(b), { x: 2, y: 1, width: 4, height: 4 });
+  assert.ok(before.point.x >= 3 && before.point.x <= 4, JSON.stringify(before));
+  assert.ok(after.point.x >= 2 && after.point.x <= 4 && after.point.y >= 1, JSON.stringify(after));
+  assert.equal(overlapArea(a, b), 2 * 3);
+  for (const m of big) m.free();
+});
+
+test("a sprite keeps its own copy of the matrix it is placed by", () => {
+  const square = Mask.filled(4, 4);
+  const m = Float32Array.of(1, 0, 0, 1, 0, 0);
+  const s = new Sprite(square, m);
+  m[4] = 100;
+  assert.equal(bounds(s).x, 0);
+  s.matrix = [1, 0, 0, 1, 5, 0];
+  assert.equal(bounds(s).x, 5);
+  assert.throws(() => { s.matrix = [1, 0, 0, 1, "5", 0]; }, TypeError);
+});
+
 test("bad input throws TypeError or RangeError naming the argument", () => {
   const m = Mask.filled(3, 3);
   const ok = new Sprite(m);

@@ -5,9 +5,10 @@
 // say the same wherever the pair is clear of texel edges (as in phaser-truth.js).
 import * as PIXI from "pixi.js";
 import { init, pushOut, distance, containsPoint } from "pixel-collide";
-import { spriteOf } from "pixel-collide/pixi";
+import { overlap, spriteOf } from "pixel-collide/pixi";
 import { rng } from "./rng.js";
 import { sharesPixelCentre } from "./centres.js";
+import { checkOverlap } from "./kept-contact.js";
 
 const SIZE = 256;
 const DEEP = 1;
@@ -83,6 +84,8 @@ export async function run() {
   const r = rng(4321);
   const result = {
     agree: 0, skipped: 0, between: 0, disagree: [], touching: 0, trimmed: 0, turned: 0, resolution2: 0,
+    // Touching pairs whose overlap contact was read after they moved.
+    kept: 0,
     // Each new texture drawn alone, unturned, a texel a pixel: pixel by pixel against the mask.
     textures: 0, pixels: 0, wrongPixels: [],
   };
@@ -132,6 +135,8 @@ export async function run() {
     // The adapter first, before any render: getGlobalTransform must be current without one.
     const sa = spriteOf(a);
     const sb = spriteOf(b);
+    const x = a.x;
+    if (checkOverlap(overlap, a, b, sa, sb, () => { a.x += 40; return () => { a.x = x; }; })) result.kept++;
     a.visible = true;
     b.visible = false;
     app.renderer.render(app.stage);
