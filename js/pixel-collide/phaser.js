@@ -49,15 +49,30 @@ const IDENTITY = [1, 0, 0, 1, 0, 0];
 // Phaser writes a game object's world matrix into them instead of into new ones.
 let temps = null;
 
-/** The game object's world matrix as six numbers, through the kept matrices. */
-function worldOf(gameObject) {
+/** Writes the game object's world matrix into `out` as six numbers, through the kept matrices. */
+function worldOf(gameObject, out) {
   if (temps === null) {
     const Matrix = gameObject.getLocalTransformMatrix().constructor;
     temps = [new Matrix(), new Matrix()];
   }
   const m = gameObject.getWorldTransformMatrix(temps[0], temps[1]);
-  return [m.a, m.b, m.c, m.d, m.tx, m.ty];
+  out[0] = m.a;
+  out[1] = m.b;
+  out[2] = m.c;
+  out[3] = m.d;
+  out[4] = m.tx;
+  out[5] = m.ty;
+  return out;
 }
+
+// The matrices a placement is worked out in, kept: it runs for every object at every call, and
+// allocates nothing this way (`PARENT` is a parent's world matrix, while `WORLD` holds the object's).
+const WORLD = new Float64Array(6);
+const PARENT = new Float64Array(6);
+const FROM_SCREEN = new Float64Array(6);
+const TO_SCREEN = new Float64Array(6);
+const ON_SCREEN = new Float64Array(6);
+const DRAWN = new Float64Array(6);
 
 /** Writes `placement(gameObject, {camera, snap})` into `out` (an array or a typed array) and returns it. */
 function placeInto(out, gameObject, camera, snap) {
@@ -70,11 +85,9 @@ function placeInto(out, gameObject, camera, snap) {
   const sx = flipX ? -1 : 1;
   const sy = flipY ? -1 : 1;
   const view = camera ?? gameObject.scene?.cameras?.main;
-  const world = worldOf(gameObject);
+  const world = worldOf(gameObject, WORLD);
   if ((snap ?? Boolean(view?.roundPixels)) && view) {
-    const m = snapped(gameObject, view, world, { x0, y0, w: frame.cutWidth, h: frame.cutHeight, sx, sy });
-    for (let i = 0; i < 6; i++) out[i] = m[i];
-    return out;
+    return snapped(out, gameObject, view, world, { x0, y0, w: frame.cutWidth, h: frame.cutHeight, sx, sy });
   }
   // M . [sx 0 sx x0; 0 sy sy y0]
   out[0] = world[0] * sx;
@@ -99,15 +112,20 @@ const WEBGL = 2;
  * corner on the graphics card (a turned frame's corners each to their own pixel: placed here by
  * three of them).
  */
-function snapped(gameObject, camera, world, { x0, y0, w, h, sx, sy }) {
+function snapped(out, gameObject, camera, world, { x0, y0, w, h, sx, sy }) {
   const webgl = gameObject.scene?.sys?.game?.renderer?.type === WEBGL;
   const v4 = typeof gameObject.willRoundVertices === "function";
   const v386 = "renderRoundPixels" in camera;
-  const fromScreen = worldFromScreen(camera);
-  const toScreen = inverse(fromScreen);
+  const fromScreen = worldFromScreen(camera, FROM_SCREEN);
+  const toScreen = inverseInto(TO_SCREEN, fromScreen);
   // 3.86 and later floor the object's own position, in its parent's space, except Phaser 4's WebGL.
-  if (v386 && !(v4 && webgl)) world = floored(gameObject, world);
-  const s = times(toScreen, times(world, [sx, 0, 0, sy, 0, 0]));
+  if (v386 && !(v4 && webgl)) floor(gameObject, world);
+  // The world matrix with the flips, in place.
+  world[0] *= sx;
+  world[1] *= sx;
+  world[2] *= sy;
+  world[3] *= sy;
+  const s = timesInto(ON_SCREEN, toScreen, world);
   let drawn;
   if (webgl) {
     // Phaser's corners: top left, bottom left, bottom right, top right.
@@ -115,7 +133,7 @@ function snapped(gameObject, camera, world, { x0, y0, w, h, sx, sy }) {
     if (v4) {
       // Phaser's own test, on the camera's matrix times the object's, exactly.
       const m = camera.matrix ?? { a: 1, b: 0, c: 0, d: 1 };
-      const t = times([m.a, m.b, m.c, m.d, 0, 0], times(world, [sx, 0, 0, sy, 0, 0]));
+      const t = times([m.a, m.b, m.c, m.d, 0, 0], world);
       if (gameObject.willRoundVertices(camera, t[0] === 1 && t[1] === 0 && t[2] === 0 && t[3] === 1)) {
         corners = corners.map((p) => [Math.round(Math.fround(p[0])), Math.round(Math.fround(p[1]))]);
       }
@@ -148,9 +166,15 @@ function snapped(gameObject, camera, world, { x0, y0, w, h, sx, sy }) {
       lx = Math.round(x0);
       ly = Math.round(y0);
     }
-    drawn = [s[0] * kx, s[1] * kx, s[2] * ky, s[3] * ky, s[0] * lx + s[2] * ly + e, s[1] * lx + s[3] * ly + f];
+    drawn = DRAWN;
+    drawn[4] = s[0] * lx + s[2] * ly + e;
+    drawn[5] = s[1] * lx + s[3] * ly + f;
+    drawn[0] = s[0] * kx;
+    drawn[1] = s[1] * kx;
+    drawn[2] = s[2] * ky;
+    drawn[3] = s[3] * ky;
   }
-  return times(fromScreen, drawn);
+  return timesInto(out, fromScreen, drawn);
 }
 
 /**
@@ -169,23 +193,37 @@ function fitted(corners, w, h) {
   ];
 }
 
-/** `world` with the object's position floored in its parent's space, as Phaser draws it. */
-function floored(gameObject, world) {
+/** Moves `world` (in place) by the object's position floored in its parent's space, as Phaser draws it. */
+function floor(gameObject, world) {
   const ex = Math.floor(gameObject.x) - gameObject.x;
   const ey = Math.floor(gameObject.y) - gameObject.y;
   const parent = gameObject.parentContainer;
-  const p = parent ? worldOf(parent) : IDENTITY;
-  return [world[0], world[1], world[2], world[3], world[4] + p[0] * ex + p[2] * ey, world[5] + p[1] * ex + p[3] * ey];
+  const p = parent ? worldOf(parent, PARENT) : IDENTITY;
+  world[4] += p[0] * ex + p[2] * ey;
+  world[5] += p[1] * ex + p[3] * ey;
 }
 
 // Affine matrices as six numbers [a, b, c, d, e, f]: x' = a x + c y + e, y' = b x + d y + f. Read by
 // index: these run for every snapped object at every call, and destructuring is several times slower.
 function times(m, n) {
-  return [
-    m[0] * n[0] + m[2] * n[1], m[1] * n[0] + m[3] * n[1],
-    m[0] * n[2] + m[2] * n[3], m[1] * n[2] + m[3] * n[3],
-    m[0] * n[4] + m[2] * n[5] + m[4], m[1] * n[4] + m[3] * n[5] + m[5],
-  ];
+  return timesInto([0, 0, 0, 0, 0, 0], m, n);
+}
+
+/** Writes `m . n` into `out` (which may be either of them) and returns it. */
+function timesInto(out, m, n) {
+  const a = m[0] * n[0] + m[2] * n[1];
+  const b = m[1] * n[0] + m[3] * n[1];
+  const c = m[0] * n[2] + m[2] * n[3];
+  const d = m[1] * n[2] + m[3] * n[3];
+  const e = m[0] * n[4] + m[2] * n[5] + m[4];
+  const f = m[1] * n[4] + m[3] * n[5] + m[5];
+  out[0] = a;
+  out[1] = b;
+  out[2] = c;
+  out[3] = d;
+  out[4] = e;
+  out[5] = f;
+  return out;
 }
 
 function apply(m, x, y) {
@@ -193,9 +231,19 @@ function apply(m, x, y) {
 }
 
 function inverse(m) {
+  return inverseInto([0, 0, 0, 0, 0, 0], m);
+}
+
+/** Writes the inverse of `m` into `out` (not `m`) and returns it. */
+function inverseInto(out, m) {
   const det = m[0] * m[3] - m[1] * m[2];
-  const [ia, ib, ic, id] = [m[3] / det, -m[1] / det, -m[2] / det, m[0] / det];
-  return [ia, ib, ic, id, -(ia * m[4] + ic * m[5]), -(ib * m[4] + id * m[5])];
+  out[0] = m[3] / det;
+  out[1] = -m[1] / det;
+  out[2] = -m[2] / det;
+  out[3] = m[0] / det;
+  out[4] = -(out[0] * m[4] + out[2] * m[5]);
+  out[5] = -(out[1] * m[4] + out[3] * m[5]);
+  return out;
 }
 
 /**
@@ -203,12 +251,21 @@ function inverse(m) {
  * last rendered): the camera's own `getWorldPoint`, which is affine, so three of its points give it
  * whatever Phaser version computes it.
  */
-function worldFromScreen(camera) {
-  const o = camera.getWorldPoint(0, 0, { x: 0, y: 0 });
-  const u = camera.getWorldPoint(1, 0, { x: 0, y: 0 });
-  const v = camera.getWorldPoint(0, 1, { x: 0, y: 0 });
-  return [u.x - o.x, u.y - o.y, v.x - o.x, v.y - o.y, o.x, o.y];
+function worldFromScreen(camera, out = [0, 0, 0, 0, 0, 0]) {
+  const o = camera.getWorldPoint(0, 0, POINT);
+  out[4] = o.x;
+  out[5] = o.y;
+  const u = camera.getWorldPoint(1, 0, POINT);
+  out[0] = u.x - out[4];
+  out[1] = u.y - out[5];
+  const v = camera.getWorldPoint(0, 1, POINT);
+  out[2] = v.x - out[4];
+  out[3] = v.y - out[5];
+  return out;
 }
+
+// The point `getWorldPoint` writes into, read at once.
+const POINT = { x: 0, y: 0 };
 
 function needFramed(gameObject) {
   if (!gameObject?.frame || typeof gameObject.getWorldTransformMatrix !== "function") {
