@@ -73,29 +73,37 @@ function number(value, what) {
 /**
  * Writes the six numbers of a 2D matrix into `into` (six numbers from `at`), from an array or typed
  * array `[a, b, c, d, e, f]`, a DOMMatrix (`{a, b, c, d, e, f}`), or Phaser's and PixiJS's matrices
- * (`{a, b, c, d, tx, ty}`). Whether they are finite is checked where they are used, in WebAssembly.
+ * (`{a, b, c, d, tx, ty}`); nothing is written when one is not a number. Whether they are finite is
+ * checked where they are used, in WebAssembly.
  */
 function writeMatrix(into, at, m, what) {
   if (m instanceof Float32Array && m.length === 6) {
     for (let i = 0; i < 6; i++) into[at + i] = m[i];
-  } else if (Array.isArray(m) || ArrayBuffer.isView(m)) {
+    return;
+  }
+  const read = READ;
+  if (Array.isArray(m) || ArrayBuffer.isView(m)) {
     if (m.length !== 6) {
       throw new RangeError(`${what} must hold the six numbers a, b, c, d, e, f, not ${m.length}`);
     }
-    for (let i = 0; i < 6; i++) into[at + i] = number(m[i], `${what}[${i}]`);
+    for (let i = 0; i < 6; i++) read[i] = number(m[i], `${what}[${i}]`);
   } else if (m !== null && typeof m === "object" && "a" in m && "d" in m) {
-    into[at] = number(m.a, `${what}.a`);
-    into[at + 1] = number(m.b, `${what}.b`);
-    into[at + 2] = number(m.c, `${what}.c`);
-    into[at + 3] = number(m.d, `${what}.d`);
-    into[at + 4] = number("e" in m ? m.e : m.tx, `${what}.e (or .tx)`);
-    into[at + 5] = number("f" in m ? m.f : m.ty, `${what}.f (or .ty)`);
+    read[0] = number(m.a, `${what}.a`);
+    read[1] = number(m.b, `${what}.b`);
+    read[2] = number(m.c, `${what}.c`);
+    read[3] = number(m.d, `${what}.d`);
+    read[4] = number("e" in m ? m.e : m.tx, `${what}.e (or .tx)`);
+    read[5] = number("f" in m ? m.f : m.ty, `${what}.f (or .ty)`);
   } else {
     throw new TypeError(
       `${what} must be [a, b, c, d, e, f], a DOMMatrix or a {a, b, c, d, tx, ty} matrix, not ${describe(m)}`,
     );
   }
+  for (let i = 0; i < 6; i++) into[at + i] = read[i];
 }
+
+// The numbers of a matrix being read, all checked before any is written where they go.
+const READ = new Float64Array(6);
 
 function threshold(t) {
   number(t, "threshold");

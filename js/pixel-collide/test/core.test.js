@@ -247,7 +247,7 @@ test("answers stay right after WebAssembly's memory grows under the exchange buf
   for (const m of big) m.free();
 });
 
-test("a sprite keeps its own copy of the matrix it is placed by", () => {
+test("a sprite keeps its own copy of the matrix it is placed by, untouched by a place that throws", () => {
   const square = Mask.filled(4, 4);
   const m = Float32Array.of(1, 0, 0, 1, 0, 0);
   const s = new Sprite(square, m);
@@ -255,7 +255,10 @@ test("a sprite keeps its own copy of the matrix it is placed by", () => {
   assert.equal(bounds(s).x, 0);
   s.matrix = [1, 0, 0, 1, 5, 0];
   assert.equal(bounds(s).x, 5);
-  assert.throws(() => { s.matrix = [1, 0, 0, 1, "5", 0]; }, TypeError);
+  assert.throws(() => { s.matrix = [9, 9, 9, 9, "5", 0]; }, TypeError);
+  assert.throws(() => s.place({ a: 2, b: 0, c: 0, d: 2, tx: 1, ty: null }), TypeError);
+  // A place that throws leaves the sprite where it was.
+  assert.deepEqual([...s.matrix], [1, 0, 0, 1, 5, 0]);
 });
 
 test("bad input throws TypeError or RangeError naming the argument", () => {
