@@ -13,6 +13,94 @@ use pixel_collide::{
 };
 use proptest::prelude::*;
 
+/// Whether moving `a` back along `normal` by `depth`, or `b` on along it, frees the pair, allowing
+/// for the rounding of rebuilding the moved translation in `f32`: a hair longer (a few millionths
+/// of the depth), or two steps of `f32` at the size of the translations, which is all a translation
+/// far from the origin can move by.
+fn frees(ma: &Mask, pa: Affine2, mb: &Mask, pb: Affine2, normal: Vec2, depth: f32) -> bool {
+    let size = pa.translation.abs().max(pb.translation.abs()).max_element();
+    let rounding = 2.0 * f32::EPSILON * size;
+    [1.0, 1.0 + 1e-6, 1.0 + 1e-5, 1.0 + 1e-4]
+        .map(|k| depth * k)
+        .into_iter()
+        .chain([depth + rounding])
+        .any(|d| {
+            let step = normal * d;
+            let a_out = Sprite::new(ma, Affine2::from_translation(-step) * pa);
+            let b_out = Sprite::new(mb, Affine2::from_translation(step) * pb);
+            !overlaps(a_out, Sprite::new(mb, pb)) || !overlaps(Sprite::new(ma, pa), b_out)
+        })
+}
+
+/// A pair 0.00058 deep on a mirrored, sheared grid some 18 units from the origin (found by a
+/// property-test campaign, seed 6531509068678418603): the manifold's depth is the exact first free
+/// distance, which frees the pair moved near the origin, while at 18 units an `f32` translation steps
+/// by 1.9e-6 and the first free one lies 6e-7 past it. The same pair gives the same depth wherever it
+/// is, and it is a way out to within the rounding of the translation.
+#[test]
+fn a_shallow_depth_far_from_the_origin_is_a_way_out_to_within_the_rounding_of_the_translation() {
+    let column = Mask::from_fn(2, 15, |_, _| true).unwrap();
+    let rows: [u32; 8] = [3, 0, 4, 4, 1, 0, 2, 0];
+    let specks = Mask::from_fn(3, 8, |x, y| rows[y as usize] >> x & 1 != 0).unwrap();
+    let at = |x: [f32; 2], y: [f32; 2], t: Vec2| {
+        Affine2::from_mat2_translation(Mat2::from_cols(Vec2::from(x), Vec2::from(y)), t)
+    };
+    let pa = |c: Vec2| {
+        at(
+            [1.4813756, -1.2151471],
+            [-0.73924303, -0.9012049],
+            Vec2::new(-18.556173, 2.451493) - c,
+        )
+    };
+    let pb = |c: Vec2| {
+        at(
+            [1.1878014, -0.8273043],
+            [1.251682, 1.084242],
+            Vec2::new(-16.083895, 0.42277703) - c,
+        )
+    };
+    let manifold = |c: Vec2| {
+        contact_manifold(
+            Sprite::new(&column, pa(c)),
+            Sprite::new(&specks, pb(c)),
+            1.0,
+        )
+        .expect("overlapping sprites have a manifold")
+    };
+    // 16 units nearer the origin, each coordinate moved exactly (both lie within a factor of two of 16).
+    let (far, near) = (manifold(Vec2::ZERO), manifold(Vec2::new(-16.0, 0.0)));
+    assert_eq!((far.normal, far.depth), (near.normal, near.depth));
+    let (n, d) = (far.normal, far.depth);
+    let step = |k: f32, c: Vec2| {
+        let a_out = Sprite::new(&column, Affine2::from_translation(-n * d * k) * pa(c));
+        !overlaps(a_out, Sprite::new(&specks, pb(c)))
+    };
+    assert!(
+        step(1.0001, Vec2::new(-16.0, 0.0)),
+        "near the origin the depth is a way out"
+    );
+    assert!(
+        !step(1.0001, Vec2::ZERO),
+        "far out the first free translation lies past it"
+    );
+    assert!(frees(
+        &column,
+        pa(Vec2::ZERO),
+        &specks,
+        pb(Vec2::ZERO),
+        n,
+        d
+    ));
+    assert!(!frees(
+        &column,
+        pa(Vec2::ZERO),
+        &specks,
+        pb(Vec2::ZERO),
+        n,
+        0.5 * d
+    ));
+}
+
 /// A sprite squashed to 1e-30 of a texel across (not degenerate: its columns stay perpendicular),
 /// whose column lengths underflow an `f32` when squared, lying across a texel (found by the
 /// `pair_queries` fuzz target): it overlaps, so it has a manifold.
@@ -123,15 +211,8 @@ proptest! {
         match push_out(a, b) {
             Some(push) => {
                 let m = m.expect("overlapping sprites have a manifold");
-                // The depth is the exact first free distance, which the f32 step may just miss:
-                // the step is taken as given, and a hair longer for the rounding of rebuilding it.
-                let free = [1.0, 1.0 + 1e-6, 1.0 + 1e-5, 1.0 + 1e-4].iter().any(|k| {
-                    let step = m.normal * (m.depth * k);
-                    let a_out = Sprite::new(&ma, Affine2::from_translation(-step) * pa);
-                    let b_out = Sprite::new(&mb, Affine2::from_translation(step) * pb);
-                    !overlaps(a_out, b) || !overlaps(a, b_out)
-                });
-                prop_assert!(free, "not a way out: {:?}", m);
+                // The depth is the exact first free distance, which the f32 step may just miss.
+                prop_assert!(frees(&ma, pa, &mb, pb, m.normal, m.depth), "not a way out: {:?}", m);
                 // Never longer than the push along a world axis or a face normal of either mask's
                 // texels, which are all tried.
                 let faces = |t: Affine2| {
