@@ -5,13 +5,15 @@ baseline in crates/pixel-collide/perf/ (one file per part, with the machine and 
 A group's figure is a ratio, the crate's time over its peer's timed in the same process, round after
 round (the per-pixel loop for the rotated tables, plain bit-packed loops and binary_raster for the
 aligned one, pygame's C for the pygame one, every pair of sprites tested for the broad phase's), so a machine that runs slower or faster as a whole moves
-both sides. Each part runs --runs times (5 by default), parts in turn, and a figure counts as slower
+both sides. The npm package's part (`js`, the browser bench of `scripts/js.sh --bench`, which needs
+the package built) gives each way of asking about a turned pair (either adapter's `overlap`, the
+`World`'s frame) over the `Sprite`'s call in the same page, and the `Sprite`'s over the canvas way's. Each part runs --runs times (5 by default), parts in turn, and a figure counts as slower
 only when its best run is more than 10% slower than the baseline's best, or than the baseline's own
 spread between its best and worst run where that is wider (large scans that share the memory bus with
 the other core wander by more than 10% on a shared machine): one noisy run names nothing.
 
     python3 crates/pixel-collide/scripts/perf_guard.py             check every part against its baseline
-    python3 crates/pixel-collide/scripts/perf_guard.py rotated     one part (rotated, aligned, pygame, many)
+    python3 crates/pixel-collide/scripts/perf_guard.py rotated     one part (rotated, aligned, pygame, many, js)
     python3 crates/pixel-collide/scripts/perf_guard.py --update    write the baselines from this run
 
 Run it before stopping whenever the crate changed; a change that makes a group faster moves its
@@ -54,11 +56,44 @@ TABLES = {
         ("== many sprites: one frame", [("sweep / every pair", 1, 2)]),
     ],
 }
+# The browser bench's line (`js/pixel-collide/test/browser/run.py`): each figure's label, then its
+# number, in microseconds or, for the World, milliseconds.
+JS_FIGURES = {
+    "sprite": r"Sprite ([\d.]+) us",
+    "phaser": r"Phaser overlap ([\d.]+) us",
+    "phaser round": r"with roundPixels ([\d.]+) us",
+    "pixi": r"PixiJS overlap ([\d.]+) us",
+    "canvas": r"the canvas way \([^)]*\) ([\d.]+) us",
+    "world": r"([\d.]+) ms a frame",
+}
+# The js part's figures: (name, numerator, denominator) among those.
+JS_RATIOS = [
+    ("Sprite / the canvas way", "sprite", "canvas"),
+    ("Phaser overlap / Sprite", "phaser", "sprite"),
+    ("Phaser overlap with roundPixels / Sprite", "phaser round", "sprite"),
+    ("PixiJS overlap / Sprite", "pixi", "sprite"),
+    ("World frame (ms) / Sprite (us)", "world", "sprite"),
+]
+JS_TABLE = "npm package in chromium"
+JS_GROUP = "a turned 64 px pair; 10,000 sprites"
 ROW = re.compile(r"^(?P<group>\S.*?)\s+(?P<numbers>[\d.]+x?(?:\s+\|?\s*[\d.]+x?)*)\s*$")
+
+
+def parse_js(text):
+    """{(table, group, figure): ratio} from one run of the browser bench."""
+    line = next((l for l in text.splitlines() if l.startswith("js bench")), None)
+    found = {k: re.search(p, line) for k, p in JS_FIGURES.items()} if line else {}
+    if not line or not all(found.values()):
+        sys.exit("perf_guard: the browser bench's line could not be read; has its format moved?")
+    value = {k: float(m.group(1)) for k, m in found.items()}
+    return {(JS_TABLE, JS_GROUP, name): value[top] / value[bottom]
+            for name, top, bottom in JS_RATIOS if value[bottom] > 0}
 
 
 def parse(part, text):
     """{(table, group, figure): ratio} from one run of the report's part."""
+    if part == "js":
+        return parse_js(text)
     figures, specs, heading = {}, None, None
     for line in text.splitlines():
         if line.startswith("=="):
@@ -113,12 +148,17 @@ def read_baseline(part):
     return figures
 
 
+def source(part):
+    """What a part's figures are printed by."""
+    return "scripts/js.sh --bench" if part == "js" else f"collision_report -- {part}"
+
+
 def write_baseline(part, figures, worst, loads, runs):
     BASELINES.mkdir(exist_ok=True)
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
                             text=True).stdout.strip()
     lines = [
-        f"# collision_report -- {part}: per case group, the crate's time over its peer's in the same run,",
+        f"# {source(part)}: per case group, the crate's time over its peer's in the same run,",
         f"# the best and the worst of {runs} runs. Taken {datetime.date.today()} on {machine()},",
         f"# load average {loads},",
         f"# on top of commit {commit}. Written by scripts/perf_guard.py --update; read by it too.",
@@ -132,17 +172,20 @@ def write_baseline(part, figures, worst, loads, runs):
 
 def main():
     args = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    args.add_argument("parts", nargs="*", metavar="PART", help="rotated, aligned, pygame or many (all by default)")
+    args.add_argument("parts", nargs="*", metavar="PART",
+                      help="rotated, aligned, pygame, many or js (all by default)")
     args.add_argument("--runs", type=int, default=5)
     args.add_argument("--update", action="store_true")
     opts = args.parse_args()
-    parts = opts.parts or list(TABLES)
+    known = [*TABLES, "js"]
+    parts = opts.parts or known
     for part in parts:
-        if part not in TABLES:
-            args.error(f"unknown part {part!r}: one of {', '.join(TABLES)}")
+        if part not in known:
+            args.error(f"unknown part {part!r}: one of {', '.join(known)}")
     env = dict(os.environ, PYGAME_FETCH="1")
-    subprocess.run(["cargo", "build", "--quiet", "--release", "-p", "pixel-collide", "--example",
-                    "collision_report"], cwd=ROOT, env=env, check=True)
+    if any(part != "js" for part in parts):
+        subprocess.run(["cargo", "build", "--quiet", "--release", "-p", "pixel-collide", "--example",
+                        "collision_report"], cwd=ROOT, env=env, check=True)
     target = Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target"))
     report = target / "release/examples/collision_report"
     loads = [load()]
@@ -150,8 +193,9 @@ def main():
     worst = {part: {} for part in parts}
     for run in range(opts.runs):
         for part in parts:
-            print(f"perf_guard: run {run + 1} of {opts.runs}: collision_report -- {part}", flush=True)
-            out = subprocess.run([str(report), part], cwd=ROOT, env=env, capture_output=True, text=True,
+            print(f"perf_guard: run {run + 1} of {opts.runs}: {source(part)}", flush=True)
+            command = ["bash", "scripts/js.sh", "--bench"] if part == "js" else [str(report), part]
+            out = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True,
                                  check=True).stdout
             if part == "pygame" and "pygame columns left out" in out:
                 sys.exit("perf_guard: " + out.strip().splitlines()[-1])
