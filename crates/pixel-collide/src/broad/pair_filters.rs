@@ -91,14 +91,20 @@ pub(super) fn discs_overlap(a: &[f64; 3], b: &[f64; 3]) -> bool {
 /// Whether a texel of either sprite's interior (see `mask::inner`) has its centre well inside a
 /// solid texel of the other: then a neighbourhood of that point is solid in both, and they share
 /// area. The rim texels that face the other sprite are tried first (sprites that meet at their rims
-/// overlap there), then the deep ones.
-pub(super) fn probes_meet(a: &Sprite<'_>, pa: &Placed, b: &Sprite<'_>, pb: &Placed) -> bool {
+/// overlap there), then the deep ones. `around` holds each one's [`circle`], which the sweep keeps.
+pub(super) fn probes_meet(
+    a: &Sprite<'_>,
+    pa: &Placed,
+    b: &Sprite<'_>,
+    pb: &Placed,
+    around: [&[f64; 3]; 2],
+) -> bool {
     // Masks whose trees are covers of solid rectangles walk in a few box tests, fewer than the
     // lookups here; masks walked as bits refine squares down to their edges, which the lookups spare.
     if !(a.mask.tree().has_blocks || b.mask.tree().has_blocks) {
         return false;
     }
-    if lens_meets(a, pa, b, pb) {
+    if lens_meets(a, pa, b, pb, around) {
         return true;
     }
     let (ia, ib) = (a.mask.interior(), b.mask.interior());
@@ -119,11 +125,17 @@ pub(super) fn probes_meet(a: &Sprite<'_>, pa: &Placed, b: &Sprite<'_>, pb: &Plac
         || ib.probes().any(|t| lands_in(t, &ba, a.mask))
 }
 
-/// Whether the middle of the lens where the circles around two sprites' solid texels overlap lies
-/// well inside a solid texel of both: in a crowd of round sprites, the likeliest shared point, tried
-/// in two lookups before the rims and deep texels.
-fn lens_meets(a: &Sprite<'_>, pa: &Placed, b: &Sprite<'_>, pb: &Placed) -> bool {
-    let ([ax, ay, ra], [bx, by, rb]) = (circle(a), circle(b));
+/// Whether the middle of the lens where the circles around two sprites' solid texels overlap (`around`,
+/// each one's [`circle`]) lies well inside a solid texel of both: in a crowd of round sprites, the
+/// likeliest shared point, tried in two lookups before the rims and deep texels.
+fn lens_meets(
+    a: &Sprite<'_>,
+    pa: &Placed,
+    b: &Sprite<'_>,
+    pb: &Placed,
+    around: [&[f64; 3]; 2],
+) -> bool {
+    let ([ax, ay, ra], [bx, by, rb]) = (*around[0], *around[1]);
     let Some(middle) = lens_middle(DVec2::new(ax, ay), ra, DVec2::new(bx, by), rb) else {
         return false;
     };

@@ -401,7 +401,7 @@ impl<'a> SweepAndPrune<'a> {
                         && !circles_apart(&self.lanes.circles[k], &self.lanes.circles[l])
                         && self.touch(
                             k,
-                            &self.lanes.inner[l],
+                            [&self.lanes.circles[l], &self.lanes.inner[l]],
                             &self.sprites[l],
                             self.lanes.placed.get(l),
                         )
@@ -415,12 +415,12 @@ impl<'a> SweepAndPrune<'a> {
         sort_pairs(out, self.lanes.given, start, next);
     }
 
-    /// Whether sorted sprite `k` touches `other`, whose solid disc is `within`: their discs or deep
-    /// texels settle most touching pairs, and the pair test the rest.
+    /// Whether sorted sprite `k` touches `other`, whose circle and solid disc are `[around,
+    /// within]`: their discs or deep texels settle most touching pairs, and the pair test the rest.
     fn touch(
         &self,
         k: usize,
-        within: &[f64; 3],
+        [around, within]: [&[f64; 3]; 2],
         other: &Sprite<'_>,
         placed: Option<&Placed>,
     ) -> bool {
@@ -432,7 +432,7 @@ impl<'a> SweepAndPrune<'a> {
             return overlaps(*s, *other);
         }
         let probed = || match (self.lanes.placed.get(k), placed) {
-            (Some(pk), Some(po)) => probes_meet(s, pk, other, po),
+            (Some(pk), Some(po)) => probes_meet(s, pk, other, po, [&self.lanes.circles[k], around]),
             _ => false,
         };
         if (discs_overlap(&self.lanes.inner[k], within) || probed()) && thick_enough(s, other) {
@@ -464,7 +464,7 @@ impl<'a> SweepAndPrune<'a> {
             .filter(|&k| {
                 self.lanes.sorted[k].meets(&b)
                     && !circles_apart(&self.lanes.circles[k], &around)
-                    && self.touch(k, &within, &probe, Some(&placed))
+                    && self.touch(k, [&around, &within], &probe, Some(&placed))
             })
             .map(|k| self.lanes.order[k] as usize)
             .collect();
