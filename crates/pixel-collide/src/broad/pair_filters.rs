@@ -104,7 +104,7 @@ pub(super) fn probes_meet(
     if !(a.mask.tree().has_blocks || b.mask.tree().has_blocks) {
         return false;
     }
-    if lens_meets(a, pa, b, pb, around) {
+    if lens_meets([(pa, a.mask, around[0]), (pb, b.mask, around[1])]) {
         return true;
     }
     let (ia, ib) = (a.mask.interior(), b.mask.interior());
@@ -125,17 +125,12 @@ pub(super) fn probes_meet(
         || ib.probes().any(|t| lands_in(t, &ba, a.mask))
 }
 
-/// Whether the middle of the lens where the circles around two sprites' solid texels overlap (`around`,
-/// each one's [`circle`]) lies well inside a solid texel of both: in a crowd of round sprites, the
-/// likeliest shared point, tried in two lookups before the rims and deep texels.
-fn lens_meets(
-    a: &Sprite<'_>,
-    pa: &Placed,
-    b: &Sprite<'_>,
-    pb: &Placed,
-    around: [&[f64; 3]; 2],
-) -> bool {
-    let ([ax, ay, ra], [bx, by, rb]) = (*around[0], *around[1]);
+/// Whether the middle of the lens where the circles around two sprites' solid texels overlap (each
+/// one's [`circle`]) lies well inside a solid texel of both, each given as its placement, its mask
+/// and its circle: in a crowd of round sprites, the likeliest shared point, tried in two lookups
+/// before the rims and deep texels.
+fn lens_meets(sides: [(&Placed, &Mask, &[f64; 3]); 2]) -> bool {
+    let [(pa, ma, &[ax, ay, ra]), (pb, mb, &[bx, by, rb])] = sides;
     let Some(middle) = lens_middle(DVec2::new(ax, ay), ra, DVec2::new(bx, by), rb) else {
         return false;
     };
@@ -143,7 +138,7 @@ fn lens_meets(
         p.texels
             .is_some_and(|t| well_inside(t.transform_point2(middle), mask))
     };
-    inside(pa, a.mask) && inside(pb, b.mask)
+    inside(pa, ma) && inside(pb, mb)
 }
 
 /// The two rim texels of `interior` that face the point `toward` (in its texels) most.
